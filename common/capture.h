@@ -1,0 +1,82 @@
+/* capture.h: a capture in memory, as capture.md's core defines it.
+ * Shared by every producer (firmware, host probe, synthetic generator), the
+ * host reader and the reducer. Fixed capacities: the core allocates nothing,
+ * and the reader refuses captures larger than these bounds. */
+#ifndef CS_CAPTURE_H
+#define CS_CAPTURE_H
+
+#include <stdint.h>
+
+#define CS_MAX_SWEEP_POINTS 1024 /* sweep points in one capture */
+#define CS_MAX_ADJ_SERIES 8      /* adjacency placements in one capture */
+#define CS_MAX_ADJ_POINTS 64     /* distances in one adjacency series */
+#define CS_MAX_CACHES 32         /* published cache descriptors */
+#define CS_TEXT_MAX 256          /* label and other free text, with its NUL */
+#define CS_WORD_MAX 32           /* short names: source, kind, arch, with NUL */
+
+enum cs_cache_type { CS_CACHE_DATA, CS_CACHE_INSTRUCTION, CS_CACHE_UNIFIED };
+
+struct cs_cache {
+	uint32_t level;      /* 1 = closest to the core */
+	enum cs_cache_type type;
+	uint64_t size_bytes;
+	uint32_t line_bytes; /* 0: not published */
+};
+
+/* Every optional figure carries a has_ flag: absent means "not measured",
+ * never zero (capture.md). */
+struct cs_clock {
+	char source[CS_WORD_MAX]; /* "" when absent */
+	int has_hz;
+	double hz;
+	int has_quantum;
+	double quantum_ns;
+	int has_clamp;
+	double clamp_ns;
+};
+
+struct cs_point {
+	double bytes;    /* working-set size */
+	double ns;       /* cost per dependent load */
+	int has_block;
+	double block_ns; /* duration of the shortest timed block */
+};
+
+enum cs_placement { CS_PLACE_FIRST, CS_PLACE_MIDDLE, CS_PLACE_LAST };
+
+struct cs_adj_point {
+	double distance; /* bytes from the first word to the second */
+	double ns;       /* cost per pair */
+};
+
+struct cs_adj_series {
+	enum cs_placement placement;
+	int has_footprint;
+	double footprint_bytes; /* F: distinct-line bytes while both words share a line */
+	uint32_t n;
+	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
+};
+
+struct cs_capture {
+	uint32_t version;
+	char label[CS_TEXT_MAX];
+	char env_kind[CS_WORD_MAX]; /* uefi | linux | synthetic; "" when absent */
+	char arch[CS_WORD_MAX];     /* x86_64 | aarch64; "" when absent */
+	struct cs_clock clock;
+	char published_source[CS_WORD_MAX];
+	uint32_t n_caches;
+	struct cs_cache caches[CS_MAX_CACHES];
+	uint32_t n_points;
+	struct cs_point points[CS_MAX_SWEEP_POINTS];
+	uint32_t n_adj;
+	struct cs_adj_series adj[CS_MAX_ADJ_SERIES];
+};
+
+const char *cs_placement_name(enum cs_placement p);
+const char *cs_cache_type_name(enum cs_cache_type t);
+/* 0 and *out set when name is known; -1 otherwise. */
+int cs_placement_parse(const char *name, enum cs_placement *out);
+int cs_cache_type_parse(const char *name, enum cs_cache_type *out);
+void cs_capture_init(struct cs_capture *c);
+
+#endif

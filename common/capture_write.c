@@ -1,0 +1,149 @@
+/* capture_write.c: a capture to JSON text, in capture.md's core layout.
+ * Absent optional figures are left out (absence means "not measured"). */
+#include "capture_write.h"
+
+static void write_clock(struct cs_jsonw *j, const struct cs_clock *k)
+{
+	cs_jsonw_key(j, "clock");
+	cs_jsonw_obj(j);
+	if (k->source[0]) {
+		cs_jsonw_key(j, "source");
+		cs_jsonw_str(j, k->source);
+	}
+	if (k->has_hz) {
+		cs_jsonw_key(j, "hz");
+		cs_jsonw_num(j, k->hz);
+	}
+	if (k->has_quantum) {
+		cs_jsonw_key(j, "quantum_ns");
+		cs_jsonw_num(j, k->quantum_ns);
+	}
+	cs_jsonw_key(j, "clamp_ns");
+	if (k->has_clamp)
+		cs_jsonw_num(j, k->clamp_ns);
+	else
+		cs_jsonw_null(j);
+	cs_jsonw_obj_end(j);
+}
+
+static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	cs_jsonw_key(j, "published");
+	cs_jsonw_obj(j);
+	if (c->published_source[0]) {
+		cs_jsonw_key(j, "source");
+		cs_jsonw_str(j, c->published_source);
+	}
+	cs_jsonw_key(j, "caches");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < c->n_caches; i++) {
+		const struct cs_cache *k = &c->caches[i];
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "level");
+		cs_jsonw_u64(j, k->level);
+		cs_jsonw_key(j, "type");
+		cs_jsonw_str(j, cs_cache_type_name(k->type));
+		cs_jsonw_key(j, "size_bytes");
+		cs_jsonw_u64(j, k->size_bytes);
+		if (k->line_bytes) {
+			cs_jsonw_key(j, "line_bytes");
+			cs_jsonw_u64(j, k->line_bytes);
+		}
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_obj_end(j);
+}
+
+static void write_sweep(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	cs_jsonw_key(j, "sweep");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "points");
+	cs_jsonw_arr(j);
+	int pretty = j->pretty;
+	for (uint32_t i = 0; i < c->n_points; i++) {
+		const struct cs_point *p = &c->points[i];
+		cs_jsonw_obj(j);
+		j->pretty = 0; /* one point a line */
+		cs_jsonw_key(j, "bytes");
+		cs_jsonw_num(j, p->bytes);
+		cs_jsonw_key(j, "ns");
+		cs_jsonw_numsig(j, p->ns, 9);
+		if (p->has_block) {
+			cs_jsonw_key(j, "block_ns");
+			cs_jsonw_numsig(j, p->block_ns, 9);
+		}
+		cs_jsonw_obj_end(j);
+		j->pretty = pretty;
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_obj_end(j);
+}
+
+static void write_adjacency(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	cs_jsonw_key(j, "adjacency");
+	cs_jsonw_arr(j);
+	for (uint32_t s = 0; s < c->n_adj; s++) {
+		const struct cs_adj_series *a = &c->adj[s];
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "placement");
+		cs_jsonw_str(j, cs_placement_name(a->placement));
+		if (a->has_footprint) {
+			cs_jsonw_key(j, "footprint_bytes");
+			cs_jsonw_num(j, a->footprint_bytes);
+		}
+		cs_jsonw_key(j, "points");
+		cs_jsonw_arr(j);
+		int pretty = j->pretty;
+		for (uint32_t i = 0; i < a->n; i++) {
+			cs_jsonw_obj(j);
+			j->pretty = 0;
+			cs_jsonw_key(j, "distance");
+			cs_jsonw_num(j, a->pts[i].distance);
+			cs_jsonw_key(j, "ns");
+			cs_jsonw_numsig(j, a->pts[i].ns, 9);
+			cs_jsonw_obj_end(j);
+			j->pretty = pretty;
+		}
+		cs_jsonw_arr_end(j);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+}
+
+int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
+		     cs_capture_extra_fn extra, void *ctx)
+{
+	struct cs_jsonw j;
+	cs_jsonw_init(&j, b, 1);
+	cs_jsonw_obj(&j);
+	cs_jsonw_key(&j, "format");
+	cs_jsonw_str(&j, "cacheshape-capture");
+	cs_jsonw_key(&j, "version");
+	cs_jsonw_u64(&j, c->version);
+	cs_jsonw_key(&j, "label");
+	cs_jsonw_str(&j, c->label);
+	if (c->env_kind[0] || c->arch[0]) {
+		cs_jsonw_key(&j, "environment");
+		cs_jsonw_obj(&j);
+		if (c->env_kind[0]) {
+			cs_jsonw_key(&j, "kind");
+			cs_jsonw_str(&j, c->env_kind);
+		}
+		if (c->arch[0]) {
+			cs_jsonw_key(&j, "arch");
+			cs_jsonw_str(&j, c->arch);
+		}
+		cs_jsonw_obj_end(&j);
+	}
+	write_clock(&j, &c->clock);
+	write_published(&j, c);
+	write_sweep(&j, c);
+	write_adjacency(&j, c);
+	if (extra)
+		extra(&j, ctx);
+	cs_jsonw_obj_end(&j);
+	return cs_jsonw_finish(&j);
+}

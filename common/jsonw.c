@@ -1,0 +1,164 @@
+/* jsonw.c: a small JSON writer over cs_buf, freestanding. */
+#include "jsonw.h"
+#include "csmath.h"
+
+void cs_jsonw_init(struct cs_jsonw *j, struct cs_buf *b, int pretty)
+{
+	j->b = b;
+	j->pretty = pretty;
+	j->depth = 0;
+	j->count[0] = 0;
+	j->after_key = 0;
+	j->error = 0;
+}
+
+static void newline(struct cs_jsonw *j)
+{
+	if (!j->pretty)
+		return;
+	cs_putc(j->b, '\n');
+	for (int i = 0; i < j->depth; i++)
+		cs_puts(j->b, "  ");
+}
+
+/* Before any value: a comma and a line break unless it follows its key. */
+static void before_value(struct cs_jsonw *j)
+{
+	if (j->after_key) {
+		j->after_key = 0;
+		return;
+	}
+	if (j->depth > 0) {
+		if (j->count[j->depth])
+			cs_putc(j->b, ',');
+		newline(j);
+	}
+	j->count[j->depth]++;
+}
+
+static void jw_open(struct cs_jsonw *j, char c)
+{
+	before_value(j);
+	cs_putc(j->b, c);
+	if (j->depth + 1 >= CS_JSONW_DEPTH) {
+		j->error = 1;
+		return;
+	}
+	j->depth++;
+	j->count[j->depth] = 0;
+}
+
+static void jw_close(struct cs_jsonw *j, char c)
+{
+	if (j->depth == 0 || j->after_key) {
+		j->error = 1;
+		return;
+	}
+	int had = j->count[j->depth];
+	j->depth--;
+	if (had)
+		newline(j);
+	cs_putc(j->b, c);
+}
+
+void cs_jsonw_obj(struct cs_jsonw *j) { jw_open(j, '{'); }
+void cs_jsonw_obj_end(struct cs_jsonw *j) { jw_close(j, '}'); }
+void cs_jsonw_arr(struct cs_jsonw *j) { jw_open(j, '['); }
+void cs_jsonw_arr_end(struct cs_jsonw *j) { jw_close(j, ']'); }
+
+static void put_string(struct cs_buf *b, const char *s)
+{
+	static const char hx[] = "0123456789abcdef";
+	cs_putc(b, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		switch (c) {
+		case '"': cs_puts(b, "\\\""); break;
+		case '\\': cs_puts(b, "\\\\"); break;
+		case '\n': cs_puts(b, "\\n"); break;
+		case '\r': cs_puts(b, "\\r"); break;
+		case '\t': cs_puts(b, "\\t"); break;
+		default:
+			if (c < 0x20) {
+				cs_puts(b, "\\u00");
+				cs_putc(b, hx[c >> 4]);
+				cs_putc(b, hx[c & 15]);
+			} else {
+				cs_putc(b, (char)c);
+			}
+		}
+	}
+	cs_putc(b, '"');
+}
+
+void cs_jsonw_key(struct cs_jsonw *j, const char *k)
+{
+	if (j->after_key) {
+		j->error = 1;
+		return;
+	}
+	before_value(j);
+	put_string(j->b, k);
+	cs_putc(j->b, ':');
+	if (j->pretty)
+		cs_putc(j->b, ' ');
+	j->after_key = 1;
+}
+
+void cs_jsonw_str(struct cs_jsonw *j, const char *s)
+{
+	before_value(j);
+	put_string(j->b, s);
+}
+
+void cs_jsonw_numsig(struct cs_jsonw *j, double v, int sig)
+{
+	before_value(j);
+	cs_put_g(j->b, v, sig); /* non-finite: null */
+}
+
+void cs_jsonw_num(struct cs_jsonw *j, double v)
+{
+	cs_jsonw_numsig(j, v, 15);
+}
+
+void cs_jsonw_u64(struct cs_jsonw *j, uint64_t v)
+{
+	before_value(j);
+	cs_put_u64(j->b, v);
+}
+
+void cs_jsonw_i64(struct cs_jsonw *j, int64_t v)
+{
+	before_value(j);
+	cs_put_i64(j->b, v);
+}
+
+void cs_jsonw_hex(struct cs_jsonw *j, uint64_t v)
+{
+	before_value(j);
+	cs_putc(j->b, '"');
+	cs_put_hex(j->b, v, 8);
+	cs_putc(j->b, '"');
+}
+
+void cs_jsonw_bool(struct cs_jsonw *j, int v)
+{
+	before_value(j);
+	cs_puts(j->b, v ? "true" : "false");
+}
+
+void cs_jsonw_null(struct cs_jsonw *j)
+{
+	before_value(j);
+	cs_puts(j->b, "null");
+}
+
+int cs_jsonw_finish(struct cs_jsonw *j)
+{
+	if (j->depth != 0 || j->after_key)
+		j->error = 1;
+	if (j->pretty)
+		cs_putc(j->b, '\n');
+	return (j->error || j->b->overflow) ? -1 : 0;
+}

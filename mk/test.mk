@@ -1,0 +1,18 @@
+# Tests: unit tests of the core (host build of the firmware's own code), the
+# command, the catalogue check, a fuzz smoke, and the suites other .mk files
+# add to TEST_SUITES (QEMU boots). `make test` ends with "N passed, N failed".
+UNIT_TEST_SRC := $(wildcard tests/test_*.c)
+UNIT_TESTS := $(patsubst tests/%.c,$(HOSTDIR)/tests/%,$(UNIT_TEST_SRC))
+
+$(HOSTDIR)/tests/%: tests/%.c tests/check.h $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-host
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(JANSSON_LIBS) -lm
+
+.PHONY: unit-tests test
+unit-tests: $(UNIT_TESTS)
+
+TEST_SUITES := tests/suite-unit.sh $(wildcard tests/suite-cli.sh tests/suite-check.sh tests/suite-fuzz.sh) $(TEST_SUITES)
+TEST_PREREQS += host unit-tests
+
+test: $(TEST_PREREQS)
+	@tests/run-all.sh $(TEST_SUITES)

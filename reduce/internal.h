@@ -1,0 +1,35 @@
+/* internal.h: what the reducer's units share among themselves. */
+#ifndef CS_REDUCE_INTERNAL_H
+#define CS_REDUCE_INTERNAL_H
+
+#include "reduce.h"
+#include "rules.h"
+#include "../common/buf.h"
+
+/* Append a refusal; returns b, positioned to write its reason (when the list
+ * is full the last slot says so, and b then writes nowhere). */
+struct cs_buf *cs_refuse(struct cs_result *r, const char *code,
+			 struct cs_buf *b);
+/* Fill one refusal record in place. */
+void cs_refusal_set(struct cs_refusal *f, const char *code, struct cs_buf *b);
+
+/* sweep.c: block-length, plateaus, levels, knees (s.1 to s.4). */
+void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
+		     struct cs_result *r);
+/* adjacency.c: placement rule and fit (s.5). */
+void cs_reduce_adjacency(const struct cs_capture *c, struct cs_work *w,
+			 struct cs_result *r);
+
+/* Least-squares fit of t = a + b * min(d, g) for every swept g; exported for
+ * the unit tests. pts sorted by distance, n >= 1. */
+struct cs_fit {
+	uint32_t winner;   /* index of the winning distance */
+	uint32_t above;    /* swept distances greater than the winner */
+	double a, b, sse, sst, sse_runner;
+	int has_runner;
+	double r2, margin, ramp;
+	int has_r2, has_margin, has_ramp;
+};
+void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f);
+
+#endif

@@ -1,0 +1,171 @@
+/* report.c: the reduction as text, identical on the firmware's screen and
+ * from `cacheshape reduce`. Columns are padded for a fixed-width console. */
+#include "report.h"
+
+static size_t line_start(const struct cs_buf *b)
+{
+	return b->len;
+}
+
+static void put_ns(struct cs_buf *b, double ns)
+{
+	cs_put_fixed(b, ns, ns < 10 ? 2 : 1);
+	cs_puts(b, " ns");
+}
+
+static void report_levels(struct cs_buf *b, const struct cs_result *r)
+{
+	cs_puts(b, "levels: ");
+	cs_put_u64(b, r->n_levels);
+	cs_puts(b, " (from ");
+	cs_put_u64(b, r->n_plateaus);
+	cs_puts(b, r->n_plateaus == 1 ? " plateau)\n" : " plateaus)\n");
+	for (uint32_t l = 0; l < r->n_levels; l++) {
+		const struct cs_level *L = &r->levels[l];
+		size_t s = line_start(b);
+		cs_puts(b, "  level ");
+		cs_put_u64(b, l + 1);
+		cs_pad_to(b, s, 11);
+		cs_puts(b, "floor ");
+		put_ns(b, L->floor_ns);
+		cs_pad_to(b, s, 30);
+		cs_put_size(b, L->first_bytes);
+		cs_puts(b, " .. ");
+		cs_put_size(b, L->last_bytes);
+		cs_putc(b, '\n');
+	}
+}
+
+static void report_knees(struct cs_buf *b, const struct cs_result *r)
+{
+	if (!r->n_knees)
+		return;
+	size_t s = line_start(b);
+	cs_puts(b, "knees:");
+	cs_pad_to(b, s, 11);
+	cs_puts(b, "knee");
+	cs_pad_to(b, s, 24);
+	cs_puts(b, "retired");
+	cs_pad_to(b, s, 37);
+	cs_puts(b, "published");
+	cs_pad_to(b, s, 55);
+	cs_puts(b, "gap\n");
+	for (uint32_t n = 0; n < r->n_knees; n++) {
+		const struct cs_knee *k = &r->knees[n];
+		s = line_start(b);
+		cs_puts(b, "  ");
+		cs_put_u64(b, n + 1);
+		cs_pad_to(b, s, 11);
+		if (k->has_bytes)
+			cs_put_size(b, k->bytes);
+		else
+			cs_puts(b, "missing");
+		cs_pad_to(b, s, 24);
+		if (k->has_retired)
+			cs_put_size(b, k->retired_bytes);
+		else
+			cs_puts(b, "-");
+		cs_pad_to(b, s, 37);
+		if (k->has_published) {
+			cs_putc(b, 'L');
+			cs_put_u64(b, k->published_level);
+			cs_putc(b, ' ');
+			cs_put_size(b, k->published_bytes);
+		} else {
+			cs_puts(b, "unmatched");
+		}
+		cs_pad_to(b, s, 55);
+		if (k->has_gap)
+			cs_put_pct(b, k->gap);
+		else
+			cs_puts(b, "-");
+		cs_putc(b, '\n');
+	}
+	cs_puts(b, "gap with depth: ");
+	switch (r->gap_order) {
+	case CS_GAP_ORDER_FALLS:
+		cs_puts(b, "each deeper knee falls further behind its published size\n");
+		break;
+	case CS_GAP_ORDER_NO:
+		cs_puts(b, "does not fall at every level down\n");
+		break;
+	default:
+		cs_puts(b, "fewer than two knees to compare\n");
+	}
+}
+
+static void put_fig(struct cs_buf *b, const char *name, int has, double v)
+{
+	cs_puts(b, name);
+	if (has)
+		cs_put_fixed(b, v, 2);
+	else
+		cs_puts(b, "-");
+}
+
+static void report_adjacency(struct cs_buf *b, const struct cs_result *r)
+{
+	if (!r->n_adj)
+		return;
+	cs_puts(b, "adjacency:\n");
+	for (uint32_t i = 0; i < r->n_adj; i++) {
+		const struct cs_adj_result *a = &r->adj[i];
+		size_t s = line_start(b);
+		cs_puts(b, "  ");
+		cs_puts(b, cs_placement_name(a->placement));
+		cs_pad_to(b, s, 11);
+		if (a->has_footprint) {
+			cs_puts(b, "F ");
+			cs_put_size(b, a->footprint_bytes);
+		}
+		cs_pad_to(b, s, 24);
+		if (a->has_granule) {
+			cs_puts(b, "granule ");
+			cs_put_g(b, a->granule_bytes, 6);
+			cs_puts(b, " B");
+		} else {
+			cs_puts(b, "refused ");
+			cs_puts(b, a->refusal.code);
+		}
+		if (a->has_fit) {
+			cs_puts(b, "  (");
+			put_fig(b, "r2 ", a->has_r2, a->r2);
+			put_fig(b, ", margin ", a->has_margin, a->margin);
+			put_fig(b, ", ramp ", a->has_ramp, a->ramp);
+			cs_putc(b, ')');
+		}
+		cs_putc(b, '\n');
+	}
+}
+
+void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
+		    const struct cs_result *r)
+{
+	cs_puts(b, "sweep: ");
+	cs_put_u64(b, r->n_points);
+	cs_puts(b, " points, ");
+	cs_put_u64(b, r->n_used);
+	cs_puts(b, " used");
+	if (c->n_points) {
+		cs_puts(b, ", ");
+		cs_put_size(b, c->points[0].bytes);
+		cs_puts(b, " .. ");
+		cs_put_size(b, c->points[c->n_points - 1].bytes);
+	}
+	cs_putc(b, '\n');
+	report_levels(b, r);
+	report_knees(b, r);
+	report_adjacency(b, r);
+	if (!r->n_refusals) {
+		cs_puts(b, "refusals: none\n");
+		return;
+	}
+	cs_puts(b, "refusals:\n");
+	for (uint32_t i = 0; i < r->n_refusals; i++) {
+		cs_puts(b, "  ");
+		cs_puts(b, r->refusals[i].code);
+		cs_puts(b, ": ");
+		cs_puts(b, r->refusals[i].reason);
+		cs_putc(b, '\n');
+	}
+}

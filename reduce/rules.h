@@ -1,0 +1,49 @@
+/* rules.h: every threshold of the reduction, each pointing at its section
+ * of ../shared/spec/reduction.md (the contract). Change one here and a unit
+ * test in tests/test_reduce.c must break. */
+#ifndef CS_RULES_H
+#define CS_RULES_H
+
+/* s.1 block-length rule: a point passes when block_ns >= 100 * quantum_ns */
+#define CS_BLOCK_MIN_QUANTA 100.0
+/* s.1: the sweep is refused when more than this fraction of points fail */
+#define CS_BLOCK_MAX_FAIL_FRACTION 0.5
+/* s.2 a run is flat when max <= 1.25 * min */
+#define CS_FLAT_RATIO 1.25
+/* s.2 a plateau has at least 4 points ... */
+#define CS_PLATEAU_MIN_POINTS 4
+/* s.2 ... and spans at least a doubling: bytes[j] >= 2 * bytes[i] */
+#define CS_PLATEAU_MIN_SPAN 2.0
+/* s.3 a plateau opens a new level when its floor >= 1.35 * the open level's */
+#define CS_LEVEL_RATIO 1.35
+/* s.3 fewer than two levels name no cache */
+#define CS_MIN_LEVELS 2
+/* s.5 refusal 1: at least two swept distances above the winner */
+#define CS_FIT_MIN_ABOVE 2
+/* s.5 refusal 2: ramp >= 0.18 (and b > 0) */
+#define CS_FIT_MIN_RAMP 0.18
+/* s.5 refusal 3: r2 >= 0.80 */
+#define CS_FIT_MIN_R2 0.80
+/* s.5 refusal 4: margin over the runner-up >= 0.06 */
+#define CS_FIT_MIN_MARGIN 0.06
+/* s.6 a clamp is not honoured when quantum_ns > 1.5 * clamp_ns */
+#define CS_CLAMP_MAX_RATIO 1.5
+
+/* Stable refusal codes (s.7). The first eight are the spec's; the rest are
+ * this implementation's, each named where it is raised. */
+#define CS_R_BLOCK_LENGTH "block-length"
+#define CS_R_FEW_PLATEAUS "fewer-than-two-plateaus"
+#define CS_R_CROSSES_EDGE "placement-crosses-edge"
+#define CS_R_RULER_END "granule-at-ruler-end"
+#define CS_R_RAMP_SMALL "ramp-too-small"
+#define CS_R_R2_LOW "fit-r2-low"
+#define CS_R_MARGIN_LOW "fit-margin-low"
+#define CS_R_CLOCK "clock-unusable"
+#define CS_R_KNEE_MISSING "knee-missing"      /* s.4: missing, never guessed */
+#define CS_R_KNEE_UNMATCHED "knee-unmatched"  /* s.4: past the last published level */
+#define CS_R_NO_LEVEL "placement-no-level"    /* s.5: no such level to place in */
+#define CS_R_NO_FOOTPRINT "footprint-unknown" /* s.5: rule cannot be checked */
+#define CS_R_NO_DISTANCES "no-distances"      /* s.5: an empty series */
+#define CS_R_CONTROL "control-fit-fault"      /* s.5: the control accepted a granule */
+
+#endif
