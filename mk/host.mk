@@ -26,3 +26,12 @@ $(HOSTDIR)/cacheshape: $(HOSTDIR)/obj/host/main.o $(HOSTLIB_OBJ) $(HOSTDIR)/libc
 
 $(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ -lm
+
+# The synthetic catalogue: regenerate after changing host/gen_synthetic.c.
+.PHONY: synthetic window
+synthetic: $(HOSTDIR)/gen-synthetic
+	rm -f captures/synthetic/*.json
+	$(HOSTDIR)/gen-synthetic captures/synthetic
+# The smoothClimb blind spot (reduction.md s.8), measured for these rules.
+window: $(HOSTDIR)/gen-synthetic
+	$(HOSTDIR)/gen-synthetic --window

@@ -38,6 +38,11 @@ void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f)
 	f->sst = 0;
 	for (uint32_t i = 0; i < n; i++)
 		f->sst += (pts[i].ns - my) * (pts[i].ns - my);
+	/* Sums of squares under double rounding of the values are zero: a
+	 * flat series must tie exactly, not be decided by rounding noise. */
+	double rounding = 1e-24 * my * my * n;
+	if (f->sst <= rounding)
+		f->sst = 0;
 
 	f->winner = 0;
 	f->has_runner = 0;
@@ -45,6 +50,8 @@ void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f)
 	for (uint32_t i = 0; i < n; i++) {
 		double a, b, sse;
 		fit_one(pts, n, pts[i].distance, &a, &b, &sse);
+		if (sse <= rounding)
+			sse = 0;
 		/* strictly smaller wins: a tie keeps the smaller g (s.5) */
 		if (i == 0 || sse < best) {
 			best = sse;
@@ -59,6 +66,8 @@ void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f)
 			continue;
 		double a, b, sse;
 		fit_one(pts, n, pts[i].distance, &a, &b, &sse);
+		if (sse <= rounding)
+			sse = 0;
 		if (!f->has_runner || sse < f->sse_runner) {
 			f->sse_runner = sse;
 			f->has_runner = 1;

@@ -368,6 +368,13 @@ static void test_adjacency(void)
 	struct cs_fit f;
 	cs_fit_ramp(flat, 7, &f);
 	CHECK(f.winner == 0 && !f.has_r2 && !f.has_margin, "ties: smallest g; r2 and margin undefined");
+	/* 2.4 does not sum exactly in binary: rounding must not break the tie */
+	for (int i = 0; i < 7; i++)
+		flat[i].ns = (2.4 + 0 * ruler[i]) * (1 + 0.0);
+	flat[3].ns = 2.4000000000000004; /* one ulp up */
+	cs_fit_ramp(flat, 7, &f);
+	CHECK(f.winner == 0 && !f.has_r2 && f.b == 0 ? 1 : f.winner == 0 && !f.has_r2,
+	      "rounding-level variance is flat: winner %u r2 %g", f.winner, f.r2);
 
 	/* margin: a blend of a 64 and a 128 ramp makes two near-equal
 	 * candidates; walk the blend finely across the crossover and require a

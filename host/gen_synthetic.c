@@ -1,0 +1,482 @@
+/* gen_synthetic: the synthetic catalogue (captures/synthetic/), made from a
+ * fixed seed so it is reproducible byte for byte, and written by the same
+ * capture writer the firmware uses. Each capture carries "expect": the
+ * answer it was built to have, derived from its construction, never from a
+ * run of the reducer.
+ *   gen-synthetic OUTDIR     write the catalogue
+ *   gen-synthetic --window   measure the smoothClimb blind spot (s.8) */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "../common/capture_write.h"
+#include "../reduce/reduce.h"
+
+/* splitmix64: a fixed sequence on every host */
+static uint64_t rng_state;
+static double urand(void) /* [-1, 1) */
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return (double)(z >> 11) / 4503599627370496.0 - 1.0;
+}
+
+/* The sweep's grid: four sizes per octave from 4 KiB, on 64-byte slots. */
+static double grid(int i)
+{
+	return floor(4096.0 * pow(2, i / 4.0) / 64 + 0.5) * 64;
+}
+
+/* A staircase in log(t): floors f[0..n], shoulder l centred on grid index
+ * c[l] with width w octaves. At the centre log t is the mean of the two
+ * floors' logs, so t = sqrt(f[l] f[l+1]): the knee is that grid size. */
+static double stair(double x_idx, const double *f, const int *c, int n, double w)
+{
+	double lt = log(f[0]);
+	for (int l = 0; l < n; l++) {
+		double z = (x_idx - c[l]) / 4.0 / w;
+		lt += (log(f[l + 1]) - log(f[l])) / (1 + exp(-z * 8));
+	}
+	return exp(lt);
+}
+
+struct expect {
+	int has_knees, n_knees;
+	double knees[8];     /* < 0: missing (null) */
+	double tol;
+	int has_refusals, n_refusals;
+	const char *refusals[8];
+	int has_granules, n_granules;
+	double granules[4];  /* < 0: refused (null) */
+	const char *known_failure;
+};
+
+static struct cs_capture cap;
+static struct expect exp_;
+static char text[1 << 20];
+
+static void write_expect(struct cs_jsonw *j, void *ctx)
+{
+	const struct expect *e = ctx;
+	cs_jsonw_key(j, "expect");
+	cs_jsonw_obj(j);
+	if (e->has_knees) {
+		cs_jsonw_key(j, "knees");
+		cs_jsonw_arr(j);
+		for (int i = 0; i < e->n_knees; i++)
+			if (e->knees[i] < 0) cs_jsonw_null(j); else cs_jsonw_num(j, e->knees[i]);
+		cs_jsonw_arr_end(j);
+		cs_jsonw_key(j, "knee_tolerance");
+		cs_jsonw_num(j, e->tol);
+	}
+	if (e->has_refusals) {
+		cs_jsonw_key(j, "refusals");
+		cs_jsonw_arr(j);
+		for (int i = 0; i < e->n_refusals; i++)
+			cs_jsonw_str(j, e->refusals[i]);
+		cs_jsonw_arr_end(j);
+	}
+	if (e->has_granules) {
+		cs_jsonw_key(j, "granules");
+		cs_jsonw_arr(j);
+		for (int i = 0; i < e->n_granules; i++)
+			if (e->granules[i] < 0) cs_jsonw_null(j); else cs_jsonw_num(j, e->granules[i]);
+		cs_jsonw_arr_end(j);
+	}
+	if (e->known_failure) {
+		cs_jsonw_key(j, "known_failure");
+		cs_jsonw_str(j, e->known_failure);
+	}
+	cs_jsonw_obj_end(j);
+}
+
+static const char *outdir;
+
+static int emit(const char *name)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, text, sizeof text);
+	if (cs_capture_write(&b, &cap, write_expect, &exp_)) {
+		fprintf(stderr, "gen-synthetic: %s: capture too large for the buffer\n", name);
+		return -1;
+	}
+	char path[4096], tmp[4200];
+	snprintf(path, sizeof path, "%s/%s.json", outdir, name);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *fp = fopen(tmp, "w");
+	if (!fp || fwrite(text, 1, b.len, fp) != b.len || fclose(fp)) {
+		fprintf(stderr, "gen-synthetic: %s: %s\n", tmp, strerror(errno));
+		return -1;
+	}
+	if (rename(tmp, path)) {
+		fprintf(stderr, "gen-synthetic: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* A fresh capture: synthetic clock (1 ns quantum), a typical hierarchy
+ * published (L1d 32 KiB, L2 256 KiB, L3 8 MiB). */
+static void begin(const char *label, uint64_t seed)
+{
+	cs_capture_init(&cap);
+	memset(&exp_, 0, sizeof exp_);
+	exp_.tol = 0.02;
+	rng_state = seed;
+	snprintf(cap.label, sizeof cap.label, "synthetic: %s", label);
+	strcpy(cap.env_kind, "synthetic");
+	strcpy(cap.arch, "x86_64");
+	strcpy(cap.clock.source, "synthetic");
+	cap.clock.has_quantum = 1;
+	cap.clock.quantum_ns = 1;
+	strcpy(cap.published_source, "synthetic");
+	static const struct cs_cache typical[] = {
+		{ 1, CS_CACHE_DATA, 32768, 64 }, { 1, CS_CACHE_INSTRUCTION, 32768, 64 },
+		{ 2, CS_CACHE_UNIFIED, 262144, 64 }, { 3, CS_CACHE_UNIFIED, 8 << 20, 64 },
+	};
+	memcpy(cap.caches, typical, sizeof typical);
+	cap.n_caches = 4;
+}
+
+static void add_point(double bytes, double ns)
+{
+	struct cs_point *p = &cap.points[cap.n_points++];
+	p->bytes = bytes;
+	p->ns = ns;
+	p->has_block = 1;
+	p->block_ns = 250000; /* far above 100 quanta */
+}
+
+/* The standard staircase: L1 1.2 ns, L2 4 ns, L3 12 ns, memory 80 ns,
+ * knees on grid indices 13 (~38 KiB), 24 (256 KiB), 40 (4.76 MiB): the
+ * first knee above its published size, the deeper ones at and below, as
+ * seed 000 s.4 describes real machines. */
+static const double floors3[] = { 1.2, 4, 12, 80 };
+static const int centres3[] = { 13, 24, 40 };
+
+static void staircase(int last_idx, double width, double noise)
+{
+	for (int i = 0; i <= last_idx; i++) {
+		double t = stair(i, floors3, centres3, 3, width);
+		add_point(grid(i), t * (1 + noise * urand()));
+	}
+}
+
+static void knees3(void)
+{
+	exp_.has_knees = 1;
+	exp_.n_knees = 3;
+	for (int l = 0; l < 3; l++)
+		exp_.knees[l] = grid(centres3[l]);
+}
+
+static void refusals(int n, ...);
+#include <stdarg.h>
+static void refusals(int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	exp_.has_refusals = 1;
+	exp_.n_refusals = n;
+	for (int i = 0; i < n; i++)
+		exp_.refusals[i] = va_arg(ap, const char *);
+	va_end(ap);
+}
+
+/* The seed's ruler: 128 has four distances above it, 256 only one, so a
+ * 256-byte granule is unreachable (seed 000 s.6). */
+static const double ruler[] = { 8, 16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 512 };
+#define RULER_N 12
+
+static void adjacency(enum cs_placement p, double footprint, double base, double slope,
+		      double granule, double noise)
+{
+	struct cs_adj_series *a = &cap.adj[cap.n_adj++];
+	a->placement = p;
+	a->has_footprint = 1;
+	a->footprint_bytes = footprint;
+	a->n = RULER_N;
+	for (int i = 0; i < RULER_N; i++) {
+		a->pts[i].distance = ruler[i];
+		a->pts[i].ns = (base + slope * fmin(ruler[i], granule)) * (1 + noise * urand());
+	}
+}
+
+static void granules(int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	exp_.has_granules = 1;
+	exp_.n_granules = n;
+	for (int i = 0; i < n; i++)
+		exp_.granules[i] = va_arg(ap, double);
+	va_end(ap);
+}
+
+#define LAST_IDX 60 /* 4 KiB .. 128 MiB: the memory plateau spans 4 octaves */
+
+static int catalogue(void)
+{
+	int rc = 0;
+
+	/* --- curves with an answer --- */
+	begin("three clean steps: L1, L2, L3 and memory", 1);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+	rc |= emit("threeSteps");
+
+	begin("three steps with 3 % multiplicative noise", 2);
+	staircase(LAST_IDX, 0.35, 0.03);
+	knees3();
+	exp_.tol = 0.10;
+	refusals(0);
+	rc |= emit("noisySteps");
+
+	/* Shoulders this wide never quite reach the floors inside a plateau,
+	 * so the measured floors (and their mean) sit off the nominal ones:
+	 * the knees move by up to ~7 %, which the tolerance admits. */
+	begin("three steps with wide shoulders (an octave each side)", 3);
+	staircase(LAST_IDX, 1.0, 0);
+	knees3();
+	exp_.tol = 0.08;
+	refusals(0);
+	rc |= emit("wideShoulders");
+
+	begin("three steps, points written in a shuffled order", 4);
+	staircase(LAST_IDX, 0.35, 0);
+	for (uint32_t i = cap.n_points - 1; i > 0; i--) {
+		uint32_t j = (uint32_t)((urand() + 1) / 2 * (i + 1)) % (i + 1);
+		struct cs_point t = cap.points[i];
+		cap.points[i] = cap.points[j];
+		cap.points[j] = t;
+	}
+	knees3();
+	refusals(0);
+	rc |= emit("shuffledPoints");
+
+	begin("sizes off any grid (random steps of 1.1x to 1.3x)", 5);
+	{
+		double idx = 0;
+		while (idx <= LAST_IDX) {
+			add_point(floor(4096 * pow(2, idx / 4) / 8) * 8, stair(idx, floors3, centres3, 3, 0.35));
+			idx += 4 * log2(1.2 + 0.1 * urand());
+		}
+	}
+	knees3();
+	exp_.tol = 0.10; /* the knee is interpolated between irregular sizes */
+	refusals(0);
+	rc |= emit("irregularSizes");
+
+	begin("sweep stops at 2 MiB, short of the published 8 MiB L3", 6);
+	staircase(36, 0.35, 0);
+	exp_.has_knees = 1;
+	exp_.n_knees = 3;
+	exp_.knees[0] = grid(centres3[0]);
+	exp_.knees[1] = grid(centres3[1]);
+	exp_.knees[2] = -1;
+	refusals(1, "knee-missing");
+	rc |= emit("sweepShortOfL3");
+
+	begin("a fourth step past the L3 (TLB reach): unmatched, not a cache", 7);
+	{
+		static const double f4[] = { 1.2, 4, 12, 80, 140 };
+		static const int c4[] = { 13, 24, 40, 56 };
+		for (int i = 0; i <= 72; i++)
+			add_point(grid(i), stair(i, f4, c4, 4, 0.35));
+		exp_.has_knees = 1;
+		exp_.n_knees = 4;
+		for (int l = 0; l < 4; l++)
+			exp_.knees[l] = grid(c4[l]);
+	}
+	refusals(1, "knee-unmatched");
+	rc |= emit("memoryStep");
+
+	/* --- six curves built to have no answer --- */
+	begin("flat: every size costs the same", 8);
+	for (int i = 0; i <= LAST_IDX; i++)
+		add_point(grid(i), 5.0);
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "fewer-than-two-plateaus");
+	rc |= emit("flat");
+
+	begin("white noise: costs uniform in 2..20 ns, no structure", 9);
+	for (int i = 0; i <= LAST_IDX; i++)
+		add_point(grid(i), 11 + 9 * urand());
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "fewer-than-two-plateaus");
+	rc |= emit("whiteNoise");
+
+	begin("steep climb: 1.5x per octave, no plateau at all", 10);
+	for (int i = 0; i <= LAST_IDX; i++)
+		add_point(grid(i), 1.0 * pow(1.5, i / 4.0));
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "fewer-than-two-plateaus");
+	rc |= emit("steepClimb");
+
+	/* one step of 1.3x: two plateaus, too close to be two levels (two
+	 * such steps would compound to 1.69x and rightly make a second level) */
+	begin("a step of 1.3x: two plateaus too close to be two levels", 11);
+	{
+		static const double fs[] = { 4, 5.2 };
+		static const int cs[] = { 24 };
+		for (int i = 0; i <= LAST_IDX; i++)
+			add_point(grid(i), stair(i, fs, cs, 1, 0.2));
+	}
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "fewer-than-two-plateaus");
+	rc |= emit("shallowSteps");
+
+	begin("most blocks shorter than 100 clock quanta", 12);
+	staircase(LAST_IDX, 0.35, 0);
+	cap.clock.quantum_ns = 1000; /* 100 quanta = 100 us; 2/3 of blocks are 40 us */
+	for (uint32_t i = 0; i < cap.n_points; i++)
+		if (i % 3)
+			cap.points[i].block_ns = 40000;
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "block-length");
+	rc |= emit("shortBlocks");
+
+	begin("a 5 us clamp on a clock that moves every 100 us", 13);
+	staircase(LAST_IDX, 0.35, 0);
+	cap.clock.has_clamp = 1;
+	cap.clock.clamp_ns = 5000;
+	cap.clock.quantum_ns = 100000;
+	for (uint32_t i = 0; i < cap.n_points; i++)
+		cap.points[i].block_ns = 2e7;
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "clock-unusable");
+	rc |= emit("clampUnusable");
+
+	/* --- the known failure (reduction.md s.8) --- */
+	begin("smooth climb of 1.24x per octave with no cache edge anywhere", 14);
+	for (int i = 0; i <= LAST_IDX; i++)
+		add_point(grid(i), 1.0 * pow(1.24, i / 4.0));
+	exp_.has_knees = 1;
+	exp_.n_knees = 0;
+	refusals(1, "fewer-than-two-plateaus");
+	exp_.known_failure = "a featureless climb near the 1.25 flatness tolerance is chopped into "
+			     "plateaus that are not there (reduction.md s.8); see README for the measured window";
+	rc |= emit("smoothClimb");
+
+	/* --- adjacency: the fit can say 32, 64 and 128, and refuse --- */
+	static const double g[] = { 32, 64, 128 };
+	static const char *const gname[] = { "adjacency32", "adjacency64", "adjacency128" };
+	for (int k = 0; k < 3; k++) {
+		char label[96];
+		snprintf(label, sizeof label, "adjacency ramp to %g bytes between the first and second knees", g[k]);
+		begin(label, 20 + (uint64_t)k);
+		staircase(LAST_IDX, 0.35, 0);
+		knees3();
+		refusals(0);
+		adjacency(CS_PLACE_MIDDLE, 65536, 8, 6.4 / g[k], g[k], 0.01);
+		granules(1, g[k]);
+		rc |= emit(gname[k]);
+	}
+
+	begin("granuleRamp: a climb of 0.05 ns a byte that never turns over", 30);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	adjacency(CS_PLACE_MIDDLE, 65536, 8, 0.05, 1e9, 0);
+	refusals(1, "granule-at-ruler-end");
+	granules(1, -1.0);
+	rc |= emit("granuleRamp");
+
+	begin("a ramp to 256 bytes: on this ruler the same numbers as granuleRamp", 31);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	adjacency(CS_PLACE_MIDDLE, 65536, 8, 0.05, 256, 0.002);
+	refusals(1, "granule-at-ruler-end");
+	granules(1, -1.0);
+	rc |= emit("adjacency256");
+
+	/* exactly flat: every candidate fits perfectly, the tie goes to the
+	 * smallest distance (s.5), and its zero slope is refused */
+	begin("the control inside the first level: nothing fetched, a flat series", 32);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	adjacency(CS_PLACE_FIRST, 8192, 2.4, 0, 64, 0);
+	refusals(1, "ramp-too-small");
+	granules(1, -1.0);
+	rc |= emit("controlFirst");
+
+	begin("a real 64-byte ramp placed so its doubled footprint crosses an edge", 33);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	/* the middle level spans ~64 KiB .. ~181 KiB: F 128 KiB, 2F 256 KiB */
+	adjacency(CS_PLACE_MIDDLE, 131072, 8, 0.1, 64, 0.01);
+	refusals(1, "placement-crosses-edge");
+	granules(1, -1.0);
+	rc |= emit("placementCrossesEdge");
+
+	begin("three placements: control refused, middle 64, last 128", 34);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	adjacency(CS_PLACE_FIRST, 8192, 2.4, 0, 64, 0);
+	adjacency(CS_PLACE_MIDDLE, 65536, 8, 0.1, 64, 0.01);
+	adjacency(CS_PLACE_LAST, 32 << 20, 80, 0.5, 128, 0.01);
+	refusals(1, "ramp-too-small");
+	granules(3, -1.0, 64.0, 128.0);
+	rc |= emit("threePlacements");
+	return rc;
+}
+
+/* s.8: which climb rates per octave get named a hierarchy. Each rate is
+ * tried at 16 phases (start offsets) on the catalogue's grid. */
+static int window(void)
+{
+	static struct cs_work w;
+	static struct cs_result r;
+	char err[256];
+	double lo = 0, hi = 0;
+	printf("rate/octave  phases named a hierarchy (of 16)\n");
+	for (double rate = 1.000; rate <= 1.300 + 1e-9; rate += 0.0025) {
+		int named = 0;
+		for (int ph = 0; ph < 16; ph++) {
+			cs_capture_init(&cap);
+			for (int i = 0; i <= LAST_IDX; i++) {
+				cap.points[cap.n_points].bytes = grid(i);
+				cap.points[cap.n_points++].ns = pow(rate, (i + ph / 16.0) / 4.0);
+			}
+			if (cs_reduce(&cap, &w, &r, err, sizeof err) == 0 && r.n_levels >= 2)
+				named++;
+		}
+		if (named) {
+			if (!lo) lo = rate;
+			hi = rate;
+		}
+		if (named)
+			printf("%.4f       %d\n", rate, named);
+	}
+	if (lo)
+		printf("window: %.4f .. %.4f per octave (steps of 0.0025; 4 sizes per octave, 4 KiB .. 128 MiB)\n", lo, hi);
+	else
+		printf("window: none found\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && strcmp(argv[1], "--window") == 0)
+		return window();
+	if (argc != 2 || argv[1][0] == '-') {
+		fprintf(stderr, "usage: gen-synthetic OUTDIR | --window\n");
+		return 2;
+	}
+	outdir = argv[1];
+	if (mkdir(outdir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "gen-synthetic: %s: %s\n", outdir, strerror(errno));
+		return 1;
+	}
+	return catalogue() ? 1 : 0;
+}
