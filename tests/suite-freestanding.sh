@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# suite-freestanding: the shared core (common/, reduce/) compiles with no
+# hosted headers and links against nothing but the four memory functions
+# every freestanding C compiler may call. This is what lets the firmware
+# run the very code the unit tests exercise.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+CC=${HOST_CC:-cc}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+allowed="memcpy memset memmove memcmp"
+for f in common/*.c reduce/*.c; do
+	o="$tmp/$(echo "$f" | tr / _).o"
+	if ! $CC -std=c11 -O2 -ffreestanding -nostdinc -isystem "$($CC -print-file-name=include)" \
+		-fno-stack-protector -Wall -Werror -c "$f" -o "$o" 2>"$tmp/log"; then
+		fail "$f does not compile freestanding: $(head -c 400 "$tmp/log")"
+		continue
+	fi
+	pass "$f compiles freestanding"
+done
+ld -r -o "$tmp/core.o" "$tmp"/*.o 2>/dev/null
+undef=$(nm -u "$tmp/core.o" | awk '{print $2}' | sort -u)
+extra=""
+for s in $undef; do
+	case " $allowed " in *" $s "*) ;; *) extra="$extra $s" ;; esac
+done
+if [ -z "$extra" ]; then pass "the core needs no library symbols (only: $(echo $undef))"; else fail "the core calls outside itself:$extra"; fi
+summary freestanding
