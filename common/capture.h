@@ -53,6 +53,12 @@ struct cs_adj_series {
 	enum cs_placement placement;
 	int has_footprint;
 	double footprint_bytes; /* F: distinct-line bytes while both words share a line */
+	/* A placement the producer refused before measuring (no legal
+	 * footprint, reduction.md s.5): no points, and the refusal travels in
+	 * the capture as "refusal": {"code", "reason"} so a replay shows it. */
+	int refused;
+	char refusal_code[CS_WORD_MAX];
+	char refusal_reason[CS_TEXT_MAX];
 	uint32_t n;
 	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
 };

@@ -94,6 +94,15 @@ static void write_adjacency(struct cs_jsonw *j, const struct cs_capture *c)
 			cs_jsonw_key(j, "footprint_bytes");
 			cs_jsonw_num(j, a->footprint_bytes);
 		}
+		if (a->refused) {
+			cs_jsonw_key(j, "refusal");
+			cs_jsonw_obj(j);
+			cs_jsonw_key(j, "code");
+			cs_jsonw_str(j, a->refusal_code);
+			cs_jsonw_key(j, "reason");
+			cs_jsonw_str(j, a->refusal_reason);
+			cs_jsonw_obj_end(j);
+		}
 		cs_jsonw_key(j, "points");
 		cs_jsonw_arr(j);
 		int pretty = j->pretty;

@@ -195,6 +195,13 @@ static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
 	a->has_footprint = s->has_footprint;
 	a->footprint_bytes = s->footprint_bytes;
 
+	if (s->refused) {
+		/* refused where it was measured: the producer's words stand */
+		refuse_series(a, s->refusal_code[0] ? s->refusal_code : CS_R_CROSSES_EDGE, &b);
+		cs_puts(&b, "refused when measured: ");
+		cs_puts(&b, s->refusal_reason);
+		return;
+	}
 	if (r->n_levels < CS_MIN_LEVELS) {
 		refuse_series(a, CS_R_NO_LEVEL, &b);
 		cs_puts(&b, "the sweep named no cache levels, so no placement can be checked against an edge");

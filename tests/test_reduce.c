@@ -416,6 +416,15 @@ static void test_adjacency(void)
 	cap.adj[0].has_footprint = 0;
 	reduce_ok();
 	CHECK(strcmp(res.adj[0].refusal.code, CS_R_NO_FOOTPRINT) == 0, "no footprint: %s", res.adj[0].refusal.code);
+	/* a placement refused live travels with its reason and is not fitted */
+	three_levels();
+	cap.adj[0] = (struct cs_adj_series){ .placement = CS_PLACE_LAST, .refused = 1, .n = 0 };
+	strcpy(cap.adj[0].refusal_code, CS_R_CROSSES_EDGE);
+	strcpy(cap.adj[0].refusal_reason, "no footprint F with F and 2F inside level 4");
+	reduce_ok();
+	CHECK(res.adj[0].refused && !res.adj[0].has_fit && strcmp(res.adj[0].refusal.code, CS_R_CROSSES_EDGE) == 0 &&
+	      strstr(res.adj[0].refusal.reason, "inside level 4") && has_refusal(CS_R_CROSSES_EDGE),
+	      "live refusal: %s", res.adj[0].refusal.reason);
 	/* duplicate distances are malformed */
 	series(&cap.adj[0], CS_PLACE_MIDDLE, 256 << 10, 10, 0.1, 64, NULL, 0);
 	cap.adj[0].pts[3].distance = 32;
