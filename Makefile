@@ -29,7 +29,9 @@ deps-arm:
 	@scripts/deps.sh arm
 
 include mk/host.mk
+-include mk/efi-aarch64.mk
 include mk/efi.mk
+-include mk/probe.mk
 include mk/fuzz.mk
 include mk/test.mk
 
