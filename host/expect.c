@@ -1,0 +1,105 @@
+/* expect.c: the "expect" member of a synthetic capture, read as strictly as
+ * the capture itself: a check that silently compared nothing would pass. */
+#include "expect.h"
+
+#include <string.h>
+
+void cs_expect_init(struct cs_expect *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->knee_tolerance = CS_EXPECT_TOLERANCE;
+}
+
+/* An array of sizes or nulls: the knees, or the granules. */
+static int read_sizes(struct cs_jr *r, const json_t *obj, const char *key,
+		      size_t max, int *has, uint32_t *n,
+		      struct cs_expect_size *out)
+{
+	json_t *arr, *v;
+	size_t m, mi, i;
+
+	cs_jr_member(r, obj, key, 0, 0, &arr);
+	if (!arr)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (cs_jr_array(r, arr, 0, max))
+		return -1;
+	for (i = 0; i < json_array_size(arr); i++) {
+		v = json_array_get(arr, i);
+		out[i].has_bytes = !json_is_null(v);
+		if (!out[i].has_bytes)
+			continue;
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_positive(r, v, &out[i].bytes))
+			return -1;
+		cs_jr_pop(r, mi);
+	}
+	*n = (uint32_t)i;
+	*has = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_codes(struct cs_jr *r, const json_t *obj, struct cs_expect *e)
+{
+	json_t *arr;
+	size_t m, mi, i, j;
+
+	cs_jr_member(r, obj, "refusals", 0, 0, &arr);
+	if (!arr)
+		return 0;
+	m = cs_jr_push_key(r, "refusals");
+	if (cs_jr_array(r, arr, 0, CS_MAX_REFUSALS))
+		return -1;
+	for (i = 0; i < json_array_size(arr); i++) {
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_string(r, json_array_get(arr, i), e->refusals[i],
+				 CS_CODE_MAX))
+			return -1;
+		for (j = 0; j < i; j++)
+			if (strcmp(e->refusals[i], e->refusals[j]) == 0)
+				return cs_jr_fail(r, "duplicate code \"%s\" "
+						  "(also at [%zu])",
+						  e->refusals[i], j);
+		cs_jr_pop(r, mi);
+	}
+	e->n_refusals = (uint32_t)i;
+	e->has_refusals = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+int cs_read_expect(struct cs_jr *r, const json_t *v, struct cs_expect *e)
+{
+	json_t *t;
+	size_t m;
+
+	e->present = 1;
+	if (read_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees,
+		       e->knees) ||
+	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
+		       &e->n_granules, e->granules) ||
+	    read_codes(r, v, e))
+		return -1;
+	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
+	if (t) {
+		m = cs_jr_push_key(r, "knee_tolerance");
+		if (cs_jr_positive(r, t, &e->knee_tolerance))
+			return -1;
+		if (e->knee_tolerance >= 1)
+			return cs_jr_fail(r, "must be below 1 (a relative "
+					  "tolerance), got %g",
+					  e->knee_tolerance);
+		cs_jr_pop(r, m);
+	}
+	cs_jr_member(r, v, "known_failure", 0, 1, &t);
+	if (t) {
+		m = cs_jr_push_key(r, "known_failure");
+		if (cs_jr_string(r, t, e->known_failure,
+				 sizeof(e->known_failure)))
+			return -1;
+		e->has_known_failure = 1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}

@@ -1,0 +1,188 @@
+/* expect_compare.c: a reduction against a synthetic capture's "expect". */
+#include "check.h"
+#include "../common/buf.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+struct why {
+	char *p;
+	size_t cap, len;
+	int n;
+};
+
+static void note(struct why *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(struct why *w, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	w->n++;
+	if (!w->p || w->len + 1 >= w->cap)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(w->p + w->len, w->cap - w->len, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		w->len += (size_t)k < w->cap - w->len ? (size_t)k
+						      : w->cap - w->len - 1;
+	if (w->len + 1 < w->cap) {
+		w->p[w->len++] = '\n';
+		w->p[w->len] = '\0';
+	}
+}
+
+/* "48 KiB (49152)" or "none" */
+static const char *size_text(char *out, size_t n, int has, double bytes)
+{
+	struct cs_buf b;
+
+	if (!has)
+		return "none";
+	cs_buf_init(&b, out, n);
+	cs_put_size(&b, bytes);
+	cs_puts(&b, " (");
+	cs_put_g(&b, bytes, 9);
+	cs_putc(&b, ')');
+	return out;
+}
+
+/* "48 KiB, none, 30 MiB" */
+static const char *list_text(char *out, size_t n, const int *has,
+			     const double *v, size_t stride, uint32_t count)
+{
+	struct cs_buf b;
+
+	cs_buf_init(&b, out, n);
+	for (uint32_t i = 0; i < count; i++) {
+		const int *h = (const int *)((const char *)has + i * stride);
+		const double *x = (const double *)((const char *)v + i * stride);
+		if (i)
+			cs_puts(&b, ", ");
+		if (*h)
+			cs_put_size(&b, *x);
+		else
+			cs_puts(&b, "none");
+	}
+	return count ? out : "none";
+}
+
+static void compare_knees(const struct cs_expect *e, const struct cs_result *r,
+			  struct why *w)
+{
+	char a[512], b[512];
+	uint32_t i;
+
+	if (e->n_knees != r->n_knees) {
+		note(w, "knees: expected %u (%s), got %u (%s)", e->n_knees,
+		     list_text(a, sizeof(a), &e->knees[0].has_bytes,
+			       &e->knees[0].bytes, sizeof(e->knees[0]),
+			       e->n_knees),
+		     r->n_knees,
+		     list_text(b, sizeof(b), &r->knees[0].has_bytes,
+			       &r->knees[0].bytes, sizeof(r->knees[0]),
+			       r->n_knees));
+		return;
+	}
+	for (i = 0; i < e->n_knees; i++) {
+		const struct cs_expect_size *x = &e->knees[i];
+		const struct cs_knee *k = &r->knees[i];
+		if (x->has_bytes == k->has_bytes &&
+		    (!x->has_bytes ||
+		     fabs(k->bytes / x->bytes - 1) <= e->knee_tolerance))
+			continue;
+		note(w, "knee %u: expected %s, got %s (tolerance %g %%)", i + 1,
+		     size_text(a, sizeof(a), x->has_bytes, x->bytes),
+		     size_text(b, sizeof(b), k->has_bytes, k->bytes),
+		     e->knee_tolerance * 100);
+	}
+}
+
+static int has_code(const char (*codes)[CS_CODE_MAX], uint32_t n,
+		    const char *code)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (strcmp(codes[i], code) == 0)
+			return 1;
+	return 0;
+}
+
+static int result_has(const struct cs_result *r, const char *code)
+{
+	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
+		if (strcmp(r->refusals[i].code, code) == 0)
+			return 1;
+	return 0;
+}
+
+static void compare_refusals(const struct cs_expect *e,
+			     const struct cs_result *r, struct why *w)
+{
+	uint32_t i, j;
+
+	for (i = 0; i < e->n_refusals; i++)
+		if (!result_has(r, e->refusals[i]))
+			note(w, "refusals: expected %s, not refused",
+			     e->refusals[i]);
+	for (i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++) {
+		const char *code = r->refusals[i].code;
+		for (j = 0; j < i; j++)
+			if (strcmp(r->refusals[j].code, code) == 0)
+				break;
+		if (j == i && !has_code(e->refusals, e->n_refusals, code))
+			note(w, "refusals: unexpected %s: %s", code,
+			     r->refusals[i].reason);
+	}
+}
+
+static void compare_granules(const struct cs_expect *e,
+			     const struct cs_result *r, struct why *w)
+{
+	char a[64], b[64];
+	uint32_t i;
+
+	if (e->n_granules != r->n_adj) {
+		note(w, "granules: expected %u series, got %u", e->n_granules,
+		     r->n_adj);
+		return;
+	}
+	for (i = 0; i < e->n_granules; i++) {
+		const struct cs_expect_size *x = &e->granules[i];
+		const struct cs_adj_result *s = &r->adj[i];
+		if (x->has_bytes == s->has_granule &&
+		    (!x->has_bytes ||
+		     fabs(s->granule_bytes - x->bytes) <= 1e-9 * x->bytes))
+			continue;
+		note(w, "granule %u (%s): expected %s, got %s%s%s", i + 1,
+		     cs_placement_name(s->placement),
+		     size_text(a, sizeof(a), x->has_bytes, x->bytes),
+		     size_text(b, sizeof(b), s->has_granule, s->granule_bytes),
+		     s->refused ? ", refused " : "",
+		     s->refused ? s->refusal.code : "");
+	}
+}
+
+int cs_expect_any(const struct cs_expect *e)
+{
+	return e->has_knees || e->has_refusals || e->has_granules;
+}
+
+int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+		      char *why, size_t whylen)
+{
+	struct why w = { why, whylen, 0, 0 };
+
+	if (why && whylen)
+		why[0] = '\0';
+	if (e->has_knees)
+		compare_knees(e, r, &w);
+	if (e->has_refusals)
+		compare_refusals(e, r, &w);
+	if (e->has_granules)
+		compare_granules(e, r, &w);
+	return w.n;
+}

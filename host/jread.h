@@ -1,0 +1,45 @@
+/* jread.h: typed, strict access to a jansson tree that remembers where it is,
+ * so that every error names its field path ("sweep.points[3].ns: ..."). Used by
+ * the capture reader; host only. All getters return 0, or -1 with r->err set. */
+#ifndef CS_JREAD_H
+#define CS_JREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+
+struct cs_jr {
+	char *err;
+	size_t errlen;
+	char path[192];
+	size_t plen;
+};
+
+void cs_jr_init(struct cs_jr *r, char *err, size_t errlen);
+/* Descend into ".key" or "[i]"; each returns the mark that cs_jr_pop takes. */
+size_t cs_jr_push_key(struct cs_jr *r, const char *key);
+size_t cs_jr_push_idx(struct cs_jr *r, size_t i);
+void cs_jr_pop(struct cs_jr *r, size_t mark);
+/* Fill err with "PATH: message" (printf format) and return -1. */
+int cs_jr_fail(struct cs_jr *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "got ..." text for a value: a number, a quoted string, null, an object... */
+void cs_jr_describe(const json_t *v, char *out, size_t n);
+
+/* Each getter is called with the path already at the value. */
+int cs_jr_object(struct cs_jr *r, const json_t *v);
+/* An array of at most 'max' elements (at least 'min'). */
+int cs_jr_array(struct cs_jr *r, const json_t *v, size_t min, size_t max);
+/* A number > 0 and finite. */
+int cs_jr_positive(struct cs_jr *r, const json_t *v, double *out);
+/* An integer in [min, max] (an integral real such as 64.0 is accepted). */
+int cs_jr_uint(struct cs_jr *r, const json_t *v, uint64_t min, uint64_t max,
+	       uint64_t *out);
+/* A non-empty string that fits in cap bytes with its NUL, copied to out. */
+int cs_jr_string(struct cs_jr *r, const json_t *v, char *out, size_t cap);
+/* The member 'key' of obj: missing is an error when 'required', else *out is
+ * NULL. A JSON null counts as missing when 'null_ok'. */
+int cs_jr_member(struct cs_jr *r, const json_t *obj, const char *key,
+		 int required, int null_ok, json_t **out);
+
+#endif

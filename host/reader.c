@@ -1,0 +1,524 @@
+/* reader.c: the strict capture reader (capture.md) on jansson.
+ * Bounds are checked before jansson sees the text (size, nesting), then
+ * every core field is read with its type and range; unknown members are
+ * ignored, and null is the same as absent for every optional field. */
+#define _POSIX_C_SOURCE 200809L
+#include "reader.h"
+#include "expect.h"
+#include "jread.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const env_kinds[] = { "uefi", "linux", "synthetic", NULL };
+static const char *const arches[] = { "x86_64", "aarch64", NULL };
+
+/* Depth of [ and { outside strings, before jansson recurses into them.
+ * Line and column are counted only when there is an error to place. */
+static int scan_depth(const char *p, size_t n, char *err, size_t errlen)
+{
+	size_t i, j, line = 1, col = 0;
+	int depth = 0, in_str = 0, esc = 0;
+
+	for (i = 0; i < n; i++) {
+		char ch = p[i];
+		if (in_str) {
+			if (esc)
+				esc = 0;
+			else if (ch == '\\')
+				esc = 1;
+			else if (ch == '"')
+				in_str = 0;
+		} else if (ch == '"') {
+			in_str = 1;
+		} else if (ch == '[' || ch == '{') {
+			if (++depth > CS_READ_MAX_DEPTH)
+				break;
+		} else if ((ch == ']' || ch == '}') && depth > 0) {
+			depth--;
+		}
+	}
+	if (i == n)
+		return 0;
+	for (j = 0; j <= i; j++) {
+		col++;
+		if (p[j] == '\n') {
+			line++;
+			col = 0;
+		}
+	}
+	snprintf(err, errlen, "nesting deeper than %d levels at line %zu, "
+		 "column %zu", CS_READ_MAX_DEPTH, line, col);
+	return -1;
+}
+
+static int opt_positive(struct cs_jr *r, const json_t *obj, const char *key,
+			int *has, double *out)
+{
+	json_t *v;
+	size_t m;
+	int rc;
+
+	*has = 0;
+	cs_jr_member(r, obj, key, 0, 1, &v);
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_positive(r, v, out);
+	cs_jr_pop(r, m);
+	*has = rc == 0;
+	return rc;
+}
+
+static int req_positive(struct cs_jr *r, const json_t *obj, const char *key,
+			double *out)
+{
+	json_t *v;
+	size_t m;
+	int rc;
+
+	if (cs_jr_member(r, obj, key, 1, 0, &v))
+		return -1;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_positive(r, v, out);
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+static int opt_uint(struct cs_jr *r, const json_t *obj, const char *key,
+		    int required, uint64_t min, uint64_t max, uint64_t *out)
+{
+	json_t *v;
+	size_t m;
+	int rc;
+
+	if (cs_jr_member(r, obj, key, required, !required, &v))
+		return -1;
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_uint(r, v, min, max, out);
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+/* An optional string; with 'allowed', one of those words. */
+static int opt_string(struct cs_jr *r, const json_t *obj, const char *key,
+		      char *out, size_t cap, const char *const *allowed)
+{
+	json_t *v;
+	size_t m, i;
+	int rc;
+
+	cs_jr_member(r, obj, key, 0, 1, &v);
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_string(r, v, out, cap);
+	for (i = 0; rc == 0 && allowed && allowed[i]; i++)
+		if (strcmp(out, allowed[i]) == 0)
+			break;
+	if (rc == 0 && allowed && !allowed[i]) {
+		char got[64], list[128] = "";
+		for (i = 0; allowed[i]; i++) {
+			strcat(list, i ? ", " : "");
+			strcat(list, allowed[i]);
+		}
+		cs_jr_describe(v, got, sizeof(got));
+		rc = cs_jr_fail(r, "must be one of %s, got %s", list, got);
+	}
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+/* An optional object member: *out NULL when absent, error when not an object. */
+static int opt_object(struct cs_jr *r, const json_t *obj, const char *key,
+		      int required, json_t **out)
+{
+	size_t m;
+	int rc;
+
+	if (cs_jr_member(r, obj, key, required, !required, out))
+		return -1;
+	if (!*out)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_object(r, *out);
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+static int read_header(struct cs_jr *r, const json_t *root,
+		       struct cs_capture *c)
+{
+	json_t *v, *env;
+	uint64_t version = 0;
+	size_t m;
+
+	if (cs_jr_member(r, root, "format", 1, 0, &v))
+		return -1;
+	if (!json_is_string(v) ||
+	    strcmp(json_string_value(v), "cacheshape-capture") != 0) {
+		char got[64];
+		cs_jr_describe(v, got, sizeof(got));
+		cs_jr_push_key(r, "format");
+		return cs_jr_fail(r, "must be \"cacheshape-capture\", got %s",
+				  got);
+	}
+	if (opt_uint(r, root, "version", 1, 1, 1, &version))
+		return -1;
+	c->version = (uint32_t)version;
+	cs_jr_member(r, root, "label", 0, 1, &v);
+	if (v && !(json_is_string(v) && json_string_length(v) == 0) &&
+	    opt_string(r, root, "label", c->label, sizeof(c->label), NULL))
+		return -1;
+	if (opt_object(r, root, "environment", 0, &env))
+		return -1;
+	if (env) {
+		m = cs_jr_push_key(r, "environment");
+		if (opt_string(r, env, "kind", c->env_kind,
+			       sizeof(c->env_kind), env_kinds) ||
+		    opt_string(r, env, "arch", c->arch, sizeof(c->arch),
+			       arches))
+			return -1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}
+
+static int read_clock(struct cs_jr *r, const json_t *root, struct cs_clock *k)
+{
+	json_t *clk;
+	size_t m;
+
+	if (opt_object(r, root, "clock", 0, &clk))
+		return -1;
+	if (!clk)
+		return 0;
+	m = cs_jr_push_key(r, "clock");
+	if (opt_string(r, clk, "source", k->source, sizeof(k->source), NULL) ||
+	    opt_positive(r, clk, "hz", &k->has_hz, &k->hz) ||
+	    opt_positive(r, clk, "quantum_ns", &k->has_quantum,
+			 &k->quantum_ns) ||
+	    opt_positive(r, clk, "clamp_ns", &k->has_clamp, &k->clamp_ns))
+		return -1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_cache(struct cs_jr *r, const json_t *v, struct cs_cache *cc)
+{
+	uint64_t level = 0, size = 0, line = 0;
+	json_t *t;
+	size_t m;
+	char type[CS_WORD_MAX];
+	static const char *const types[] = { "data", "instruction", "unified",
+					     NULL };
+
+	if (cs_jr_object(r, v) || opt_uint(r, v, "level", 1, 1, 16, &level) ||
+	    cs_jr_member(r, v, "type", 1, 0, &t) ||
+	    opt_string(r, v, "type", type, sizeof(type), types) ||
+	    opt_uint(r, v, "size_bytes", 1, 1, 1ull << 50, &size) ||
+	    opt_uint(r, v, "line_bytes", 0, 1, 1u << 20, &line))
+		return -1;
+	m = cs_jr_push_key(r, "type");
+	if (cs_cache_type_parse(type, &cc->type) != 0)
+		return cs_jr_fail(r, "unknown cache type \"%s\"", type);
+	cs_jr_pop(r, m);
+	cc->level = (uint32_t)level;
+	cc->size_bytes = size;
+	cc->line_bytes = (uint32_t)line;
+	return 0;
+}
+
+static int read_published(struct cs_jr *r, const json_t *root,
+			  struct cs_capture *c)
+{
+	json_t *pub, *caches;
+	size_t m, mc, mi, i;
+
+	if (opt_object(r, root, "published", 0, &pub))
+		return -1;
+	if (!pub)
+		return 0;
+	m = cs_jr_push_key(r, "published");
+	if (opt_string(r, pub, "source", c->published_source,
+		       sizeof(c->published_source), NULL))
+		return -1;
+	cs_jr_member(r, pub, "caches", 0, 1, &caches);
+	if (caches) {
+		mc = cs_jr_push_key(r, "caches");
+		if (cs_jr_array(r, caches, 0, CS_MAX_CACHES))
+			return -1;
+		for (i = 0; i < json_array_size(caches); i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (read_cache(r, json_array_get(caches, i),
+				       &c->caches[i]))
+				return -1;
+			cs_jr_pop(r, mi);
+		}
+		c->n_caches = (uint32_t)i;
+		cs_jr_pop(r, mc);
+	}
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+/* values[i] repeats an earlier value: error at [i].field. Quadratic, but
+ * bounded by CS_MAX_SWEEP_POINTS (half a million comparisons at most). */
+static int check_unique(struct cs_jr *r, const double *values, size_t n,
+			const char *what, const char *field)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = 0; j < i; j++)
+			if (values[i] == values[j]) {
+				cs_jr_push_idx(r, i);
+				cs_jr_push_key(r, field);
+				return cs_jr_fail(r, "duplicate %s %.10g (also "
+						  "at [%zu])", what, values[i],
+						  j);
+			}
+	return 0;
+}
+
+static int read_sweep(struct cs_jr *r, const json_t *root,
+		      struct cs_capture *c)
+{
+	double sizes[CS_MAX_SWEEP_POINTS];
+	json_t *sweep, *pts, *p;
+	size_t m, mp, mi, i;
+
+	if (opt_object(r, root, "sweep", 1, &sweep))
+		return -1;
+	m = cs_jr_push_key(r, "sweep");
+	if (cs_jr_member(r, sweep, "points", 1, 0, &pts))
+		return -1;
+	mp = cs_jr_push_key(r, "points");
+	if (cs_jr_array(r, pts, 1, CS_MAX_SWEEP_POINTS))
+		return -1;
+	for (i = 0; i < json_array_size(pts); i++) {
+		struct cs_point *pt = &c->points[i];
+		p = json_array_get(pts, i);
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_object(r, p) || req_positive(r, p, "bytes", &pt->bytes) ||
+		    req_positive(r, p, "ns", &pt->ns) ||
+		    opt_positive(r, p, "block_ns", &pt->has_block, &pt->block_ns))
+			return -1;
+		cs_jr_pop(r, mi);
+	}
+	c->n_points = (uint32_t)i;
+	for (i = 0; i < c->n_points; i++)
+		sizes[i] = c->points[i].bytes;
+	if (check_unique(r, sizes, c->n_points, "size", "bytes"))
+		return -1;
+	cs_jr_pop(r, mp);
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_series(struct cs_jr *r, const json_t *v,
+		       struct cs_adj_series *s)
+{
+	double dist[CS_MAX_ADJ_POINTS];
+	char place[CS_WORD_MAX];
+	json_t *t, *pts, *p;
+	size_t m, mi, i;
+	static const char *const places[] = { "first", "middle", "last", NULL };
+
+	if (cs_jr_object(r, v) || cs_jr_member(r, v, "placement", 1, 0, &t) ||
+	    opt_string(r, v, "placement", place, sizeof(place), places))
+		return -1;
+	m = cs_jr_push_key(r, "placement");
+	if (cs_placement_parse(place, &s->placement) != 0)
+		return cs_jr_fail(r, "unknown placement \"%s\"", place);
+	cs_jr_pop(r, m);
+	if (opt_positive(r, v, "footprint_bytes", &s->has_footprint,
+			 &s->footprint_bytes) ||
+	    cs_jr_member(r, v, "points", 1, 0, &pts))
+		return -1;
+	m = cs_jr_push_key(r, "points");
+	if (cs_jr_array(r, pts, 1, CS_MAX_ADJ_POINTS))
+		return -1;
+	for (i = 0; i < json_array_size(pts); i++) {
+		p = json_array_get(pts, i);
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_object(r, p) ||
+		    req_positive(r, p, "distance", &s->pts[i].distance) ||
+		    req_positive(r, p, "ns", &s->pts[i].ns))
+			return -1;
+		cs_jr_pop(r, mi);
+	}
+	s->n = (uint32_t)i;
+	for (i = 0; i < s->n; i++)
+		dist[i] = s->pts[i].distance;
+	if (check_unique(r, dist, s->n, "distance", "distance"))
+		return -1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_adjacency(struct cs_jr *r, const json_t *root,
+			  struct cs_capture *c)
+{
+	json_t *adj;
+	size_t m, mi, i;
+
+	cs_jr_member(r, root, "adjacency", 0, 1, &adj);
+	if (!adj)
+		return 0;
+	m = cs_jr_push_key(r, "adjacency");
+	if (cs_jr_array(r, adj, 0, CS_MAX_ADJ_SERIES))
+		return -1;
+	for (i = 0; i < json_array_size(adj); i++) {
+		mi = cs_jr_push_idx(r, i);
+		if (read_series(r, json_array_get(adj, i), &c->adj[i]))
+			return -1;
+		cs_jr_pop(r, mi);
+	}
+	c->n_adj = (uint32_t)i;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_root(struct cs_jr *r, const json_t *root, struct cs_capture *c,
+		     struct cs_expect *e)
+{
+	json_t *ex;
+
+	if (cs_jr_object(r, root) || read_header(r, root, c) ||
+	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
+	    read_sweep(r, root, c) || read_adjacency(r, root, c) ||
+	    opt_object(r, root, "expect", 0, &ex))
+		return -1;
+	if (ex) {
+		size_t m = cs_jr_push_key(r, "expect");
+		if (cs_read_expect(r, ex, e))
+			return -1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}
+
+int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
+			struct cs_expect *e, char *err, size_t errlen)
+{
+	struct cs_expect scratch;
+	struct cs_jr r;
+	json_error_t je;
+	json_t *root;
+	size_t i;
+	int rc;
+
+	if (!e)
+		e = &scratch;
+	/* libc's memset: the core's byte loop costs more than jansson's parse
+	 * of a small capture. Same result as cs_capture_init(). */
+	memset(c, 0, sizeof(*c));
+	c->version = 1;
+	cs_expect_init(e);
+	cs_jr_init(&r, err, errlen);
+	for (i = 0; i < len; i++)
+		if (data[i] != ' ' && data[i] != '\t' && data[i] != '\n' &&
+		    data[i] != '\r')
+			break;
+	if (i == len) {
+		snprintf(err, errlen, "empty: no JSON object");
+		return -1;
+	}
+	if (len > CS_READ_MAX_FILE) {
+		snprintf(err, errlen, "%zu bytes, more than the %u bytes "
+			 "(4 MiB) a capture may have", len, CS_READ_MAX_FILE);
+		return -1;
+	}
+	if (scan_depth(data, len, err, errlen))
+		return -1;
+	root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		snprintf(err, errlen, "JSON syntax error at line %d, column %d: "
+			 "%s", je.line, je.column, je.text);
+		return -1;
+	}
+	rc = read_root(&r, root, c, e);
+	json_decref(root);
+	return rc;
+}
+
+/* read() until EOF or n bytes; -1 on an error (errno kept). */
+static ssize_t read_all(int fd, char *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t k = read(fd, buf + got, n - got);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return -1;
+		if (k == 0)
+			break;
+		got += (size_t)k;
+	}
+	return (ssize_t)got;
+}
+
+int cs_read_capture_file(const char *path, struct cs_capture *c,
+			 struct cs_expect *e, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t cap = CS_READ_MAX_FILE;
+	char small[64 * 1024], *buf;
+	struct stat st;
+	ssize_t n;
+	int rc;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			close(fd);
+			snprintf(err, errlen, "is a directory");
+			return -1;
+		}
+		if (S_ISREG(st.st_mode) && st.st_size >= 0 &&
+		    (uint64_t)st.st_size < CS_READ_MAX_FILE)
+			cap = (size_t)st.st_size;
+	}
+	/* One byte past what is expected tells "too big" (or "grew") from
+	 * "exactly at the bound", for pipes as well as files. A small file
+	 * is read on the stack: a heap block freed per capture makes glibc
+	 * hand memory back and fault it in again, which costs more than the
+	 * read. */
+	buf = cap < sizeof(small) ? small : malloc(cap + 1);
+	if (!buf) {
+		close(fd);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	n = read_all(fd, buf, cap + 1);
+	if (n < 0) {
+		snprintf(err, errlen, "cannot read: %s", strerror(errno));
+		rc = -1;
+	} else if ((size_t)n > CS_READ_MAX_FILE) {
+		snprintf(err, errlen, "larger than the %u bytes (4 MiB) a "
+			 "capture may have", CS_READ_MAX_FILE);
+		rc = -1;
+	} else if ((size_t)n > cap) {
+		snprintf(err, errlen, "changed size while being read");
+		rc = -1;
+	} else {
+		rc = cs_read_capture_mem(buf, (size_t)n, c, e, err, errlen);
+	}
+	if (buf != small)
+		free(buf);
+	close(fd);
+	return rc;
+}

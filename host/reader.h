@@ -1,0 +1,48 @@
+/* reader.h: a capture file (../shared/spec/capture.md) into struct cs_capture,
+ * strictly, on jansson. Host only. Whatever the reducer could not trust stops
+ * here with one message naming the field path; the bounds below keep every
+ * input finite, so no file can crash the reader or make it read past a bound. */
+#ifndef CS_READER_H
+#define CS_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../common/capture.h"
+#include "../reduce/reduce.h"
+
+#define CS_READ_MAX_FILE (4u << 20) /* bytes in one capture file (4 MiB) */
+#define CS_READ_MAX_DEPTH 32        /* nesting of objects and arrays */
+
+/* One expected size: a knee or a granule, or null (has_bytes 0). */
+struct cs_expect_size {
+	int has_bytes;
+	double bytes;
+};
+
+/* "expect" of a synthetic capture: the answer it was built to have. */
+struct cs_expect {
+	int present;          /* the capture carries "expect" */
+	int has_knees;
+	uint32_t n_knees;
+	struct cs_expect_size knees[CS_MAX_KNEES];
+	double knee_tolerance; /* relative; CS_EXPECT_TOLERANCE when absent */
+	int has_refusals;     /* the exact set of refusal codes */
+	uint32_t n_refusals;
+	char refusals[CS_MAX_REFUSALS][CS_CODE_MAX];
+	int has_granules;     /* per adjacency series, in order */
+	uint32_t n_granules;
+	struct cs_expect_size granules[CS_MAX_ADJ_SERIES];
+	int has_known_failure;
+	char known_failure[CS_TEXT_MAX];
+};
+
+#define CS_EXPECT_TOLERANCE 0.02
+
+/* Read a capture. 0: c (and e, when not NULL) hold it. -1: err holds one
+ * line naming the field path and the problem; c and e are unspecified. */
+int cs_read_capture_file(const char *path, struct cs_capture *c,
+			 struct cs_expect *e, char *err, size_t errlen);
+int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
+			struct cs_expect *e, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,61 @@
+/* fuzz_reader.c: libFuzzer target for the capture reader and everything a
+ * capture it accepts reaches: the reducer, the text report, the JSON result
+ * and the comparison with "expect". Built with clang by mk/fuzz.mk
+ * (-fsanitize=fuzzer,address,undefined); `make fuzz` runs it. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../host/check.h"
+#include "../host/json_result.h"
+#include "../host/replay.h"
+#include "../reduce/report.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct cs_replay *p;
+	static char report[64 * 1024];
+	char err[512], why[2048];
+	struct cs_buf b;
+	json_t *o;
+	char *text;
+
+	if (!p && !(p = cs_replay_new()))
+		abort();
+	err[0] = '\x7f';
+	if (cs_read_capture_mem((const char *)data, size, &p->cap, &p->exp, err,
+				sizeof(err))) {
+		/* Every refusal to read says why, in one terminated line. */
+		if (!err[0] || err[0] == '\x7f' || !memchr(err, 0, sizeof(err)))
+			abort();
+		return 0;
+	}
+	/* The reader is at least as strict as the reducer: what it accepts,
+	 * the reducer reduces (a refusal is an answer; -1 is not). */
+	if (cs_reduce(&p->cap, &p->work, &p->res, err, sizeof(err))) {
+		fprintf(stderr, "reader accepted what the reducer calls "
+			"malformed: %s\n", err);
+		abort();
+	}
+	if (p->cap.n_points == 0 || p->cap.n_points > CS_MAX_SWEEP_POINTS ||
+	    p->res.n_points != p->cap.n_points ||
+	    p->res.n_used > p->res.n_points)
+		abort();
+	cs_buf_init(&b, report, sizeof(report));
+	cs_report_text(&b, &p->cap, &p->res);
+	if (b.len >= sizeof(report) || report[b.len] != '\0')
+		abort();
+	o = cs_result_json(&p->cap, &p->res);
+	if (!o)
+		abort();
+	text = json_dumps(o, JSON_COMPACT);
+	if (!text)
+		abort();
+	free(text);
+	json_decref(o);
+	cs_expect_compare(&p->exp, &p->res, why, sizeof(why));
+	return 0;
+}

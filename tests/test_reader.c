@@ -1,0 +1,606 @@
+/* test_reader.c: the strict capture reader, table-driven. Each row is a
+ * capture's text and the error it must give (a substring naming the field
+ * path), or NULL when it must be read. Then the values of valid captures,
+ * the bounds, files, a round trip through the capture writer, and the
+ * comparison of a result with "expect". */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "../common/capture_write.h"
+#include "../host/check.h"
+#include "../host/reader.h"
+
+CS_TEST_MAIN_DEFS;
+
+#define HEAD "{\"format\":\"cacheshape-capture\",\"version\":1,"
+#define PTS "\"sweep\":{\"points\":[{\"bytes\":4096,\"ns\":1},{\"bytes\":8192,\"ns\":1.1}]}"
+#define OK1 HEAD PTS "}"
+/* A valid capture with one more member at the top. */
+#define WITH(member) HEAD member "," PTS "}"
+#define SWEEP(points) HEAD "\"sweep\":{\"points\":[" points "]}}"
+#define ADJ(series) WITH("\"adjacency\":[" series "]")
+#define EXPECT(body) WITH("\"expect\":{" body "}")
+#define CACHE(c) WITH("\"published\":{\"caches\":[" c "]}")
+
+struct row {
+	const char *name;
+	const char *json;
+	const char *err; /* substring of the error; NULL: must be read */
+};
+
+static const struct row rows[] = {
+	/* the file as a whole */
+	{ "minimal", OK1, NULL },
+	{ "empty", "", "empty" },
+	{ "blank", " \n\t ", "empty" },
+	{ "array", "[1,2]", "capture: must be an object, got an array" },
+	{ "number", "42", "JSON syntax error at line 1" },
+	{ "string", "\"x\"", "JSON syntax error" },
+	{ "unclosed", HEAD PTS, "JSON syntax error at line 1, column" },
+	{ "line and column", "{\n\"format\": \"cacheshape-capture\",\n\"version\": }",
+	  "line 3, column" },
+	{ "trailing garbage", OK1 " x", "JSON syntax error" },
+	{ "second object", OK1 "{}", "JSON syntax error" },
+	{ "duplicate key", HEAD "\"version\":1," PTS "}", "duplicate object key" },
+	{ "duplicate nested key", SWEEP("{\"bytes\":1,\"bytes\":2,\"ns\":1}"),
+	  "duplicate object key" },
+	{ "not utf-8", WITH("\"label\":\"\xff\xfe\""), "JSON syntax error" },
+	{ "overlong utf-8", WITH("\"label\":\"\xc0\xaf\""), "JSON syntax error" },
+	{ "nul escape", WITH("\"label\":\"a\\u0000b\""), "JSON syntax error" },
+	{ "lone surrogate", WITH("\"label\":\"\\ud800\""), "JSON syntax error" },
+	{ "bom", "\xef\xbb\xbf" OK1, "JSON syntax error" },
+	{ "comment", HEAD "/* c */" PTS "}", "JSON syntax error" },
+	{ "NaN literal", SWEEP("{\"bytes\":1,\"ns\":NaN}"), "JSON syntax error" },
+	{ "Infinity literal", SWEEP("{\"bytes\":1,\"ns\":Infinity}"), "JSON syntax error" },
+	{ "real overflow", SWEEP("{\"bytes\":1,\"ns\":1e999}"), "JSON syntax error" },
+	{ "integer overflow", SWEEP("{\"bytes\":99999999999999999999,\"ns\":1}"),
+	  "JSON syntax error" },
+	{ "unknown members", WITH("\"registers\":{\"cpuid\":[1,2,{\"x\":null}]},"
+				  "\"firmware\":\"x\""), NULL },
+	/* format and version */
+	{ "format missing", "{\"version\":1," PTS "}", "format: missing (required)" },
+	{ "format wrong", "{\"format\":\"other\",\"version\":1," PTS "}",
+	  "format: must be \"cacheshape-capture\", got \"other\"" },
+	{ "format type", "{\"format\":7,\"version\":1," PTS "}", "format: must be" },
+	{ "version missing", "{\"format\":\"cacheshape-capture\"," PTS "}",
+	  "version: missing (required)" },
+	{ "version 2", "{\"format\":\"cacheshape-capture\",\"version\":2," PTS "}",
+	  "version: must be an integer from 1 to 1, got 2" },
+	{ "version string", "{\"format\":\"cacheshape-capture\",\"version\":\"1\"," PTS "}",
+	  "version: must be an integer from 1 to 1, got \"1\"" },
+	{ "version real", "{\"format\":\"cacheshape-capture\",\"version\":1.5," PTS "}",
+	  "version: must be an integer" },
+	{ "version 1.0", "{\"format\":\"cacheshape-capture\",\"version\":1.0," PTS "}", NULL },
+	/* label, environment */
+	{ "label type", WITH("\"label\":3"), "label: must be a string, got 3" },
+	{ "label empty", WITH("\"label\":\"\""), NULL },
+	{ "label null", WITH("\"label\":null"), NULL },
+	{ "environment type", WITH("\"environment\":[]"),
+	  "environment: must be an object, got an array" },
+	{ "kind unknown", WITH("\"environment\":{\"kind\":\"browser\"}"),
+	  "environment.kind: must be one of uefi, linux, synthetic, got \"browser\"" },
+	{ "arch unknown", WITH("\"environment\":{\"arch\":\"riscv64\"}"),
+	  "environment.arch: must be one of x86_64, aarch64, got \"riscv64\"" },
+	{ "kind empty", WITH("\"environment\":{\"kind\":\"\"}"),
+	  "environment.kind: must not be empty" },
+	/* clock */
+	{ "clock type", WITH("\"clock\":1"), "clock: must be an object, got 1" },
+	{ "hz zero", WITH("\"clock\":{\"hz\":0}"),
+	  "clock.hz: must be a positive finite number, got 0" },
+	{ "hz negative", WITH("\"clock\":{\"hz\":-2.5}"),
+	  "clock.hz: must be a positive finite number, got -2.5" },
+	{ "quantum string", WITH("\"clock\":{\"quantum_ns\":\"0.5\"}"),
+	  "clock.quantum_ns: must be a positive finite number, got \"0.5\"" },
+	{ "clamp bool", WITH("\"clock\":{\"clamp_ns\":true}"),
+	  "clock.clamp_ns: must be a positive finite number, got true" },
+	{ "clamp null", WITH("\"clock\":{\"clamp_ns\":null}"), NULL },
+	{ "source too long",
+	  WITH("\"clock\":{\"source\":\"0123456789012345678901234567890123\"}"),
+	  "clock.source: 34 bytes long, more than the 31 this field holds" },
+	{ "source number", WITH("\"clock\":{\"source\":5}"),
+	  "clock.source: must be a string, got 5" },
+	/* published caches */
+	{ "published type", WITH("\"published\":\"x\""), "published: must be an object" },
+	{ "caches type", WITH("\"published\":{\"caches\":{}}"),
+	  "published.caches: must be an array, got an object" },
+	{ "cache type", CACHE("1"), "published.caches[0]: must be an object, got 1" },
+	{ "cache level missing", CACHE("{\"type\":\"data\",\"size_bytes\":1}"),
+	  "published.caches[0].level: missing (required)" },
+	{ "cache type missing", CACHE("{\"level\":1,\"size_bytes\":1}"),
+	  "published.caches[0].type: missing (required)" },
+	{ "cache size missing", CACHE("{\"level\":1,\"type\":\"data\"}"),
+	  "published.caches[0].size_bytes: missing (required)" },
+	{ "cache type unknown",
+	  CACHE("{\"level\":1,\"type\":\"tlb\",\"size_bytes\":1}"),
+	  "published.caches[0].type: must be one of data, instruction, unified, got \"tlb\"" },
+	{ "cache level zero",
+	  CACHE("{\"level\":0,\"type\":\"data\",\"size_bytes\":1}"),
+	  "published.caches[0].level: must be an integer from 1 to 16, got 0" },
+	{ "cache level real",
+	  CACHE("{\"level\":1.5,\"type\":\"data\",\"size_bytes\":1}"),
+	  "published.caches[0].level: must be an integer from 1 to 16, got 1.5" },
+	{ "cache size negative",
+	  CACHE("{\"level\":1,\"type\":\"data\",\"size_bytes\":1},"
+		"{\"level\":2,\"type\":\"unified\",\"size_bytes\":-4}"),
+	  "published.caches[1].size_bytes: must be an integer from 1 to" },
+	{ "cache line zero",
+	  CACHE("{\"level\":1,\"type\":\"data\",\"size_bytes\":1,\"line_bytes\":0}"),
+	  "published.caches[0].line_bytes: must be an integer from 1 to" },
+	{ "cache line null",
+	  CACHE("{\"level\":1,\"type\":\"data\",\"size_bytes\":1,\"line_bytes\":null}"),
+	  NULL },
+	/* sweep */
+	{ "sweep missing", HEAD "\"x\":1}", "sweep: missing (required)" },
+	{ "sweep type", HEAD "\"sweep\":[]}", "sweep: must be an object, got an array" },
+	{ "points missing", HEAD "\"sweep\":{}}", "sweep.points: missing (required)" },
+	{ "points type", HEAD "\"sweep\":{\"points\":{}}}",
+	  "sweep.points: must be an array, got an object" },
+	{ "points empty", SWEEP(""), "sweep.points: must have at least 1 element, got 0" },
+	{ "point type", SWEEP("{\"bytes\":1,\"ns\":1},[]"),
+	  "sweep.points[1]: must be an object, got an array" },
+	{ "bytes missing", SWEEP("{\"ns\":1}"), "sweep.points[0].bytes: missing (required)" },
+	{ "ns missing", SWEEP("{\"bytes\":1}"), "sweep.points[0].ns: missing (required)" },
+	{ "ns null", SWEEP("{\"bytes\":1,\"ns\":null}"),
+	  "sweep.points[0].ns: must be a positive finite number, got null" },
+	{ "bytes zero", SWEEP("{\"bytes\":0,\"ns\":1}"),
+	  "sweep.points[0].bytes: must be a positive finite number, got 0" },
+	{ "ns negative",
+	  SWEEP("{\"bytes\":1,\"ns\":1},{\"bytes\":2,\"ns\":1},{\"bytes\":3,\"ns\":1},"
+		"{\"bytes\":4,\"ns\":-1}"),
+	  "sweep.points[3].ns: must be a positive finite number, got -1" },
+	{ "bytes string", SWEEP("{\"bytes\":\"4096\",\"ns\":1}"),
+	  "sweep.points[0].bytes: must be a positive finite number, got \"4096\"" },
+	{ "block zero", SWEEP("{\"bytes\":1,\"ns\":1,\"block_ns\":0}"),
+	  "sweep.points[0].block_ns: must be a positive finite number, got 0" },
+	{ "block null", SWEEP("{\"bytes\":1,\"ns\":1,\"block_ns\":null}"), NULL },
+	{ "duplicate size",
+	  SWEEP("{\"bytes\":4096,\"ns\":1},{\"bytes\":8192,\"ns\":1},{\"bytes\":4096.0,\"ns\":2}"),
+	  "sweep.points[2].bytes: duplicate size 4096 (also at [0])" },
+	{ "fractional size", SWEEP("{\"bytes\":4096.5,\"ns\":1}"), NULL },
+	{ "unsorted", SWEEP("{\"bytes\":8192,\"ns\":1},{\"bytes\":4096,\"ns\":1}"), NULL },
+	/* adjacency */
+	{ "adjacency type", WITH("\"adjacency\":{}"),
+	  "adjacency: must be an array, got an object" },
+	{ "series type", ADJ("3"), "adjacency[0]: must be an object, got 3" },
+	{ "placement missing", ADJ("{\"points\":[{\"distance\":8,\"ns\":1}]}"),
+	  "adjacency[0].placement: missing (required)" },
+	{ "placement unknown",
+	  ADJ("{\"placement\":\"top\",\"points\":[{\"distance\":8,\"ns\":1}]}"),
+	  "adjacency[0].placement: must be one of first, middle, last, got \"top\"" },
+	{ "footprint zero",
+	  ADJ("{\"placement\":\"first\",\"footprint_bytes\":0,\"points\":[]}"),
+	  "adjacency[0].footprint_bytes: must be a positive finite number, got 0" },
+	{ "series points missing", ADJ("{\"placement\":\"first\"}"),
+	  "adjacency[0].points: missing (required)" },
+	{ "series points empty", ADJ("{\"placement\":\"first\",\"points\":[]}"),
+	  "adjacency[0].points: must have at least 1 element" },
+	{ "distance zero",
+	  ADJ("{\"placement\":\"first\",\"points\":[{\"distance\":8,\"ns\":1}]},"
+	      "{\"placement\":\"last\",\"points\":[{\"distance\":0,\"ns\":1}]}"),
+	  "adjacency[1].points[0].distance: must be a positive finite number, got 0" },
+	{ "adjacency ns missing",
+	  ADJ("{\"placement\":\"middle\",\"points\":[{\"distance\":8}]}"),
+	  "adjacency[0].points[0].ns: missing (required)" },
+	{ "duplicate distance",
+	  ADJ("{\"placement\":\"middle\",\"points\":[{\"distance\":8,\"ns\":1},"
+	      "{\"distance\":16,\"ns\":1},{\"distance\":8,\"ns\":2}]}"),
+	  "adjacency[0].points[2].distance: duplicate distance 8 (also at [0])" },
+	/* expect */
+	{ "expect type", WITH("\"expect\":[]"), "expect: must be an object, got an array" },
+	{ "expect knees type", EXPECT("\"knees\":5"), "expect.knees: must be an array, got 5" },
+	{ "expect knee zero", EXPECT("\"knees\":[49152,0]"),
+	  "expect.knees[1]: must be a positive finite number, got 0" },
+	{ "expect knee string", EXPECT("\"knees\":[\"48K\"]"),
+	  "expect.knees[0]: must be a positive finite number, got \"48K\"" },
+	{ "expect tolerance zero", EXPECT("\"knee_tolerance\":0"),
+	  "expect.knee_tolerance: must be a positive finite number, got 0" },
+	{ "expect tolerance big", EXPECT("\"knee_tolerance\":1.5"),
+	  "expect.knee_tolerance: must be below 1" },
+	{ "expect refusal type", EXPECT("\"refusals\":[1]"),
+	  "expect.refusals[0]: must be a string, got 1" },
+	{ "expect refusal duplicate", EXPECT("\"refusals\":[\"a\",\"b\",\"a\"]"),
+	  "expect.refusals[2]: duplicate code \"a\" (also at [0])" },
+	{ "expect refusal long",
+	  EXPECT("\"refusals\":[\"0123456789012345678901234567890123\"]"),
+	  "expect.refusals[0]: 34 bytes long, more than the 31" },
+	{ "expect granule negative", EXPECT("\"granules\":[null,-64]"),
+	  "expect.granules[1]: must be a positive finite number, got -64" },
+	{ "expect known_failure empty", EXPECT("\"known_failure\":\"\""),
+	  "expect.known_failure: must not be empty" },
+	{ "expect empty arrays",
+	  EXPECT("\"knees\":[],\"refusals\":[],\"granules\":[],\"note\":1"), NULL },
+};
+
+static void test_rows(void)
+{
+	static struct cs_capture c;
+	struct cs_expect e;
+	char err[512];
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct row *r = &rows[i];
+		int rc = cs_read_capture_mem(r->json, strlen(r->json), &c, &e,
+					     err, sizeof(err));
+		if (!r->err) {
+			CHECK(rc == 0, "%s: not read: %s", r->name, err);
+			continue;
+		}
+		CHECK(rc == -1, "%s: read, but should fail with '%s'", r->name,
+		      r->err);
+		CHECK(rc == -1 && strstr(err, r->err),
+		      "%s: error '%s', want '%s'", r->name, err, r->err);
+	}
+}
+
+static const char full[] =
+	"{\n"
+	"  \"format\": \"cacheshape-capture\", \"version\": 1,\n"
+	"  \"label\": \"test machine\",\n"
+	"  \"environment\": { \"kind\": \"synthetic\", \"arch\": \"aarch64\" },\n"
+	"  \"clock\": { \"source\": \"cntvct\", \"hz\": 24000000, "
+	"\"quantum_ns\": 41.67, \"clamp_ns\": null },\n"
+	"  \"published\": { \"source\": \"clidr\", \"caches\": [\n"
+	"    { \"level\": 1, \"type\": \"data\", \"size_bytes\": 65536, \"line_bytes\": 64 },\n"
+	"    { \"level\": 1, \"type\": \"instruction\", \"size_bytes\": 65536 },\n"
+	"    { \"level\": 2, \"type\": \"unified\", \"size_bytes\": 4194304.0 } ] },\n"
+	"  \"sweep\": { \"points\": [ { \"bytes\": 4096, \"ns\": 0.95, \"block_ns\": 120000.5 },\n"
+	"      { \"bytes\": 8192, \"ns\": 0.97, \"ns_median\": 1.2 } ] },\n"
+	"  \"adjacency\": [ { \"placement\": \"middle\", \"footprint_bytes\": 262144,\n"
+	"      \"points\": [ { \"distance\": 8, \"ns\": 4.1 }, { \"distance\": 512, \"ns\": 9 } ] },\n"
+	"    { \"placement\": \"last\", \"points\": [ { \"distance\": 64, \"ns\": 80 } ] } ],\n"
+	"  \"expect\": { \"knees\": [ 65536, null ], \"refusals\": [ \"fit-r2-low\" ],\n"
+	"      \"granules\": [ 128, null ], \"known_failure\": \"smooth climb\" }\n"
+	"}\n";
+
+static void test_values(void)
+{
+	static struct cs_capture c;
+	struct cs_expect e;
+	char err[512];
+	int rc = cs_read_capture_mem(full, sizeof(full) - 1, &c, &e, err,
+				     sizeof(err));
+
+	CHECK(rc == 0, "full capture: %s", err);
+	if (rc)
+		return;
+	CHECK(!strcmp(c.label, "test machine"), "label '%s'", c.label);
+	CHECK(!strcmp(c.env_kind, "synthetic"), "kind '%s'", c.env_kind);
+	CHECK(!strcmp(c.arch, "aarch64"), "arch '%s'", c.arch);
+	CHECK(!strcmp(c.clock.source, "cntvct"), "source '%s'", c.clock.source);
+	CHECK(c.clock.has_hz && c.clock.hz == 24e6, "hz %g", c.clock.hz);
+	CHECK(c.clock.has_quantum && c.clock.quantum_ns == 41.67, "quantum");
+	CHECK(!c.clock.has_clamp, "clamp null is absent");
+	CHECK(!strcmp(c.published_source, "clidr"), "published source");
+	CHECK(c.n_caches == 3, "caches %u", c.n_caches);
+	CHECK(c.caches[1].type == CS_CACHE_INSTRUCTION && c.caches[1].line_bytes == 0,
+	      "instruction cache, no line");
+	CHECK(c.caches[2].level == 2 && c.caches[2].size_bytes == 4194304 &&
+	      c.caches[2].type == CS_CACHE_UNIFIED, "L2 from a real 4194304.0");
+	CHECK(c.caches[0].line_bytes == 64, "line %u", c.caches[0].line_bytes);
+	CHECK(c.n_points == 2, "points %u", c.n_points);
+	CHECK(c.points[0].has_block && c.points[0].block_ns == 120000.5, "block");
+	CHECK(!c.points[1].has_block && c.points[1].ns == 0.97, "no block");
+	CHECK(c.n_adj == 2, "series %u", c.n_adj);
+	CHECK(c.adj[0].placement == CS_PLACE_MIDDLE && c.adj[0].has_footprint &&
+	      c.adj[0].footprint_bytes == 262144, "middle series");
+	CHECK(c.adj[0].n == 2 && c.adj[0].pts[1].distance == 512 &&
+	      c.adj[0].pts[1].ns == 9, "adjacency points");
+	CHECK(c.adj[1].placement == CS_PLACE_LAST && !c.adj[1].has_footprint,
+	      "last series, no footprint");
+	CHECK(e.present && e.has_knees && e.n_knees == 2, "expect knees");
+	CHECK(e.knees[0].has_bytes && e.knees[0].bytes == 65536 &&
+	      !e.knees[1].has_bytes, "knee null is a missing knee");
+	CHECK(e.knee_tolerance == CS_EXPECT_TOLERANCE, "default tolerance");
+	CHECK(e.has_refusals && e.n_refusals == 1 &&
+	      !strcmp(e.refusals[0], "fit-r2-low"), "refusals");
+	CHECK(e.has_granules && e.n_granules == 2 && e.granules[0].bytes == 128 &&
+	      !e.granules[1].has_bytes, "granules");
+	CHECK(e.has_known_failure && !strcmp(e.known_failure, "smooth climb"),
+	      "known failure");
+
+	rc = cs_read_capture_mem(OK1, strlen(OK1), &c, &e, err, sizeof(err));
+	CHECK(rc == 0 && !e.present && !e.has_knees && !c.clock.has_hz &&
+	      !c.n_caches && !c.n_adj && !c.label[0] && !c.env_kind[0],
+	      "absent fields stay absent");
+	rc = cs_read_capture_mem(full, sizeof(full) - 1, &c, NULL, err,
+				 sizeof(err));
+	CHECK(rc == 0, "expect may be ignored (NULL): %s", err);
+}
+
+/* Text built in memory: counts past each bound, and the bound itself. */
+static char *repeat(const char *head, const char *item, size_t n,
+		    const char *tail)
+{
+	size_t len = strlen(head) + n * (strlen(item) + 24) + strlen(tail) + 1;
+	char *s = malloc(len), *p = s;
+	p += sprintf(p, "%s", head);
+	for (size_t i = 0; i < n; i++)
+		p += sprintf(p, i ? "," : "") , p += sprintf(p, item, (int)i + 1);
+	sprintf(p, "%s", tail);
+	return s;
+}
+
+static void expect_bound(const char *name, char *text, const char *want)
+{
+	static struct cs_capture c;
+	char err[512];
+	int rc = cs_read_capture_mem(text, strlen(text), &c, NULL, err,
+				     sizeof(err));
+
+	if (!want)
+		CHECK(rc == 0, "%s: not read: %s", name, err);
+	else
+		CHECK(rc == -1 && strstr(err, want), "%s: '%s', want '%s'",
+		      name, rc ? err : "(read)", want);
+	free(text);
+}
+
+static void test_bounds(void)
+{
+	char label[CS_TEXT_MAX + 64];
+	char *s;
+
+	expect_bound("1024 points",
+		     repeat(HEAD "\"sweep\":{\"points\":[", "{\"bytes\":%d,\"ns\":1}",
+			    CS_MAX_SWEEP_POINTS, "]}}"), NULL);
+	expect_bound("1025 points",
+		     repeat(HEAD "\"sweep\":{\"points\":[", "{\"bytes\":%d,\"ns\":1}",
+			    CS_MAX_SWEEP_POINTS + 1, "]}}"),
+		     "sweep.points: 1025 elements, more than the 1024");
+	expect_bound("65 distances",
+		     repeat(HEAD PTS ",\"adjacency\":[{\"placement\":\"first\",\"points\":[",
+			    "{\"distance\":%d,\"ns\":1}", CS_MAX_ADJ_POINTS + 1, "]}]}"),
+		     "adjacency[0].points: 65 elements, more than the 64");
+	expect_bound("9 series",
+		     repeat(HEAD PTS ",\"adjacency\":[",
+			    "{\"placement\":\"first\",\"points\":[{\"distance\":%d,\"ns\":1}]}",
+			    CS_MAX_ADJ_SERIES + 1, "]}"),
+		     "adjacency: 9 elements, more than the 8");
+	expect_bound("33 caches",
+		     repeat(HEAD PTS ",\"published\":{\"caches\":[",
+			    "{\"level\":1,\"type\":\"data\",\"size_bytes\":%d}",
+			    CS_MAX_CACHES + 1, "]}}"),
+		     "published.caches: 33 elements, more than the 32");
+	expect_bound("33 knees",
+		     repeat(HEAD PTS ",\"expect\":{\"knees\":[", "%d",
+			    CS_MAX_KNEES + 1, "]}}"),
+		     "expect.knees: 33 elements, more than the 32");
+	s = malloc(4096);
+	strcpy(s, HEAD PTS ",\"x\":");
+	for (int i = 0; i < 31; i++)
+		strcat(s, "[");
+	for (int i = 0; i < 31; i++)
+		strcat(s, "]");
+	strcat(s, "}");
+	expect_bound("nesting 32 deep", s, NULL);
+	s = malloc(4096);
+	strcpy(s, HEAD PTS ",\"x\":");
+	for (int i = 0; i < 32; i++)
+		strcat(s, "[");
+	for (int i = 0; i < 32; i++)
+		strcat(s, "]");
+	strcat(s, "}");
+	expect_bound("nesting 33 deep", s, "nesting deeper than 32 levels at line 1");
+	s = malloc(4096);
+	strcpy(s, "{\"a\":\n  ");
+	for (int i = 0; i < 40; i++)
+		strcat(s, "[");
+	expect_bound("nesting: where", s, "deeper than 32 levels at line 2, column 34");
+	s = malloc(1 << 20);
+	strcpy(s, HEAD PTS ",\"x\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[\"}");
+	expect_bound("brackets inside strings do not nest", s, NULL);
+
+	memset(label, 'a', sizeof(label));
+	label[CS_TEXT_MAX - 1] = '\0';
+	s = malloc(1024);
+	sprintf(s, HEAD "\"label\":\"%s\"," PTS "}", label);
+	expect_bound("label 255 bytes", s, NULL);
+	label[CS_TEXT_MAX - 1] = 'a';
+	label[CS_TEXT_MAX] = '\0';
+	s = malloc(1024);
+	sprintf(s, HEAD "\"label\":\"%s\"," PTS "}", label);
+	expect_bound("label 256 bytes", s, "label: 256 bytes long, more than the 255");
+
+	s = malloc(CS_READ_MAX_FILE + 2);
+	memset(s, ' ', CS_READ_MAX_FILE + 1);
+	memcpy(s, OK1, strlen(OK1));
+	s[CS_READ_MAX_FILE + 1] = '\0';
+	expect_bound("over 4 MiB", s, "more than the 4194304 bytes (4 MiB)");
+}
+
+static void test_embedded_nul(void)
+{
+	static struct cs_capture c;
+	static const char text[] = OK1 "\0 ";
+	char err[512];
+	int rc = cs_read_capture_mem(text, sizeof(text) - 1, &c, NULL, err,
+				     sizeof(err));
+	CHECK(rc == -1 && strstr(err, "JSON syntax error"), "NUL byte: %s",
+	      rc ? err : "(read)");
+}
+
+static void test_files(void)
+{
+	static struct cs_capture c;
+	char dir[] = "/tmp/cs-test-reader-XXXXXX", path[128], err[512];
+	FILE *f;
+
+	CHECK(cs_read_capture_file("/nonexistent/x.json", &c, NULL, err,
+				   sizeof(err)) == -1 &&
+	      strstr(err, "cannot open"), "missing file: %s", err);
+	if (!mkdtemp(dir)) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	CHECK(cs_read_capture_file(dir, &c, NULL, err, sizeof(err)) == -1 &&
+	      strstr(err, "directory"), "a directory: %s", err);
+	snprintf(path, sizeof(path), "%s/a.json", dir);
+	f = fopen(path, "w");
+	fputs(full, f);
+	fclose(f);
+	CHECK(cs_read_capture_file(path, &c, NULL, err, sizeof(err)) == 0 &&
+	      c.n_points == 2, "a file: %s", err);
+	f = fopen(path, "w");
+	fclose(f);
+	CHECK(cs_read_capture_file(path, &c, NULL, err, sizeof(err)) == -1 &&
+	      strstr(err, "empty"), "an empty file: %s", err);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* What the capture writer writes, the reader reads back. */
+static void test_round_trip(void)
+{
+	static struct cs_capture a, b;
+	static char text[64 * 1024];
+	struct cs_buf buf;
+	char err[512];
+	int rc, same = 1;
+
+	cs_capture_init(&a);
+	strcpy(a.label, "round \"trip\"\\ \xc3\xa9\n");
+	strcpy(a.env_kind, "uefi");
+	strcpy(a.arch, "x86_64");
+	strcpy(a.clock.source, "tsc");
+	a.clock.has_hz = 1;
+	a.clock.hz = 2.1e9;
+	a.clock.has_quantum = 1;
+	a.clock.quantum_ns = 0.476190476190476;
+	a.clock.has_clamp = 1;
+	a.clock.clamp_ns = 5000;
+	a.n_caches = 2;
+	a.caches[0] = (struct cs_cache){ 1, CS_CACHE_DATA, 49152, 64 };
+	a.caches[1] = (struct cs_cache){ 3, CS_CACHE_UNIFIED, 31457280, 0 };
+	a.n_points = 40;
+	for (uint32_t i = 0; i < a.n_points; i++) {
+		a.points[i].bytes = 4096.0 * (1 + i) * 1.37;
+		a.points[i].ns = 0.9 + i * 0.123456789;
+		a.points[i].has_block = i % 2;
+		a.points[i].block_ns = 1e5 + i;
+	}
+	a.n_adj = 1;
+	a.adj[0].placement = CS_PLACE_LAST;
+	a.adj[0].has_footprint = 1;
+	a.adj[0].footprint_bytes = 1 << 28;
+	a.adj[0].n = 3;
+	for (uint32_t i = 0; i < 3; i++)
+		a.adj[0].pts[i] = (struct cs_adj_point){ 8.0 * (1 << i), 4 + i };
+	cs_buf_init(&buf, text, sizeof(text));
+	rc = cs_capture_write(&buf, &a, NULL, NULL);
+	CHECK(rc == 0, "writer: overflow");
+	rc = cs_read_capture_mem(text, buf.len, &b, NULL, err, sizeof(err));
+	CHECK(rc == 0, "round trip: %s", err);
+	if (rc)
+		return;
+	CHECK(!strcmp(a.label, b.label), "label '%s'", b.label);
+	CHECK(!strcmp(b.env_kind, "uefi") && !strcmp(b.arch, "x86_64") &&
+	      !strcmp(b.clock.source, "tsc"), "words");
+	CHECK(b.clock.has_clamp && b.clock.clamp_ns == 5000, "clamp");
+	CHECK_NEAR(b.clock.quantum_ns, a.clock.quantum_ns, 1e-13, "quantum");
+	CHECK(b.n_caches == 2 && b.caches[1].size_bytes == 31457280 &&
+	      b.caches[1].line_bytes == 0 && b.caches[1].level == 3, "caches");
+	CHECK(b.n_points == a.n_points, "points %u", b.n_points);
+	for (uint32_t i = 0; i < a.n_points && i < b.n_points; i++)
+		same &= fabs(b.points[i].bytes / a.points[i].bytes - 1) < 1e-8 &&
+			fabs(b.points[i].ns / a.points[i].ns - 1) < 1e-8 &&
+			b.points[i].has_block == a.points[i].has_block;
+	/* the writer keeps 9 significant digits of a measurement */
+	CHECK(same, "points differ after a round trip:\n%s", text);
+	CHECK(b.n_adj == 1 && b.adj[0].placement == CS_PLACE_LAST &&
+	      b.adj[0].n == 3 && b.adj[0].pts[2].distance == 32 &&
+	      b.adj[0].footprint_bytes == (1 << 28), "adjacency");
+}
+
+static void set_code(struct cs_refusal *f, const char *code)
+{
+	memset(f, 0, sizeof(*f));
+	strcpy(f->code, code);
+	strcpy(f->reason, "because");
+}
+
+static void test_compare(void)
+{
+	static struct cs_result r;
+	struct cs_expect e;
+	char why[1024];
+
+	memset(&r, 0, sizeof(r));
+	memset(&e, 0, sizeof(e));
+	e.knee_tolerance = 0.02;
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 0 &&
+	      !cs_expect_any(&e), "nothing expected");
+	r.n_knees = 2;
+	r.knees[0] = (struct cs_knee){ .has_bytes = 1, .bytes = 50000 };
+	r.knees[1] = (struct cs_knee){ .has_bytes = 0 };
+	e.has_knees = 1;
+	e.n_knees = 2;
+	e.knees[0] = (struct cs_expect_size){ 1, 49152 };
+	e.knees[1] = (struct cs_expect_size){ 0, 0 };
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 0,
+	      "knee within 2 %%: %s", why);
+	e.knee_tolerance = 0.01;
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 1 &&
+	      strstr(why, "knee 1: expected 48 KiB"), "knee outside 1 %%: %s", why);
+	e.knee_tolerance = 0.02;
+	e.knees[1] = (struct cs_expect_size){ 1, 1 << 20 };
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 1 &&
+	      strstr(why, "knee 2: expected 1 MiB (1048576), got none"),
+	      "missing knee: %s", why);
+	e.n_knees = 1;
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 1 &&
+	      strstr(why, "knees: expected 1 (48 KiB), got 2 (48.8 KiB, none)"), "knee count: %s", why);
+	e.has_knees = 0;
+
+	e.has_refusals = 1;
+	e.n_refusals = 2;
+	strcpy(e.refusals[0], "fit-r2-low");
+	strcpy(e.refusals[1], "ramp-too-small");
+	r.n_refusals = 3;
+	set_code(&r.refusals[0], "ramp-too-small");
+	set_code(&r.refusals[1], "fit-r2-low");
+	set_code(&r.refusals[2], "fit-r2-low");
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 0,
+	      "refusal set, any order: %s", why);
+	set_code(&r.refusals[2], "block-length");
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 1 &&
+	      strstr(why, "unexpected block-length"), "extra refusal: %s", why);
+	r.n_refusals = 1;
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 1 &&
+	      strstr(why, "expected fit-r2-low, not refused"),
+	      "missing refusal: %s", why);
+	e.n_refusals = 0;
+	r.n_refusals = 0;
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 0, "[] = none");
+
+	e.has_granules = 1;
+	e.n_granules = 2;
+	e.granules[0] = (struct cs_expect_size){ 1, 64 };
+	e.granules[1] = (struct cs_expect_size){ 0, 0 };
+	r.n_adj = 2;
+	r.adj[0].has_granule = 1;
+	r.adj[0].granule_bytes = 64;
+	r.adj[1].refused = 1;
+	set_code(&r.adj[1].refusal, "granule-at-ruler-end");
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 0 &&
+	      cs_expect_any(&e), "granules: %s", why);
+	r.adj[0].granule_bytes = 128;
+	CHECK(cs_expect_compare(&e, &r, why, sizeof(why)) == 1 &&
+	      strstr(why, "granule 1 (first): expected 64 B"), "granule: %s", why);
+	r.n_adj = 3;
+	CHECK(cs_expect_compare(&e, &r, NULL, 0) == 1, "series count, no text");
+}
+
+int main(void)
+{
+	test_rows();
+	test_values();
+	test_bounds();
+	test_embedded_nul();
+	test_files();
+	test_round_trip();
+	test_compare();
+	return cs_test_summary("reader");
+}
