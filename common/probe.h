@@ -61,6 +61,20 @@ int cs_adj_point(const struct cs_probe_clock *clk, void *mem,
 		 double min_block_ns, struct cs_rng *r, double *ns_per_pair,
 		 double *block_ns);
 
+/* The two above with the warm-up walk and the first trial block capped at
+ * warm_max loads (0: uncapped, a whole turn of the cycle, as above). Added
+ * for the host probe: at 512 MiB a whole turn is millions of DRAM misses, so
+ * uncapped the sweep spends its time walking, not timing. A block still
+ * lasts min_block_ns; it then samples the cycle rather than closing it. */
+int cs_sweep_point_capped(const struct cs_probe_clock *clk, void *mem,
+			  uint64_t bytes, uint32_t blocks, double min_block_ns,
+			  uint64_t warm_max, struct cs_rng *r,
+			  struct cs_point_result *out);
+int cs_adj_point_capped(const struct cs_probe_clock *clk, void *mem,
+			uint64_t footprint, uint32_t d, uint32_t blocks,
+			double min_block_ns, uint64_t warm_max,
+			struct cs_rng *r, double *ns_per_pair, double *block_ns);
+
 /* The documented ruler of distances (bytes), at least two above 256. */
 extern const uint32_t cs_adj_ruler[];
 extern const uint32_t cs_adj_ruler_len;

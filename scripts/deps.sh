@@ -9,8 +9,8 @@ pkgs_for() {
 	case "$1" in
 	host) echo "gcc make libc6-dev libjansson-dev pkg-config" ;;
 	fuzz) echo "clang libclang-rt-14-dev" ;;
-	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk" ;;
-	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64" ;;
+	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
+	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3" ;;
 	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm)" >&2; exit 2 ;;
 	esac
 }

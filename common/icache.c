@@ -1,0 +1,193 @@
+/* icache.c: from stale counts per invalidation stride to a granule
+ * (icache.h). A stride s leaves stale the words of every line it skips: with
+ * a granule g, nothing for s <= g and about n (1 - g/s) beyond. So the zero
+ * counts must be a prefix, and the counts after it must not fall as the
+ * stride grows; anything else is refused with the figures. */
+#include <stddef.h>
+#include "icache.h"
+#include "buf.h"
+
+static int refuse(struct cs_icache_result *r, const char *code)
+{
+	cs_strlcpy(r->code, code, sizeof r->code);
+	return -1;
+}
+
+/* " stride 4: 0, 8: 0, 16: 3 stale" */
+static void figures(struct cs_buf *b, const struct cs_icache_obs *o)
+{
+	cs_puts(b, " (stride: stale");
+	for (uint32_t i = 0; i < o->n; i++) {
+		cs_puts(b, i ? ", " : " ");
+		cs_put_u64(b, o->stride[i]);
+		cs_puts(b, ": ");
+		cs_put_u64(b, o->stale[i]);
+	}
+	cs_puts(b, "; first run ");
+	cs_put_u64(b, o->first);
+	cs_puts(b, ", unmaintained rerun ");
+	cs_put_u64(b, o->cached);
+	cs_putc(b, ')');
+}
+
+static int check_input(const struct cs_icache_obs *o, struct cs_icache_result *r,
+		       struct cs_buf *b)
+{
+	if (o->n == 0 || o->n > CS_ICACHE_MAX_STRIDES) {
+		cs_puts(b, "no strides were tried");
+		return refuse(r, "no_data");
+	}
+	if (o->first != o->n_insns) {
+		cs_puts(b, "the probe did not run as written: its first run returned ");
+		cs_put_u64(b, o->first);
+		cs_puts(b, " instead of ");
+		cs_put_u64(b, o->n_insns);
+		return refuse(r, "probe_broken");
+	}
+	for (uint32_t i = 0; i < o->n; i++) {
+		if ((i && o->stride[i] <= o->stride[i - 1]) || o->stride[i] == 0) {
+			cs_puts(b, "strides are not strictly ascending");
+			figures(b, o);
+			return refuse(r, "inconsistent");
+		}
+		if (o->stale[i] > o->n_insns) {
+			cs_puts(b, "more words stale than the probe has");
+			figures(b, o);
+			return refuse(r, "inconsistent");
+		}
+	}
+	return 0;
+}
+
+int cs_icache_infer(const struct cs_icache_obs *o, struct cs_icache_result *r)
+{
+	struct cs_buf b;
+	uint32_t i, zeros = 0;
+	int any = 0;
+
+	cs_memset(r, 0, sizeof *r);
+	cs_buf_init(&b, r->reason, sizeof r->reason);
+	if (check_input(o, r, &b) != 0)
+		return -1;
+	for (i = 0; i < o->n; i++)
+		any |= o->stale[i] != 0;
+	if (!any && o->cached == 0) {
+		cs_puts(&b, CS_ICACHE_COHERENT);
+		if (o->dic)
+			cs_puts(&b, " (CTR_EL0.DIC is set: the architecture says so)");
+		return refuse(r, "coherent");
+	}
+	if (!any) {
+		/* Stale without maintenance, fresh after every stride. */
+		cs_puts(&b, "every stride up to ");
+		cs_put_u64(&b, o->stride[o->n - 1]);
+		cs_puts(&b, " bytes left nothing stale: the granule is beyond the strides tried");
+		figures(&b, o);
+		return refuse(r, "beyond_range");
+	}
+	while (zeros < o->n && o->stale[zeros] == 0)
+		zeros++;
+	if (zeros == 0) {
+		cs_puts(&b, "even the smallest stride left code stale: the invalidation did not take");
+		figures(&b, o);
+		return refuse(r, "maintenance_failed");
+	}
+	for (i = zeros; i < o->n; i++) {
+		if (o->stale[i] == 0) {
+			cs_puts(&b, "a larger stride left nothing stale after a smaller one left some");
+			figures(&b, o);
+			return refuse(r, "inconsistent");
+		}
+		if (i > zeros && o->stale[i] < o->stale[i - 1]) {
+			cs_puts(&b, "stale counts fall as the stride grows");
+			figures(&b, o);
+			return refuse(r, "non_monotonic");
+		}
+	}
+	if (o->cached == 0) {
+		cs_puts(&b, "nothing was stale without maintenance, yet some was after it");
+		figures(&b, o);
+		return refuse(r, "inconsistent");
+	}
+	r->has_granule = 1;
+	r->granule_bytes = o->stride[zeros - 1];
+	r->first_stale_stride = o->stride[zeros];
+	r->matches_ctr = o->imin_line_bytes == r->granule_bytes;
+	if (!o->imin_line_bytes) {
+		cs_puts(&b, "CTR_EL0.IminLine not read");
+	} else if (r->matches_ctr) {
+		cs_puts(&b, "agrees with CTR_EL0.IminLine");
+	} else {
+		cs_puts(&b, r->granule_bytes > o->imin_line_bytes
+				    ? "larger than CTR_EL0.IminLine ("
+				    : "SMALLER than CTR_EL0.IminLine, which the architecture promises is safe (");
+		cs_put_u64(&b, o->imin_line_bytes);
+		cs_puts(&b, " bytes)");
+	}
+	return 0;
+}
+
+void cs_icache_refuse(struct cs_icache_result *r, const char *code,
+		      const char *reason)
+{
+	cs_memset(r, 0, sizeof *r);
+	cs_strlcpy(r->code, code, sizeof r->code);
+	cs_strlcpy(r->reason, reason, sizeof r->reason);
+}
+
+void cs_icache_json(struct cs_jsonw *j, const struct cs_icache_obs *o,
+		    const struct cs_icache_result *r, const char *method)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "icache");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "method");
+	cs_jsonw_str(j, method);
+	cs_jsonw_key(j, "words");
+	cs_jsonw_u64(j, o->n_insns);
+	cs_jsonw_key(j, "first_run");
+	cs_jsonw_u64(j, o->first);
+	cs_jsonw_key(j, "unmaintained_stale");
+	cs_jsonw_u64(j, o->cached);
+	cs_jsonw_key(j, "strides");
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
+		cs_jsonw_u64(j, o->stride[i]);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+	cs_jsonw_key(j, "stale");
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
+		cs_jsonw_u64(j, o->stale[i]);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+	cs_jsonw_key(j, "ctr_imin_line_bytes");
+	if (o->imin_line_bytes)
+		cs_jsonw_u64(j, o->imin_line_bytes);
+	else
+		cs_jsonw_null(j);
+	cs_jsonw_key(j, "ctr_dic");
+	cs_jsonw_bool(j, o->dic);
+	cs_jsonw_key(j, "granule_bytes");
+	if (r->has_granule)
+		cs_jsonw_u64(j, r->granule_bytes);
+	else
+		cs_jsonw_null(j);
+	if (r->has_granule) {
+		cs_jsonw_key(j, "matches_ctr");
+		cs_jsonw_bool(j, r->matches_ctr);
+		cs_jsonw_key(j, "note");
+		cs_jsonw_str(j, r->reason);
+	} else {
+		cs_jsonw_key(j, "refusal");
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "code");
+		cs_jsonw_str(j, r->code);
+		cs_jsonw_key(j, "reason");
+		cs_jsonw_str(j, r->reason);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_obj_end(j);
+}

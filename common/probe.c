@@ -1,0 +1,312 @@
+/* probe.c: the measurement kernels (probe.h). Freestanding: no libc, no
+ * allocation; the caller gives memory and a clock. The same code runs in the
+ * firmware and, later, in the host probe. */
+#include "probe.h"
+
+/* Distances for the adjacency probe, bytes. Dense below one 64-byte line
+ * (the ramp while the second word may still share the first's line), then
+ * the line multiples where prefetch pairs show, and 384 and 512 so that a
+ * 128- or 256-byte granule still has two swept distances above it
+ * (reduction.md s.5, refusal granule-at-ruler-end). */
+const uint32_t cs_adj_ruler[] = { 8,  16,  24,  32,  40,  48,  56,
+				  64, 96,  128, 192, 256, 384, 512 };
+const uint32_t cs_adj_ruler_len = sizeof cs_adj_ruler / sizeof cs_adj_ruler[0];
+
+void cs_rng_seed(struct cs_rng *r, uint64_t seed)
+{
+	/* xorshift has one fixed point, zero: never start there. */
+	r->s = seed ? seed : 0x9e3779b97f4a7c15ull;
+}
+
+uint64_t cs_rng_next(struct cs_rng *r)
+{
+	uint64_t x = r->s;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	r->s = x;
+	return x * 0x2545f4914f6cdd1dull;
+}
+
+uint64_t cs_rng_below(struct cs_rng *r, uint64_t n)
+{
+	/* Rejection keeps it uniform: no modulo bias even for large n. */
+	uint64_t lim, x;
+	if (n <= 1)
+		return 0;
+	lim = (uint64_t)0 - ((uint64_t)0 - n) % n; /* largest multiple of n, 0 = 2^64 */
+	do
+		x = cs_rng_next(r);
+	while (lim != 0 && x >= lim);
+	return x % n;
+}
+
+void *cs_chase_build(void *mem, uint64_t bytes, struct cs_rng *r)
+{
+	unsigned char *base = mem;
+	uint64_t n = bytes / CS_SLOT_BYTES, i;
+
+	if (n == 0)
+		return mem;
+	/* Identity first, then Sattolo's shuffle of the stored pointers: the
+	 * map slot i -> slot a[i] is then one cycle through every slot. */
+	for (i = 0; i < n; i++)
+		*(void **)(base + i * CS_SLOT_BYTES) = base + i * CS_SLOT_BYTES;
+	for (i = n - 1; i > 0; i--) {
+		uint64_t j = cs_rng_below(r, i);
+		void **a = (void **)(base + i * CS_SLOT_BYTES);
+		void **b = (void **)(base + j * CS_SLOT_BYTES);
+		void *t = *a;
+		*a = *b;
+		*b = t;
+	}
+	return mem;
+}
+
+/* 16 loads a turn: the branch and counter cost one slot beside sixteen
+ * dependent loads, and run in the shadow of the load chain. */
+#define CS_UNROLL 16
+#define STEP p = *(void *const *)p
+uint64_t cs_chase_timed(const struct cs_probe_clock *clk, void **pp,
+			uint64_t loads)
+{
+	void *p = *pp;
+	uint64_t turns = (loads + CS_UNROLL - 1) / CS_UNROLL, t0, t1;
+
+	t0 = clk->now(clk->ctx);
+	while (turns--) {
+		STEP; STEP; STEP; STEP; STEP; STEP; STEP; STEP;
+		STEP; STEP; STEP; STEP; STEP; STEP; STEP; STEP;
+	}
+	t1 = clk->now(clk->ctx);
+	*pp = p;
+	return t1 - t0;
+}
+
+static void irq_off(const struct cs_probe_clock *clk)
+{
+	if (clk->irq_off)
+		clk->irq_off(clk->ctx);
+}
+
+static void irq_on(const struct cs_probe_clock *clk)
+{
+	if (clk->irq_on)
+		clk->irq_on(clk->ctx);
+}
+
+static uint64_t timed_block(const struct cs_probe_clock *clk, void **pp,
+			    uint64_t loads)
+{
+	uint64_t t;
+	irq_off(clk);
+	t = cs_chase_timed(clk, pp, loads);
+	irq_on(clk);
+	return t;
+}
+
+/* Loads per block: grow from 'start' until one block lasts min_block_ns.
+ * Returns 0 when the clock never moves (a broken clock, not a fast cache). */
+static uint64_t size_block(const struct cs_probe_clock *clk, void **pp,
+			   uint64_t start, double min_block_ns)
+{
+	uint64_t loads = start < CS_UNROLL ? CS_UNROLL : start;
+	int tries;
+	for (tries = 0; tries < 40; tries++) {
+		double ns = (double)timed_block(clk, pp, loads) * clk->ns_per_tick;
+		if (ns >= min_block_ns * 1.1)
+			return loads;
+		if (ns <= 0)
+			loads *= 16;
+		else if (ns * 4 < min_block_ns)
+			loads *= 4;
+		else
+			loads = (uint64_t)((double)loads * (min_block_ns * 1.3 / ns)) + CS_UNROLL;
+		loads = (loads + CS_UNROLL - 1) / CS_UNROLL * CS_UNROLL;
+	}
+	return 0;
+}
+
+#define CS_MAX_BLOCKS 64
+static void sort_doubles(double *v, uint32_t n)
+{
+	uint32_t i, j;
+	for (i = 1; i < n; i++) {
+		double x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* Times 'blocks' blocks of 'loads' loads from *pp; per-load min, median,
+ * shortest block. 'per' divides ns per block into the unit reported. */
+static void run_blocks(const struct cs_probe_clock *clk, void **pp,
+		       uint64_t loads, uint32_t blocks, double per,
+		       double *min, double *median, double *shortest)
+{
+	double v[CS_MAX_BLOCKS] = { 0 }, sh = -1;
+	uint32_t i;
+	for (i = 0; i < blocks; i++) {
+		double ns = (double)timed_block(clk, pp, loads) * clk->ns_per_tick;
+		if (sh < 0 || ns < sh)
+			sh = ns;
+		v[i] = ns / per;
+	}
+	sort_doubles(v, blocks);
+	*min = v[0];
+	*median = blocks % 2 ? v[blocks / 2] : (v[blocks / 2 - 1] + v[blocks / 2]) / 2;
+	*shortest = sh;
+}
+
+/* Sizes the block, then times the blocks; when one of them still came out
+ * short (the sizing block was stretched by something else: a host hiccup,
+ * a first-time cost), sizes again from twice the loads. Returns the loads
+ * per block (a multiple of the unroll, so whole pairs), or 0 on failure.
+ * 'per' is loads per reported unit: 1 per load, 2 per pair. */
+static uint64_t sized_blocks(const struct cs_probe_clock *clk, void **pp,
+			     uint64_t start, uint32_t blocks, double min_block_ns,
+			     double per, double *min, double *median,
+			     double *shortest)
+{
+	uint64_t loads = start;
+	for (int tries = 0; tries < 4; tries++) {
+		loads = size_block(clk, pp, loads, min_block_ns);
+		if (loads == 0)
+			return 0;
+		loads = (loads + CS_UNROLL - 1) / CS_UNROLL * CS_UNROLL;
+		run_blocks(clk, pp, loads, blocks, (double)loads / per, min,
+			   median, shortest);
+		if (*shortest >= min_block_ns)
+			break;
+		loads *= 2;
+	}
+	return loads;
+}
+
+/* At most 'cap' (0: no cap). */
+static uint64_t capped(uint64_t v, uint64_t cap)
+{
+	return cap && v > cap ? cap : v;
+}
+
+int cs_sweep_point(const struct cs_probe_clock *clk, void *mem, uint64_t bytes,
+		   uint32_t blocks, double min_block_ns, struct cs_rng *r,
+		   struct cs_point_result *out)
+{
+	return cs_sweep_point_capped(clk, mem, bytes, blocks, min_block_ns, 0, r, out);
+}
+
+int cs_sweep_point_capped(const struct cs_probe_clock *clk, void *mem,
+			  uint64_t bytes, uint32_t blocks, double min_block_ns,
+			  uint64_t warm_max, struct cs_rng *r,
+			  struct cs_point_result *out)
+{
+	uint64_t n = bytes / CS_SLOT_BYTES, loads;
+	void *p;
+
+	if (n < 2 || blocks == 0 || blocks > CS_MAX_BLOCKS)
+		return -1;
+	p = cs_chase_build(mem, n * CS_SLOT_BYTES, r);
+	/* Touch: one whole turn of the cycle, so every line and page is
+	 * mapped and cached as well as it will be before timing. */
+	(void)cs_chase_timed(clk, &p, capped(n, warm_max));
+	loads = sized_blocks(clk, &p, capped(n < 1024 ? 1024 : n, warm_max), blocks, min_block_ns,
+			     1.0, &out->ns_min, &out->ns_median, &out->block_ns);
+	if (loads == 0)
+		return -1;
+	out->loads_per_block = loads;
+	out->blocks = blocks;
+	return 0;
+}
+
+/* One block of lines per pair: enough for the second word at the longest
+ * ruler distance, so the pairs' spread over pages (and TLB reach) is the
+ * same at every distance and only the second word's line changes with d.
+ * Made odd so that pair blocks walk through every cache set alike (an even
+ * stride would leave half the sets unused and halve the level). */
+static uint64_t adj_stride(uint32_t d)
+{
+	uint32_t longest = cs_adj_ruler[cs_adj_ruler_len - 1];
+	uint64_t lines = (56u + (d > longest ? d : longest)) / 64u + 1u;
+	if (lines % 2 == 0)
+		lines++;
+	return lines * 64u;
+}
+
+uint64_t cs_adj_span(uint64_t footprint, uint32_t d)
+{
+	return footprint / 64u * adj_stride(d);
+}
+
+/* The first word's offset in pair k's line: uniform over the eight 8-byte
+ * words, and recomputable from (seed, k) so the build needs no scratch. */
+static uint64_t adj_offset(uint64_t seed, uint64_t k)
+{
+	uint64_t x = seed ^ (k * 0x9e3779b97f4a7c15ull);
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 29;
+	return ((x >> 32) & 7u) * 8u;
+}
+
+static unsigned char *adj_first(unsigned char *base, uint64_t seed, uint64_t k,
+				uint64_t stride)
+{
+	return base + k * stride + adj_offset(seed, k);
+}
+
+void *cs_adj_build(void *mem, uint64_t footprint, uint32_t d, struct cs_rng *r)
+{
+	unsigned char *base = mem;
+	uint64_t m = footprint / 64u, stride = adj_stride(d), seed, k;
+
+	if (m == 0 || d < 8 || d % 8)
+		return 0;
+	seed = cs_rng_next(r);
+	/* First word -> its second word; second word -> its own pair (identity),
+	 * then Sattolo over the second words makes the pairs one cycle. */
+	for (k = 0; k < m; k++) {
+		unsigned char *f = adj_first(base, seed, k, stride);
+		*(void **)f = f + d;
+		*(void **)(f + d) = f;
+	}
+	for (k = m - 1; k > 0; k--) {
+		uint64_t j = cs_rng_below(r, k);
+		void **a = (void **)(adj_first(base, seed, k, stride) + d);
+		void **b = (void **)(adj_first(base, seed, j, stride) + d);
+		void *t = *a;
+		*a = *b;
+		*b = t;
+	}
+	return adj_first(base, seed, 0, stride);
+}
+
+int cs_adj_point(const struct cs_probe_clock *clk, void *mem,
+		 uint64_t footprint, uint32_t d, uint32_t blocks,
+		 double min_block_ns, struct cs_rng *r, double *ns_per_pair,
+		 double *block_ns)
+{
+	return cs_adj_point_capped(clk, mem, footprint, d, blocks, min_block_ns,
+				   0, r, ns_per_pair, block_ns);
+}
+
+int cs_adj_point_capped(const struct cs_probe_clock *clk, void *mem,
+			uint64_t footprint, uint32_t d, uint32_t blocks,
+			double min_block_ns, uint64_t warm_max,
+			struct cs_rng *r, double *ns_per_pair, double *block_ns)
+{
+	uint64_t m = footprint / 64u, loads;
+	double med;
+	void *p;
+
+	if (m < 2 || blocks == 0 || blocks > CS_MAX_BLOCKS)
+		return -1;
+	p = cs_adj_build(mem, footprint, d, r);
+	if (!p)
+		return -1;
+	(void)cs_chase_timed(clk, &p, capped(2 * m, warm_max)); /* touch every pair once */
+	loads = sized_blocks(clk, &p, capped(2 * m < 1024 ? 1024 : 2 * m, warm_max), blocks,
+			     min_block_ns, 2.0, ns_per_pair, &med, block_ns);
+	return loads ? 0 : -1;
+}

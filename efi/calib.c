@@ -1,0 +1,143 @@
+/* calib.c: counter calibration (calib.h). */
+#include "calib.h"
+#include "arch.h"
+#include "../common/buf.h"
+
+/* Counts the reference over at least 'ticks' of it, from one of its edges,
+ * and returns the counter ticks it took; *ref_ticks gets what it counted. */
+static uint64_t against_ref(const struct cs_ref_clock *r, uint64_t ticks,
+			    uint64_t *ref_ticks)
+{
+	uint32_t mask = r->bits >= 32 ? 0xffffffffu : (1u << r->bits) - 1;
+	uint32_t v0 = r->read(r) & mask, v1, v;
+	uint64_t t0, t1, acc = 0;
+
+	do /* start on an edge so the first partial tick is not lost */
+		v1 = r->read(r) & mask;
+	while (v1 == v0);
+	t0 = cs_arch_counter();
+	v0 = v1;
+	while (acc < ticks) {
+		v = r->read(r) & mask;
+		acc += (v - v0) & mask; /* wraps at 2^bits */
+		v0 = v;
+	}
+	t1 = cs_arch_counter();
+	*ref_ticks = acc;
+	return t1 - t0;
+}
+
+/* Back-to-back reads: the smallest non-zero step and the mean cost. */
+#define CS_QUANTUM_READS 20000
+static void quantum(struct cs_calib *c)
+{
+	uint64_t first = cs_arch_counter(), prev = first, min = 0, t = first;
+	uint32_t zeros = 0;
+	for (int i = 0; i < CS_QUANTUM_READS; i++) {
+		t = cs_arch_counter();
+		if (t == prev)
+			zeros++;
+		else if (!min || t - prev < min)
+			min = t - prev;
+		prev = t;
+	}
+	c->quantum_ticks = min;
+	c->zero_steps = zeros;
+	c->read_ns = (double)(t - first) / CS_QUANTUM_READS * 1e9 / c->hz;
+	c->quantum_ns = (double)min * 1e9 / c->hz;
+}
+
+int cs_calibrate(EFI_SYSTEM_TABLE *st, double interval_ms, int invariant,
+		 struct cs_calib *c)
+{
+	struct cs_ref_clock r;
+	uint64_t t0, t1, pub;
+
+	cs_memset(c, 0, sizeof *c);
+	c->counter = cs_arch_counter_name();
+	c->interval_ms = interval_ms;
+	c->invariant = invariant;
+
+	/* Stall is the firmware's own timer (on OVMF itself the PM timer), so
+	 * it is the fallback and a cross-check, not a second witness. */
+	t0 = cs_arch_counter();
+	st->BootServices->Stall((UINTN)(interval_ms * 1000.0));
+	t1 = cs_arch_counter();
+	c->hz_stall = (double)(t1 - t0) / (interval_ms * 1e-3);
+	c->hz = c->hz_stall;
+	c->hz_from = "stall";
+
+	if (cs_arch_ref_clock(st, &r, c->ref_why, sizeof c->ref_why) == 0) {
+		uint64_t want = (uint64_t)(r.hz * interval_ms * 1e-3), got = 0;
+		uint64_t dt = against_ref(&r, want, &got);
+		c->has_ref = 1;
+		c->ref_name = r.name;
+		c->ref_hz = r.hz;
+		c->ref_port = r.port;
+		c->ref_bits = r.bits;
+		c->hz_ref = (double)dt * r.hz / (double)got;
+		c->disagreement = c->hz_stall / c->hz_ref - 1.0;
+		c->hz = c->hz_ref;
+		c->hz_from = r.name;
+	}
+	pub = cs_arch_counter_published_hz();
+	if (pub) {
+		c->hz = (double)pub;
+		c->hz_from = "published";
+	}
+	if (!(c->hz > 0))
+		return -1;
+	quantum(c);
+	return c->quantum_ticks ? 0 : -1;
+}
+
+void cs_calib_json(struct cs_jsonw *j, const struct cs_calib *c)
+{
+	cs_jsonw_key(j, "calibration");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "counter");
+	cs_jsonw_str(j, c->counter);
+	cs_jsonw_key(j, "hz");
+	cs_jsonw_numsig(j, c->hz, 10);
+	cs_jsonw_key(j, "hz_from");
+	cs_jsonw_str(j, c->hz_from);
+	cs_jsonw_key(j, "reference");
+	if (c->has_ref) {
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "name");
+		cs_jsonw_str(j, c->ref_name);
+		cs_jsonw_key(j, "nominal_hz");
+		cs_jsonw_num(j, c->ref_hz);
+		cs_jsonw_key(j, "port");
+		cs_jsonw_hex(j, c->ref_port);
+		cs_jsonw_key(j, "bits");
+		cs_jsonw_u64(j, c->ref_bits);
+		cs_jsonw_key(j, "counter_hz");
+		cs_jsonw_numsig(j, c->hz_ref, 10);
+		cs_jsonw_obj_end(j);
+	} else {
+		cs_jsonw_null(j);
+		cs_jsonw_key(j, "reference_absent");
+		cs_jsonw_str(j, c->ref_why);
+	}
+	cs_jsonw_key(j, "stall_hz");
+	cs_jsonw_numsig(j, c->hz_stall, 10);
+	cs_jsonw_key(j, "disagreement");
+	if (c->has_ref)
+		cs_jsonw_numsig(j, c->disagreement, 6);
+	else
+		cs_jsonw_null(j);
+	cs_jsonw_key(j, "interval_ms");
+	cs_jsonw_num(j, c->interval_ms);
+	cs_jsonw_key(j, "quantum_ticks");
+	cs_jsonw_u64(j, c->quantum_ticks);
+	cs_jsonw_key(j, "quantum_ns");
+	cs_jsonw_numsig(j, c->quantum_ns, 6);
+	cs_jsonw_key(j, "read_ns");
+	cs_jsonw_numsig(j, c->read_ns, 6);
+	cs_jsonw_key(j, "zero_steps");
+	cs_jsonw_u64(j, c->zero_steps);
+	cs_jsonw_key(j, "invariant");
+	cs_jsonw_bool(j, c->invariant);
+	cs_jsonw_obj_end(j);
+}

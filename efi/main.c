@@ -1,0 +1,216 @@
+/* main.c: the cacheshape UEFI application. Start-up, settings, clock,
+ * sweep, adjacency, the reduction on screen, the capture on the boot volume,
+ * then wait, shut down or return as the settings say. */
+#include <efi.h>
+#include <efilib.h>
+#include "arch.h"
+#include "calib.h"
+#include "console.h"
+#include "measure.h"
+#include "record.h"
+#include "save.h"
+#include "screen.h"
+#include "settings.h"
+#include "volume.h"
+#include "../common/buf.h"
+#include "../reduce/report.h"
+
+#define CS_SETTINGS_FILE "cacheshape.cfg"
+#define CS_DEFAULT_SWEEP (64ull << 20) /* when nothing is published */
+#define CS_POOL_FACTOR 8 /* pool = 8x the sweep: room for spread-out pairs */
+
+/* Large and used once: static, off the firmware's small stack. */
+static struct cs_arch_cpu cpu;
+static struct cs_settings set;
+static struct cs_calib calib;
+static struct cs_measure meas;
+static struct cs_capture cap;
+static struct cs_work work;
+static struct cs_result res;
+static struct cs_record rec;
+static char text[32768];
+
+static void load_settings(struct cs_volume *vol)
+{
+	static char raw[4096];
+	UINTN len = 0;
+	EFI_STATUS s;
+
+	cs_settings_default(&set);
+	if (!vol)
+		return;
+	s = cs_volume_read(vol, CS_SETTINGS_FILE, raw, sizeof raw, &len);
+	if (s == EFI_NOT_FOUND) {
+		cs_con_puts("settings: no \\" CS_SETTINGS_FILE ": defaults (full sweep, wait for a key)\n");
+		return;
+	}
+	if (s == EFI_BUFFER_TOO_SMALL) {
+		cs_con_puts("settings: \\" CS_SETTINGS_FILE " is over 4 KiB, not a settings file: defaults\n");
+		return;
+	}
+	if (EFI_ERROR(s)) {
+		Print(L"settings: \\" CS_SETTINGS_FILE " unreadable (%r): defaults\n", s);
+		return;
+	}
+	cs_settings_parse(&set, raw, len);
+	cs_con_puts(set.errors);
+	cs_screen_settings(&set);
+}
+
+/* The largest published data or unified cache; 0 when none. */
+static uint64_t largest_cache(void)
+{
+	uint64_t big = 0;
+	for (uint32_t i = 0; i < cpu.n_caches; i++)
+		if (cpu.caches[i].type != CS_CACHE_INSTRUCTION && cpu.caches[i].size_bytes > big)
+			big = cpu.caches[i].size_bytes;
+	return big;
+}
+
+/* As much as wanted, halving down to what the firmware will give. */
+static EFI_STATUS get_pool(EFI_BOOT_SERVICES *bs, uint64_t want,
+			   EFI_PHYSICAL_ADDRESS *addr, uint64_t *got)
+{
+	EFI_STATUS s = EFI_OUT_OF_RESOURCES;
+	for (uint64_t n = want; n >= 64 * 1024; n /= 2) {
+		s = bs->AllocatePages(AllocateAnyPages, EfiLoaderData, n / 4096, addr);
+		if (!EFI_ERROR(s)) {
+			*got = n;
+			return s;
+		}
+	}
+	return s;
+}
+
+/* The probe's clock: the arch counter, interrupts masked around blocks. */
+static uint64_t clk_now(void *ctx) { (void)ctx; return cs_arch_counter(); }
+static void clk_off(void *ctx) { (void)ctx; cs_arch_irq_off(); }
+static void clk_on(void *ctx) { (void)ctx; cs_arch_irq_on(); }
+
+static void plan(EFI_PHYSICAL_ADDRESS pool, uint64_t pool_bytes, uint64_t target)
+{
+	meas.sweep_max = set.max_bytes && set.max_bytes < target ? set.max_bytes : target;
+	rec.sweep_target = target;
+	rec.memory_limited = pool_bytes < meas.sweep_max;
+	if (rec.memory_limited)
+		meas.sweep_max = pool_bytes;
+	meas.pool = (void *)(uintptr_t)pool;
+	meas.pool_bytes = pool_bytes;
+	meas.hz = calib.hz;
+	meas.clk = (struct cs_probe_clock){ clk_now, clk_off, clk_on, NULL,
+					    1e9 / calib.hz, calib.quantum_ns };
+	meas.blocks = set.quick ? 3 : 9;
+	/* 100 quanta keeps quantisation under 1 % (reduction.md s.1); the
+	 * floor keeps a block long enough to mean something on a fast clock. */
+	meas.min_block_ns = set.quick ? 20000.0 : 1000000.0;
+	if (meas.min_block_ns < 100.0 * calib.quantum_ns)
+		meas.min_block_ns = 100.0 * calib.quantum_ns;
+	meas.seed = cs_arch_counter();
+}
+
+static void fill_capture(EFI_SYSTEM_TABLE *st)
+{
+	cs_capture_init(&cap);
+	rec.st = st;
+	rec.cpu = &cpu;
+	rec.calib = &calib;
+	rec.set = &set;
+	rec.m = &meas;
+	rec.c = &cap;
+	cs_record_label(&rec, cap.label, sizeof cap.label);
+	cs_strlcpy(cap.env_kind, "uefi", sizeof cap.env_kind);
+	cs_strlcpy(cap.arch, cs_arch_name(), sizeof cap.arch);
+	cs_strlcpy(cap.clock.source, calib.counter, sizeof cap.clock.source);
+	cap.clock.has_hz = 1;
+	cap.clock.hz = calib.hz;
+	cap.clock.has_quantum = 1;
+	cap.clock.quantum_ns = calib.quantum_ns;
+	cs_strlcpy(cap.published_source, cpu.cache_source, sizeof cap.published_source);
+	cap.n_caches = cpu.n_caches;
+	cs_memcpy(cap.caches, cpu.caches, sizeof cap.caches);
+}
+
+static void summary(void)
+{
+	struct cs_buf b;
+	cs_con_puts("\n");
+	if (cs_reduce(&cap, &work, &res, text, sizeof text) != 0) {
+		cs_con_puts("the capture could not be reduced: ");
+		cs_con_puts(text);
+		cs_con_puts("\n");
+		return;
+	}
+	cs_buf_init(&b, text, sizeof text);
+	cs_report_text(&b, &cap, &res);
+	cs_con_buf(&b);
+}
+
+static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
+{
+	EFI_BOOT_SERVICES *bs = st->BootServices;
+	struct cs_volume volume, *vol = &volume;
+	EFI_PHYSICAL_ADDRESS pool = 0;
+	uint64_t target, pool_bytes = 0;
+	EFI_STATUS s;
+
+	cs_arch_cpu_read(&cpu);
+	cs_screen_banner(st, &cpu);
+	s = cs_volume_open(image, st, vol);
+	if (EFI_ERROR(s)) {
+		Print(L"volume: cannot open the boot volume (%r): no settings, no capture\n", s);
+		vol = NULL;
+	}
+	load_settings(vol);
+
+	s = EFI_UNSUPPORTED;
+	if (cs_calibrate(st, set.quick ? 50.0 : 200.0, cpu.invariant_clock, &calib) != 0) {
+		cs_con_puts("clock: the counter does not move; nothing can be measured\n");
+		goto out_vol;
+	}
+	cs_screen_clock(&calib);
+
+	meas.largest_cache = largest_cache();
+	target = meas.largest_cache ? 4 * meas.largest_cache : CS_DEFAULT_SWEEP;
+	s = get_pool(bs, CS_POOL_FACTOR * target, &pool, &pool_bytes);
+	if (EFI_ERROR(s)) {
+		Print(L"memory: AllocatePages failed (%r): nothing can be measured\n", s);
+		goto out_vol;
+	}
+	plan(pool, pool_bytes, target);
+	fill_capture(st);
+	cs_screen_plan(&meas, rec.memory_limited);
+	cs_measure_sweep(&meas, &cap);
+	cs_con_puts("adjacency probe:\n");
+	cs_measure_adjacency(&meas, &cap, &work, &res);
+	summary();
+	s = cs_save_capture(st, vol, &rec);
+	bs->FreePages(pool, pool_bytes / 4096);
+out_vol:
+	if (vol)
+		cs_volume_close(vol);
+	return s;
+}
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st);
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
+{
+	EFI_STATUS s;
+	InitializeLib(image, st);
+	cs_con_init(st);
+	/* The firmware resets the machine after five minutes of a boot
+	 * application; a full sweep can take longer. */
+	st->BootServices->SetWatchdogTimer(0, 0, 0, NULL);
+	s = run(image, st);
+	switch (set.after) {
+	case CS_AFTER_SHUTDOWN:
+		cs_con_puts("after=shutdown: powering off\n");
+		st->RuntimeServices->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, NULL);
+		break;
+	case CS_AFTER_RETURN:
+		break;
+	default:
+		cs_con_puts("press a key to return to the firmware\n");
+		cs_con_wait_key();
+	}
+	return s;
+}

@@ -1,0 +1,178 @@
+/* record.c: the firmware's own capture members (record.h). */
+#include "record.h"
+#include "version.h"
+#include "../common/buf.h"
+
+void cs_record_fw_vendor(EFI_SYSTEM_TABLE *st, char *out, size_t cap)
+{
+	size_t i = 0;
+	const CHAR16 *v = st->FirmwareVendor;
+	for (; v && v[i] && i + 1 < cap; i++)
+		out[i] = v[i] >= 32 && v[i] < 127 ? (char)v[i] : '?';
+	out[i] = 0;
+}
+
+void cs_record_label(const struct cs_record *r, char *out, size_t cap)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, out, cap);
+	/* Under TCG the timings are the host's and the caches are CPUID's
+	 * fiction: say so wherever the capture goes. */
+	if (cs_streq(r->cpu->hv_signature, "TCGTCGTCGTCG"))
+		cs_puts(&b, "QEMU TCG emulated, not a real cache: ");
+	else if (r->cpu->hypervisor)
+		cs_puts(&b, r->cpu->hv_signature[0] ? "virtual machine (" : "virtual machine");
+	if (r->cpu->hypervisor && !cs_streq(r->cpu->hv_signature, "TCGTCGTCGTCG")) {
+		if (r->cpu->hv_signature[0]) {
+			cs_puts(&b, r->cpu->hv_signature);
+			cs_putc(&b, ')');
+		}
+		cs_puts(&b, ": ");
+	}
+	cs_puts(&b, r->cpu->brand);
+	cs_puts(&b, ", UEFI firmware probe ");
+	cs_puts(&b, CS_VERSION);
+	if (r->set->label[0]) {
+		cs_puts(&b, " - ");
+		cs_puts(&b, r->set->label);
+	}
+}
+
+static void put2(struct cs_buf *b, uint32_t v)
+{
+	cs_putc(b, (char)('0' + v / 10 % 10));
+	cs_putc(b, (char)('0' + v % 10));
+}
+
+void cs_record_basename(const struct cs_record *r, char *out, size_t cap)
+{
+	struct cs_buf b;
+	EFI_TIME t;
+	cs_buf_init(&b, out, cap);
+	if (r->set->name[0]) {
+		cs_puts(&b, r->set->name);
+		return;
+	}
+	if (r->st->RuntimeServices->GetTime(&t, NULL) == EFI_SUCCESS) {
+		cs_put_u64(&b, t.Year);
+		put2(&b, t.Month);
+		put2(&b, t.Day);
+		cs_putc(&b, '-');
+		put2(&b, t.Hour);
+		put2(&b, t.Minute);
+		put2(&b, t.Second);
+	} else {
+		cs_puts(&b, "nodate");
+	}
+	cs_putc(&b, '-');
+	cs_puts(&b, r->cpu->short_name);
+}
+
+static void producer(struct cs_jsonw *j, const struct cs_record *r)
+{
+	char vendor[64];
+	cs_record_fw_vendor(r->st, vendor, sizeof vendor);
+	cs_jsonw_key(j, "producer");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "name");
+	cs_jsonw_str(j, "cacheshape-efi");
+	cs_jsonw_key(j, "version");
+	cs_jsonw_str(j, CS_VERSION);
+	cs_jsonw_key(j, "firmware_vendor");
+	cs_jsonw_str(j, vendor);
+	cs_jsonw_key(j, "firmware_revision");
+	cs_jsonw_hex(j, r->st->FirmwareRevision);
+	cs_jsonw_key(j, "uefi_revision");
+	cs_jsonw_hex(j, r->st->Hdr.Revision);
+	cs_jsonw_obj_end(j);
+}
+
+static void sweep_detail(struct cs_jsonw *j, const struct cs_record *r,
+			 const struct cs_capture *c)
+{
+	const struct cs_measure *m = r->m;
+	cs_jsonw_key(j, "sweep_detail");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "blocks");
+	cs_jsonw_u64(j, m->blocks);
+	cs_jsonw_key(j, "min_block_ns");
+	cs_jsonw_numsig(j, m->min_block_ns, 6);
+	cs_jsonw_key(j, "ns_is");
+	cs_jsonw_str(j, "minimum over blocks; median_ns beside it");
+	cs_jsonw_key(j, "seed");
+	cs_jsonw_hex(j, m->seed);
+	cs_jsonw_key(j, "target_bytes");
+	cs_jsonw_u64(j, r->sweep_target);
+	cs_jsonw_key(j, "max_bytes");
+	cs_jsonw_u64(j, m->sweep_max);
+	cs_jsonw_key(j, "limited_by_memory");
+	cs_jsonw_bool(j, r->memory_limited);
+	cs_jsonw_key(j, "pool_bytes");
+	cs_jsonw_u64(j, m->pool_bytes);
+	cs_jsonw_key(j, "seconds");
+	cs_jsonw_numsig(j, m->sweep_s, 4);
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "median_ns");
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < c->n_points; i++)
+		cs_jsonw_numsig(j, m->median_ns[i], 6);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+	cs_jsonw_key(j, "loads_per_block");
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < c->n_points; i++)
+		cs_jsonw_u64(j, m->loads[i]);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+	cs_jsonw_obj_end(j);
+}
+
+static void adjacency_detail(struct cs_jsonw *j, const struct cs_record *r)
+{
+	const struct cs_measure *m = r->m;
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "adjacency_probe");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "ruler");
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < cs_adj_ruler_len; i++)
+		cs_jsonw_u64(j, cs_adj_ruler[i]);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+	cs_jsonw_key(j, "first_word");
+	cs_jsonw_str(j, "uniform random 8-byte offset in its line; second word exactly d bytes on");
+	cs_jsonw_key(j, "seconds");
+	cs_jsonw_numsig(j, m->adj_s, 4);
+	cs_jsonw_key(j, "refusals");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < m->n_adj_refused; i++) {
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "placement");
+		cs_jsonw_str(j, cs_placement_name(m->adj_refused[i].placement));
+		cs_jsonw_key(j, "code");
+		cs_jsonw_str(j, m->adj_refused[i].why.code);
+		cs_jsonw_key(j, "reason");
+		cs_jsonw_str(j, m->adj_refused[i].why.reason);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_obj_end(j);
+}
+
+void cs_record_extra(struct cs_jsonw *j, void *ctx)
+{
+	const struct cs_record *r = ctx;
+	producer(j, r);
+	cs_arch_cpu_json(j, r->cpu);
+	if (r->cpu->clock_note[0]) {
+		cs_jsonw_key(j, "clock_note");
+		cs_jsonw_str(j, r->cpu->clock_note);
+	}
+	cs_calib_json(j, r->calib);
+	cs_settings_json(j, r->set);
+	sweep_detail(j, r, r->c);
+	adjacency_detail(j, r);
+}

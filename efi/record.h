@@ -1,0 +1,32 @@
+/* record.h: what the firmware adds to a capture beyond capture.md's core:
+ * firmware and CPU identity, raw CPUID, calibration, settings, sweep and
+ * adjacency details, refusals; and the capture's label and file name. */
+#ifndef CS_EFI_RECORD_H
+#define CS_EFI_RECORD_H
+
+#include <efi.h>
+#include "arch.h"
+#include "calib.h"
+#include "measure.h"
+#include "settings.h"
+
+struct cs_record {
+	EFI_SYSTEM_TABLE *st;
+	const struct cs_arch_cpu *cpu;
+	const struct cs_calib *calib;
+	const struct cs_settings *set;
+	const struct cs_measure *m;
+	const struct cs_capture *c;
+	int memory_limited;   /* the sweep stopped short of 4x the largest cache */
+	uint64_t sweep_target;
+};
+
+/* Firmware vendor (UCS-2) as ASCII. */
+void cs_record_fw_vendor(EFI_SYSTEM_TABLE *st, char *out, size_t cap);
+void cs_record_label(const struct cs_record *r, char *out, size_t cap);
+/* <yyyymmdd>-<hhmmss>-<cpu>, or the settings' name. */
+void cs_record_basename(const struct cs_record *r, char *out, size_t cap);
+/* cs_capture_extra_fn: ctx is a struct cs_record. */
+void cs_record_extra(struct cs_jsonw *j, void *ctx);
+
+#endif

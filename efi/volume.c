@@ -1,0 +1,224 @@
+/* volume.c: files on the boot volume (volume.h). */
+#include "volume.h"
+#include "libc.h"
+#include "../common/buf.h"
+
+#define CS_DIR "captures"
+
+static void widen(CHAR16 *dst, size_t cap, const char *src)
+{
+	size_t i;
+	for (i = 0; src[i] && i + 1 < cap; i++)
+		dst[i] = (CHAR16)(unsigned char)src[i];
+	dst[i] = 0;
+}
+
+EFI_STATUS cs_volume_open(EFI_HANDLE image, EFI_SYSTEM_TABLE *st,
+			  struct cs_volume *v)
+{
+	static EFI_GUID lip = EFI_LOADED_IMAGE_PROTOCOL_GUID;
+	static EFI_GUID sfs = EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID;
+	EFI_LOADED_IMAGE_PROTOCOL *li;
+	EFI_SIMPLE_FILE_SYSTEM_PROTOCOL *fs;
+	EFI_STATUS s;
+
+	v->bs = st->BootServices;
+	v->root = NULL;
+	s = v->bs->HandleProtocol(image, &lip, (void **)&li);
+	if (EFI_ERROR(s))
+		return s;
+	s = v->bs->HandleProtocol(li->DeviceHandle, &sfs, (void **)&fs);
+	if (EFI_ERROR(s))
+		return s;
+	return fs->OpenVolume(fs, &v->root);
+}
+
+void cs_volume_close(struct cs_volume *v)
+{
+	if (v->root)
+		v->root->Close(v->root);
+	v->root = NULL;
+}
+
+static EFI_STATUS read_all(EFI_FILE_PROTOCOL *f, void *buf, UINTN cap, UINTN *len)
+{
+	UINTN got = 0;
+	for (;;) {
+		UINTN n = cap - got;
+		EFI_STATUS s;
+		if (n == 0) { /* full: is there more? */
+			char extra;
+			n = 1;
+			s = f->Read(f, &n, &extra);
+			*len = got;
+			return EFI_ERROR(s) ? s : n ? EFI_BUFFER_TOO_SMALL : EFI_SUCCESS;
+		}
+		s = f->Read(f, &n, (char *)buf + got);
+		if (EFI_ERROR(s))
+			return s;
+		if (n == 0)
+			break;
+		got += n;
+	}
+	*len = got;
+	return EFI_SUCCESS;
+}
+
+EFI_STATUS cs_volume_read(struct cs_volume *v, const char *path, void *buf,
+			  UINTN cap, UINTN *len)
+{
+	CHAR16 name[128];
+	EFI_FILE_PROTOCOL *f;
+	EFI_STATUS s;
+	widen(name, 128, path);
+	s = v->root->Open(v->root, &f, name, EFI_FILE_MODE_READ, 0);
+	if (EFI_ERROR(s))
+		return s;
+	s = read_all(f, buf, cap, len);
+	f->Close(f);
+	return s;
+}
+
+/* EFI_NOT_FOUND when the name is free. */
+static EFI_STATUS probe_name(EFI_FILE_PROTOCOL *dir, const char *name)
+{
+	CHAR16 w[96];
+	EFI_FILE_PROTOCOL *f;
+	EFI_STATUS s;
+	widen(w, 96, name);
+	s = dir->Open(dir, &f, w, EFI_FILE_MODE_READ, 0);
+	if (!EFI_ERROR(s)) {
+		f->Close(f);
+		return EFI_SUCCESS;
+	}
+	return s;
+}
+
+static EFI_STATUS pick_name(EFI_FILE_PROTOCOL *dir, const char *base,
+			    char *leaf, size_t cap)
+{
+	for (uint32_t k = 1; k < 1000; k++) {
+		struct cs_buf b;
+		EFI_STATUS s;
+		cs_buf_init(&b, leaf, cap);
+		cs_puts(&b, base);
+		if (k > 1) {
+			cs_putc(&b, '-');
+			cs_put_u64(&b, k);
+		}
+		cs_puts(&b, ".json");
+		s = probe_name(dir, leaf);
+		if (s == EFI_NOT_FOUND)
+			return EFI_SUCCESS;
+		if (EFI_ERROR(s))
+			return s;
+	}
+	return EFI_ACCESS_DENIED;
+}
+
+/* Renames an open file within its directory (UEFI: SetInfo's FileName). */
+static EFI_STATUS rename_to(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
+			    const char *leaf)
+{
+	static EFI_GUID info_guid = EFI_FILE_INFO_ID;
+	EFI_FILE_INFO *info;
+	UINTN size = 0, need;
+	EFI_STATUS s = f->GetInfo(f, &info_guid, &size, NULL);
+	if (s != EFI_BUFFER_TOO_SMALL)
+		return EFI_ERROR(s) ? s : EFI_DEVICE_ERROR;
+	need = size + 2 * (cs_strlen(leaf) + 1);
+	s = v->bs->AllocatePool(EfiLoaderData, need, (void **)&info);
+	if (EFI_ERROR(s))
+		return s;
+	size = need;
+	s = f->GetInfo(f, &info_guid, &size, info);
+	if (!EFI_ERROR(s)) {
+		widen(info->FileName, cs_strlen(leaf) + 1, leaf);
+		info->Size = SIZE_OF_EFI_FILE_INFO + 2 * (cs_strlen(leaf) + 1);
+		s = f->SetInfo(f, &info_guid, info->Size, info);
+	}
+	v->bs->FreePool(info);
+	return s;
+}
+
+static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
+			 const void *data, UINTN len)
+{
+	char *back;
+	UINTN got = 0;
+	EFI_STATUS s = v->bs->AllocatePool(EfiLoaderData, len + 1, (void **)&back);
+	if (EFI_ERROR(s))
+		return s;
+	s = f->SetPosition(f, 0);
+	if (!EFI_ERROR(s))
+		s = read_all(f, back, len + 1, &got);
+	if (!EFI_ERROR(s) && (got != len || memcmp(back, data, len) != 0))
+		s = EFI_CRC_ERROR; /* what was read is not what was written */
+	v->bs->FreePool(back);
+	return s;
+}
+
+EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
+				   const void *data, UINTN len, char *final,
+				   size_t cap, const char **stage)
+{
+	EFI_FILE_PROTOCOL *dir = NULL, *f = NULL;
+	char leaf[80], tmp[80];
+	CHAR16 w[96];
+	UINTN n = len;
+	struct cs_buf b;
+	EFI_STATUS s;
+
+	*stage = "creating \\" CS_DIR;
+	s = v->root->Open(v->root, &dir, L"" CS_DIR,
+			  EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE,
+			  EFI_FILE_DIRECTORY);
+	if (EFI_ERROR(s))
+		return s;
+	*stage = "choosing a free name";
+	s = pick_name(dir, base, leaf, sizeof leaf);
+	if (EFI_ERROR(s))
+		goto err_dir;
+	cs_buf_init(&b, tmp, sizeof tmp);
+	cs_puts(&b, base);
+	cs_puts(&b, ".tmp");
+	widen(w, 96, tmp);
+	/* A leftover temporary file is ours, from a run that died: replace it. */
+	if (dir->Open(dir, &f, w, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0) == EFI_SUCCESS)
+		f->Delete(f);
+	*stage = "creating the temporary file";
+	s = dir->Open(dir, &f, w, EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
+	if (EFI_ERROR(s))
+		goto err_dir;
+	*stage = "writing";
+	s = f->Write(f, &n, (void *)data);
+	if (!EFI_ERROR(s) && n != len)
+		s = EFI_VOLUME_FULL;
+	if (EFI_ERROR(s))
+		goto err_file;
+	*stage = "flushing";
+	s = f->Flush(f);
+	if (EFI_ERROR(s))
+		goto err_file;
+	*stage = "reading back";
+	s = verify(v, f, data, len);
+	if (EFI_ERROR(s))
+		goto err_file;
+	*stage = "renaming";
+	s = rename_to(v, f, leaf);
+	if (EFI_ERROR(s))
+		goto err_file;
+	s = f->Close(f);
+	dir->Close(dir);
+	cs_buf_init(&b, final, cap);
+	cs_puts(&b, "\\" CS_DIR "\\");
+	cs_puts(&b, leaf);
+	*stage = "done";
+	return s;
+
+err_file:
+	f->Delete(f); /* never leave half a capture */
+err_dir:
+	dir->Close(dir);
+	return s;
+}

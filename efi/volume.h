@@ -1,0 +1,32 @@
+/* volume.h: the volume the application was loaded from: read the settings
+ * file, write a capture safely. Every function returns the firmware's
+ * status; the caller prints it once (with %r) and says what it means. */
+#ifndef CS_EFI_VOLUME_H
+#define CS_EFI_VOLUME_H
+
+#include <efi.h>
+#include <stddef.h>
+
+struct cs_volume {
+	EFI_BOOT_SERVICES *bs;
+	EFI_FILE_PROTOCOL *root;
+};
+
+EFI_STATUS cs_volume_open(EFI_HANDLE image, EFI_SYSTEM_TABLE *st,
+			  struct cs_volume *v);
+void cs_volume_close(struct cs_volume *v);
+
+/* A small file (path in ASCII, '\' separated) into buf; EFI_NOT_FOUND when
+ * absent, EFI_BUFFER_TOO_SMALL when longer than cap. */
+EFI_STATUS cs_volume_read(struct cs_volume *v, const char *path, void *buf,
+			  UINTN cap, UINTN *len);
+
+/* Writes data as \captures\<base>.json (or <base>-2.json and so on: an
+ * existing capture is never overwritten): to a temporary name, flushed,
+ * read back and compared, then renamed. On failure nothing is left behind
+ * and *stage says which step failed. 'final' gets the path written. */
+EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
+				   const void *data, UINTN len, char *final,
+				   size_t cap, const char **stage);
+
+#endif

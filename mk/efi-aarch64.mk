@@ -1,0 +1,51 @@
+# aarch64 firmware build: the variables mk/efi.mk's rules use, set for the
+# cross toolchain and the arm64 gnu-efi (unpacked by scripts/gnu-efi-arm64.sh,
+# since Debian's gnu-efi package has x86 libraries only). Included before
+# mk/efi.mk. gnu-efi 3.0.15's aarch64 crt0 carries its own PE/COFF header:
+# the link defines EFI_SUBSYSTEM and the image is `objcopy -O binary`
+# (--target efi-app-aarch64 does not work with this version).
+GNU_EFI_ARM64 := $(BUILD)/gnu-efi-arm64/usr
+
+ifeq ($(ARCH),aarch64)
+CROSS_COMPILE ?= aarch64-linux-gnu-
+EFI_CC := $(CROSS_COMPILE)gcc
+# The link's extra options ride on the command: mk/efi.mk's link line is
+# shared with x86_64. 0xa: EFI application.
+EFI_LD := $(CROSS_COMPILE)ld --defsym=EFI_SUBSYSTEM=0xa --no-warn-rwx-segments
+EFI_OBJCOPY := $(CROSS_COMPILE)objcopy
+EFI_INC := $(GNU_EFI_ARM64)/include/efi
+EFI_LIB := $(GNU_EFI_ARM64)/lib
+# No red zone or ms_abi on aarch64: UEFI calls are plain AAPCS64, and the
+# UEFI spec has the FP/SIMD unit enabled for applications (the core uses
+# doubles).
+EFI_ARCH_CFLAGS :=
+EFI_CRT0 := $(EFI_LIB)/crt0-efi-aarch64.o
+EFI_LDS := $(EFI_LIB)/elf_aarch64_efi.lds
+EFI_OBJCOPY_TARGET := -O binary
+EFI_BOOT_NAME := BOOTAA64.EFI
+QEMU_SYSTEM := qemu-system-aarch64
+QEMU_MACHINE := -M virt -m 1G
+AAVMF_CODE := /usr/share/AAVMF/AAVMF_CODE.fd
+AAVMF_VARS := /usr/share/AAVMF/AAVMF_VARS.fd
+OVMF_CODE := $(AAVMF_CODE)
+OVMF_VARS := $(AAVMF_VARS)
+# `make run` for this arch: same arguments as tests/qemu/run.sh.
+EFI_RUN_SCRIPT := tests/qemu-arm/run.sh
+QEMU_CPU ?= max
+
+# Every firmware object waits for the cross tools and the arm64 gnu-efi.
+deps-efi: deps-arm $(GNU_EFI_ARM64)/lib/libgnuefi.a
+endif
+
+$(GNU_EFI_ARM64)/lib/libgnuefi.a: scripts/gnu-efi-arm64.sh
+	@scripts/gnu-efi-arm64.sh $(BUILD)/gnu-efi-arm64
+	@touch $@
+
+# The aarch64 build from any ARCH (`make test` runs with x86_64): before
+# `usb` in TEST_PREREQS, so the stick can carry BOOTAA64.EFI as well.
+.PHONY: firmware-aarch64
+firmware-aarch64:
+	@$(MAKE) --no-print-directory ARCH=aarch64 firmware
+
+TEST_SUITES += tests/suite-qemu-aarch64.sh
+TEST_PREREQS += firmware-aarch64

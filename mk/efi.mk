@@ -1,0 +1,84 @@
+# Firmware build (efi/): the UEFI application for $(ARCH), the ESP image,
+# `make run` (boot it in QEMU/OVMF and reduce its capture) and `make usb`
+# (a GPT disk image to write to a stick). The freestanding core (common/,
+# reduce/) is compiled again here with the firmware's flags.
+EFIDIR := $(BUILD)/$(ARCH)
+EFIOBJ := $(EFIDIR)/obj
+EFI_APP := $(EFIDIR)/cacheshape.efi
+
+ifeq ($(ARCH),x86_64)
+EFI_CC ?= gcc
+EFI_LD ?= ld
+EFI_OBJCOPY ?= objcopy
+EFI_INC := /usr/include/efi
+EFI_LIB := /usr/lib
+EFI_ARCH_CFLAGS := -mno-red-zone -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI
+EFI_CRT0 := $(EFI_LIB)/crt0-efi-x86_64.o
+EFI_LDS := $(EFI_LIB)/elf_x86_64_efi.lds
+EFI_OBJCOPY_TARGET := --target efi-app-x86_64 --subsystem=10
+EFI_BOOT_NAME := BOOTX64.EFI
+QEMU_SYSTEM := qemu-system-x86_64
+QEMU_MACHINE := -machine q35 -m 512M
+OVMF_CODE := /usr/share/OVMF/OVMF_CODE_4M.fd
+OVMF_VARS := /usr/share/OVMF/OVMF_VARS_4M.fd
+endif
+
+EFI_CFLAGS := -std=gnu11 -O2 -g $(WARN) -MMD -MP -DCS_EFI=1 \
+	-isystem $(EFI_INC) -isystem $(EFI_INC)/$(ARCH) -isystem $(EFI_INC)/protocol \
+	-fpic -fshort-wchar -ffreestanding -fno-stack-protector -fno-stack-check \
+	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS)
+
+EFI_SRC := $(wildcard efi/*.c) $(wildcard efi/arch/$(ARCH)/*.c) \
+	$(wildcard common/*.c) $(wildcard reduce/*.c)
+EFI_OBJS := $(patsubst %.c,$(EFIOBJ)/%.o,$(EFI_SRC))
+
+.PHONY: firmware run usb esp
+firmware: $(EFI_APP)
+
+$(EFIOBJ)/%.o: %.c | deps-efi
+	@mkdir -p $(dir $@)
+	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+
+# --no-undefined: a missing symbol fails the build here, not at boot.
+$(EFIDIR)/cacheshape.so: $(EFI_OBJS)
+	$(EFI_LD) -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
+		--no-undefined $(EFI_CRT0) $^ -L$(EFI_LIB) -lefi -lgnuefi \
+		$(shell $(EFI_CC) -print-libgcc-file-name) -o $@
+
+$(EFI_APP): $(EFIDIR)/cacheshape.so
+	$(EFI_OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym \
+		-j .rel -j .rela -j .rel.* -j .rela.* -j .reloc \
+		$(EFI_OBJCOPY_TARGET) $< $@
+
+# QEMU_CPU picks the emulated CPU; QEMU_CFG is the settings file put on the
+# ESP (quick sweep, power off: no keyboard needed); QEMU_TIMEOUT bounds it.
+QEMU_CPU ?=
+QEMU_CFG ?= tests/qemu/quick.cfg
+QEMU_TIMEOUT ?= 300
+RUNDIR := $(BUILD)/run
+
+esp: $(EFI_APP) | deps-efi
+	tests/qemu/mkesp.sh $(RUNDIR)/esp.img $(EFI_APP) $(EFI_BOOT_NAME) $(QEMU_CFG)
+
+EFI_RUN_SCRIPT ?= tests/qemu/run.sh
+run: $(EFI_APP) host | deps-efi
+	@$(EFI_RUN_SCRIPT) "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
+
+# The stick carries both architectures (each firmware boots its own
+# EFI/BOOT/BOOT*.EFI), so `make usb` builds the other one too.
+USB_OTHER := $(filter-out $(ARCH),x86_64 aarch64)
+USB_OTHER_BOOT := $(if $(filter aarch64,$(USB_OTHER)),BOOTAA64.EFI,BOOTX64.EFI)
+.PHONY: usb-other
+usb-other:
+	@$(MAKE) --no-print-directory ARCH=$(USB_OTHER) firmware
+usb: $(BUILD)/cacheshape-usb.img
+$(BUILD)/cacheshape-usb.img: $(EFI_APP) usb-other tests/qemu/mkusb.sh FORCE | deps-efi
+	tests/qemu/mkusb.sh $@ $(EFI_APP) $(EFI_BOOT_NAME) \
+		$(BUILD)/$(USB_OTHER)/cacheshape.efi $(USB_OTHER_BOOT)
+.PHONY: FORCE
+FORCE:
+
+ifeq ($(ARCH),x86_64)
+TEST_SUITES += tests/suite-qemu-x86.sh
+TEST_PREREQS += firmware usb
+endif

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""check_capture.py CAPTURE REDUCE_JSON MODEL: assertions on a firmware
+capture from QEMU. REDUCE_JSON is the output of `cacheshape reduce --json`
+(whole-read check, points, adjacency); the capture itself is read for what
+the reduction does not carry (clock, published caches, raw CPUID, extras).
+MODEL names what QEMU advertises (see PUBLISHED). One line per check:
+"PASS name" or "FAIL name: why"."""
+import json
+import sys
+
+KIB, MIB = 1024, 1024 * 1024
+# What QEMU 7.2 (TCG) advertises for each model, read from its CPUID: the
+# default model and EPYC-v1 through 0x80000005/6 (TCG drops TOPOEXT, so
+# 0x8000001D is not offered), Skylake-Client-v1 through leaf 4.
+PUBLISHED = {
+    "default": ("cpuid-80000005", [(1, "data", 64 * KIB), (1, "instruction", 64 * KIB),
+                                   (2, "unified", 512 * KIB), (3, "unified", 16 * MIB)]),
+    "skylake": ("cpuid-leaf4", [(1, "data", 32 * KIB), (1, "instruction", 32 * KIB),
+                                (2, "unified", 4 * MIB), (3, "unified", 16 * MIB)]),
+    "epyc": ("cpuid-80000005", [(1, "data", 32 * KIB), (1, "instruction", 64 * KIB),
+                                (2, "unified", 512 * KIB), (3, "unified", 8 * MIB)]),
+}
+RULER = [8, 16, 24, 32, 40, 48, 56, 64, 96, 128, 192, 256, 384, 512]
+
+
+def main():
+    cap_path, red_path, model = sys.argv[1], sys.argv[2], sys.argv[3]
+    limit = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    results = []
+
+    def check(name, ok, why=""):
+        results.append(("PASS " + name) if ok else ("FAIL %s: %s" % (name, why)))
+
+    try:
+        c = json.load(open(cap_path))
+        red = json.load(open(red_path))
+    except Exception as e:  # noqa: BLE001 - report any read failure as one
+        print("FAIL read: %s" % e)
+        return
+    check("format", c.get("format") == "cacheshape-capture" and c.get("version") == 1,
+          "%r %r" % (c.get("format"), c.get("version")))
+    check("label says emulated", "QEMU TCG emulated, not a real cache" in c.get("label", ""),
+          c.get("label"))
+    check("environment", c.get("environment") == {"kind": "uefi", "arch": "x86_64"},
+          c.get("environment"))
+
+    clk = c.get("clock", {})
+    cal = c.get("calibration", {})
+    hz, q = clk.get("hz") or 0, clk.get("quantum_ns") or 0
+    check("clock source tsc", clk.get("source") == "tsc", clk.get("source"))
+    check("clock hz sane", 1e8 < hz < 1e11, hz)
+    check("quantum sane", 0 < q < 10000, q)
+    check("reference is the PM timer", (cal.get("reference") or {}).get("name") == "acpi-pm-timer",
+          cal.get("reference"))
+    dis = cal.get("disagreement")
+    check("PM timer and Stall agree within 10 %", dis is not None and abs(dis) < 0.10, dis)
+    check("read cost recorded", 0 < (cal.get("read_ns") or 0) < 100000, cal.get("read_ns"))
+    check("invariant-TSC bit recorded (clear under TCG)", cal.get("invariant") is False
+          and "invariant-TSC" in c.get("clock_note", ""), cal.get("invariant"))
+
+    src, want = PUBLISHED[model]
+    pub = c.get("published", {})
+    got = [(k["level"], k["type"], k["size_bytes"]) for k in pub.get("caches", [])]
+    check("published source", pub.get("source") == src, pub.get("source"))
+    check("published caches", got == want, got)
+    cpuid = c.get("cpuid", [])
+    check("raw cpuid recorded", len(cpuid) >= 10 and all(
+        all(isinstance(e[k], str) and e[k].startswith("0x") for k in
+            ("leaf", "subleaf", "eax", "ebx", "ecx", "edx")) for e in cpuid), len(cpuid))
+    check("hypervisor signature", c.get("cpu", {}).get("hv_signature") == "TCGTCGTCGTCG",
+          c.get("cpu", {}).get("hv_signature"))
+
+    pts = c.get("sweep", {}).get("points", [])
+    sizes = [p["bytes"] for p in pts]
+    largest = max(w[2] for w in want)
+    top = limit if limit else 4 * largest
+    check("sweep from 4 KiB", sizes[:1] == [4096], sizes[:1])
+    check("sweep reaches its limit", sizes and top / 1.19 < sizes[-1] <= top, (sizes[-1:], top))
+    check("four sizes an octave", sizes and abs(len(sizes) - (1 + 4 * (top // 4096).bit_length() - 4)) <= 1,
+          len(sizes))
+    check("blocks of 100 quanta", all(p.get("block_ns", 0) >= 100 * q for p in pts),
+          min((p.get("block_ns", 0) for p in pts), default=None))
+    check("reduce reads it whole", red.get("points", {}).get("total") == len(pts)
+          and red.get("points", {}).get("used") == len(pts), red.get("points"))
+
+    series = {a["placement"]: a for a in c.get("adjacency", [])}
+    refused = {r["placement"]: r for r in c.get("adjacency_probe", {}).get("refusals", [])}
+    places = sorted(list(series) + list(refused))
+    check("three placements, measured or refused", places == ["first", "last", "middle"], places)
+    check("each series on the ruler", all([p["distance"] for p in a["points"]] == RULER
+                                          for a in series.values()), list(series))
+    check("refusals carry code and reason", all(r.get("code") and r.get("reason") for r in refused.values()),
+          refused)
+    radj = {a["placement"] for a in red.get("adjacency", [])}
+    check("reduction sees the series", radj == set(series), (radj, list(series)))
+    print("\n".join(results))
+
+
+if __name__ == "__main__":
+    main()

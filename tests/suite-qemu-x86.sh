@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# suite-qemu-x86: the x86_64 firmware booted in QEMU/OVMF (TCG), each boot
+# under a timeout with quick settings. Captures are read back with mtools and
+# checked with `cacheshape reduce --json` plus the capture's own fields
+# (tests/qemu/check_capture.py). Also: the `make usb` image as a USB stick,
+# a read-only volume, a full volume, an existing capture name, a malformed
+# settings file. Timings under TCG are the host's: nothing here compares the
+# measured knees with the emulated CPUID.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+export MTOOLS_SKIP_CHECK=1
+EFI=build/x86_64/cacheshape.efi
+USB=build/cacheshape-usb.img
+CS=build/host/cacheshape
+T=${QEMU_TEST_DIR:-build/test-qemu}
+rm -rf "$T"
+mkdir -p "$T"
+for f in "$EFI" "$USB" "$CS"; do
+	[ -e "$f" ] || { fail "missing $f (make firmware usb host)"; summary qemu-x86; exit 1; }
+done
+
+cfg() { printf '%s\n' "$@" >"$T/$C.cfg"; } # settings lines for this case
+boot() { # boot IMAGE [QEMU ARGS...]: boots case $C, log in $T/$C.log
+	local img=$1; shift
+	local t0=$(date +%s)
+	QEMU_TIMEOUT=${TMO:-90} tests/qemu/boot.sh "$T/$C.log" "$@"
+	rc=$?
+	echo "  $C: qemu exit $rc in $(($(date +%s) - t0)) s"
+}
+esp() { tests/qemu/mkesp.sh "$T/$C.img" "$EFI" BOOTX64.EFI "$T/$C.cfg" "${1:-65536}"; }
+in_log() { grep -qF -- "$1" "$T/$C.log"; }
+# fetch IMG[@@OFF] FILE-ON-IMAGE: copies it to $T/$C.json
+fetch() { rm -f "$T/$C.json"; mcopy -i "$1" "$2" "$T/$C.json" 2>/dev/null; }
+captures() { mdir -i "$1" -b ::/captures 2>/dev/null | grep -iE '\.(json|tmp)$'; }
+# verify MODEL [LIMIT]: the whole capture check on $T/$C.json
+verify() {
+	local model=$1 limit=${2:-0}
+	expect "$C: cacheshape reduce reads it" "$CS" reduce "$T/$C.json" >"$T/$C.txt" 2>&1
+	if ! "$CS" reduce --json "$T/$C.json" >"$T/$C.red.json" 2>"$T/$C.red.err"; then
+		fail "$C: cacheshape reduce --json: $(head -c 300 "$T/$C.red.err")"
+		return
+	fi
+	local out
+	out=$(python3 tests/qemu/check_capture.py "$T/$C.json" "$T/$C.red.json" "$model" "$limit" 2>&1)
+	[ -n "$out" ] || { fail "$C: check_capture.py printed nothing"; return; }
+	while read -r verdict rest; do
+		case $verdict in
+		PASS) pass "$C: $rest" ;;
+		*) fail "$C: $verdict $rest" ;;
+		esac
+	done <<<"$out"
+}
+# a normal run: booted, summary shown, capture written and named on screen
+ran_ok() {
+	expect "$C: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
+	expect "$C: banner" in_log "cacheshape 0.1.0 (UEFI, x86_64)"
+	expect "$C: progress with time left" grep -qE '^  \[[0-9]+/[0-9]+\] .* left ~' "$T/$C.log"
+	expect "$C: summary shown" in_log "knees:"
+	expect "$C: capture written" in_log "capture written: \\captures\\"
+}
+
+# 1-3: the three CPU models, quick sweep, default memory.
+for model in default skylake epyc; do
+	C=$model
+	case $model in
+	default) export QEMU_CPU= ;;
+	skylake) export QEMU_CPU=Skylake-Client-v1 ;;
+	epyc) export QEMU_CPU=EPYC-v1 ;;
+	esac
+	cfg sweep=quick after=shutdown "label=test $model ${QEMU_CPU:-qemu64}"
+	esp
+	boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
+	ran_ok
+	files=$(captures "$T/$C.img")
+	expect "$C: exactly one capture, no temporary file" test "$(echo "$files" | grep -c .)" -eq 1 -a -z "$(echo "$files" | grep -i '\.tmp$')"
+	if fetch "$T/$C.img" "$(echo "$files" | head -n 1)"; then
+		verify "$model"
+		expect "$C: file as shown on screen" in_log "$(basename "$(echo "$files" | head -n 1)")"
+	else
+		fail "$C: capture not readable with mtools"
+	fi
+done
+export QEMU_CPU=
+
+# 4: the `make usb` image as a USB mass-storage device (settings added).
+C=usb
+cp "$USB" "$T/usb.img"
+off=$(( $(sfdisk --dump "$T/usb.img" | sed -nE 's/.*start= *([0-9]+),.*/\1/p' | head -n 1) * 512 ))
+cfg sweep=quick after=shutdown max_bytes=4M
+mcopy -i "$T/usb.img@@$off" "$T/usb.cfg" ::/cacheshape.cfg
+expect "usb: GPT with an EFI system partition" grep -q 'type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B' <(sfdisk --dump "$T/usb.img")
+boot "$T/usb.img" -device qemu-xhci -drive if=none,id=stick,format=raw,file="$T/usb.img" -device usb-storage,drive=stick
+ran_ok
+f=$(captures "$T/usb.img@@$off" | head -n 1)
+if [ -n "$f" ] && fetch "$T/usb.img@@$off" "$f"; then verify default $((4 << 20)); else fail "usb: no capture on the stick"; fi
+
+# 5: read-only volume: clear message, summary on screen, nothing written.
+C=readonly
+cfg sweep=quick after=shutdown max_bytes=2M
+esp
+boot "$T/$C.img" -drive if=virtio,format=raw,readonly=on,file="$T/$C.img"
+expect "readonly: ran to the end (exit $rc)" test "$rc" -eq 0
+expect "readonly: summary still shown" in_log "knees:"
+expect "readonly: says read-only" in_log "NOT written: the volume is read-only"
+expect "readonly: nothing on the volume" test -z "$(captures "$T/$C.img")"
+
+# 6: a full volume: a small FAT filled up to a few KiB.
+C=full
+cfg sweep=quick after=shutdown max_bytes=2M
+esp 1024
+free=$(mdir -i "$T/$C.img" ::/ | sed -nE 's/^ *([0-9 ]+) bytes free.*/\1/p' | tr -d ' ')
+case $free in ''|*[!0-9]*) free=0 ;; esac
+# Leave 6 KiB: less than a quick capture needs (8 KiB and more).
+if [ "$free" -gt 8192 ] && [ "$free" -lt $((1 << 20)) ]; then
+	head -c $((free - 6144)) /dev/zero >"$T/filler.bin"
+	mcopy -i "$T/$C.img" "$T/filler.bin" ::/filler.bin
+	rm -f "$T/filler.bin"
+else
+	fail "full: cannot read the free space of the small FAT ($free)"
+fi
+boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
+expect "full: ran to the end (exit $rc)" test "$rc" -eq 0
+expect "full: says full" in_log "NOT written: the volume is full"
+expect "full: summary still shown" in_log "knees:"
+expect "full: no half capture left" test -z "$(captures "$T/$C.img")"
+
+# 7: an existing name is never overwritten: the run takes the next name.
+C=exists
+cfg sweep=quick after=shutdown max_bytes=2M name=fixed
+esp
+echo '{"sentinel": true}' >"$T/sentinel.json"
+mmd -i "$T/$C.img" ::/captures
+mcopy -i "$T/$C.img" "$T/sentinel.json" ::/captures/fixed.json
+boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
+expect "exists: written beside it" in_log 'capture written: \captures\fixed-2.json'
+fetch "$T/$C.img" ::/captures/fixed.json
+expect "exists: the old capture untouched" cmp -s "$T/$C.json" "$T/sentinel.json"
+if fetch "$T/$C.img" ::/captures/fixed-2.json; then verify default $((2 << 20)); else fail "exists: no fixed-2.json"; fi
+
+# 8: malformed settings: each bad line named, defaults kept, no hang.
+C=malformed
+printf 'sweep=quick\nafter=shutdown\nmax_bytes=lots\nthis is not a setting\ncolour=blue\nafter = sometimes\n' >"$T/$C.cfg"
+esp
+boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
+expect "malformed: ran to the end (exit $rc)" test "$rc" -eq 0
+expect "malformed: bad number named" in_log "settings line 3: max_bytes must be a number"
+expect "malformed: line without = named" in_log "settings line 4: no '=' in"
+expect "malformed: unknown key named" in_log "settings line 5: unknown key 'colour'"
+expect "malformed: bad value named" in_log "settings line 6: after must be wait, shutdown or return"
+f=$(captures "$T/$C.img" | head -n 1)
+if [ -n "$f" ] && fetch "$T/$C.img" "$f"; then
+	expect "malformed: defaults kept (max_bytes absent, 4 errors)" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["settings"]
+sys.exit(0 if s["max_bytes"] is None and s["errors"] == 4 and s["sweep"] == "quick" else 1)' "$T/$C.json"
+else
+	fail "malformed: no capture"
+fi
+
+summary qemu-x86
