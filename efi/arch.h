@@ -21,8 +21,10 @@ struct cs_arch_cpu {
 	char brand[64];
 	char model[64];        /* "family 6 model 94 stepping 3" or MIDR fields */
 	char short_name[32];   /* for file names: letters, digits and '-' */
-	int hypervisor;
-	char hv_signature[16]; /* "" when absent */
+	int hypervisor;        /* a hypervisor or emulator is present */
+	char hv_signature[16]; /* as the CPU names it (x86 CPUID 0x40000000); "" when none */
+	int emulated;          /* QEMU TCG: timings are the host's, caches fiction */
+	char virt[128];        /* how that was told, in words, for the banner */
 	int invariant_clock;   /* the counter ticks at one rate in every state */
 	char clock_note[96];   /* why the counter may not be trusted, or "" */
 	uint32_t n_caches;

@@ -18,11 +18,11 @@ void cs_record_label(const struct cs_record *r, char *out, size_t cap)
 	cs_buf_init(&b, out, cap);
 	/* Under TCG the timings are the host's and the caches are CPUID's
 	 * fiction: say so wherever the capture goes. */
-	if (cs_streq(r->cpu->hv_signature, "TCGTCGTCGTCG"))
+	if (r->cpu->emulated)
 		cs_puts(&b, "QEMU TCG emulated, not a real cache: ");
 	else if (r->cpu->hypervisor)
 		cs_puts(&b, r->cpu->hv_signature[0] ? "virtual machine (" : "virtual machine");
-	if (r->cpu->hypervisor && !cs_streq(r->cpu->hv_signature, "TCGTCGTCGTCG")) {
+	if (r->cpu->hypervisor && !r->cpu->emulated) {
 		if (r->cpu->hv_signature[0]) {
 			cs_puts(&b, r->cpu->hv_signature);
 			cs_putc(&b, ')');

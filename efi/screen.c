@@ -48,11 +48,8 @@ void cs_screen_banner(EFI_SYSTEM_TABLE *st, const struct cs_arch_cpu *cpu)
 	cs_puts(&b, cpu->brand);
 	cs_puts(&b, "\n     ");
 	cs_puts(&b, cpu->model);
-	cs_puts(&b, cpu->hypervisor ? ", hypervisor bit set" : ", hypervisor bit clear");
-	if (cpu->hv_signature[0]) {
-		cs_puts(&b, ", signature ");
-		cs_puts(&b, cpu->hv_signature);
-	}
+	cs_puts(&b, ", ");
+	cs_puts(&b, cpu->virt);
 	cs_putc(&b, '\n');
 	caches(&b, cpu);
 	if (cpu->clock_note[0]) {

@@ -178,8 +178,17 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c)
 	if (!c->short_name[0])
 		cs_strlcpy(c->short_name, "aarch64", sizeof c->short_name);
 	q = qemu_tcg();
+	/* AArch64 has no hypervisor bit or signature: say what was seen */
 	c->hypervisor = q != 0;
-	cs_strlcpy(c->hv_signature, q == 2 ? "TCGTCGTCGTCG" : q ? "QEMU" : "", sizeof c->hv_signature);
+	c->emulated = q == 2;
+	cs_strlcpy(c->hv_signature, "", sizeof c->hv_signature);
+	if (q) {
+		cs_buf_init(&b, c->virt, sizeof c->virt);
+		cs_puts(&b, q == 2 ? "QEMU TCG inferred from " : "QEMU inferred from ");
+		cs_puts(&b, qemu_evidence);
+	} else {
+		cs_strlcpy(c->virt, "no emulator seen (AArch64 has no hypervisor bit)", sizeof c->virt);
+	}
 	c->invariant_clock = 1; /* the generic timer's rate is fixed by architecture */
 	c->n_caches = cs_arm_caches(&regs, c->caches, CS_MAX_CACHES);
 	cs_strlcpy(c->cache_source, "clidr", sizeof c->cache_source);

@@ -74,6 +74,14 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c)
 		cs_strlcpy(c->short_name, "x86", sizeof c->short_name);
 	c->hypervisor = ident.hypervisor;
 	cs_strlcpy(c->hv_signature, ident.hv_signature, sizeof c->hv_signature);
+	/* QEMU's TCG names itself in CPUID 0x40000000 */
+	c->emulated = cs_streq(ident.hv_signature, "TCGTCGTCGTCG");
+	cs_buf_init(&b, c->virt, sizeof c->virt);
+	cs_puts(&b, ident.hypervisor ? "hypervisor bit set" : "hypervisor bit clear");
+	if (ident.hv_signature[0]) {
+		cs_puts(&b, ", signature ");
+		cs_puts(&b, ident.hv_signature);
+	}
 	c->invariant_clock = ident.invariant_tsc;
 	if (!ident.invariant_tsc)
 		cs_strlcpy(c->clock_note,
