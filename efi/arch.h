@@ -38,6 +38,11 @@ void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c);
 /* The cycle counter, ordered against the loads around it. */
 const char *cs_arch_counter_name(void); /* "tsc", "cntvct" */
 uint64_t cs_arch_counter(void);
+/* Choose the counter by name ("tsc"; "cntvct" or "pmccntr" on ARM) before
+ * calibration; one counter times the whole run, never two. 0, or -1 with
+ * why[] filled (not known here, or cannot be enabled at this EL). */
+int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
+			   size_t whylen);
 /* Its published frequency (e.g. CNTFRQ), or 0 when it must be measured. */
 uint64_t cs_arch_counter_published_hz(void);
 

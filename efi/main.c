@@ -161,6 +161,16 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		vol = NULL;
 	}
 	load_settings(vol);
+	if (set.clock[0]) {
+		char why[128];
+		if (cs_arch_counter_select(&cpu, set.clock, why, sizeof why) != 0) {
+			cs_con_puts("clock: cannot use ");
+			cs_con_puts(set.clock);
+			cs_con_puts(": ");
+			cs_con_puts(why);
+			cs_con_puts("; keeping the default counter\n");
+		}
+	}
 
 	s = EFI_UNSUPPORTED;
 	if (cs_calibrate(st, set.quick ? 50.0 : 200.0, cpu.invariant_clock, &calib) != 0) {

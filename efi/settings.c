@@ -133,6 +133,11 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 			s->after = CS_AFTER_RETURN;
 		else
 			complain(s, no, "after must be wait, shutdown or return, not", val, vn);
+	} else if (word_eq(p, klen, "clock")) {
+		if (vn > 0 && vn < sizeof s->clock && name_ok(val, vn))
+			copy_n(s->clock, sizeof s->clock, val, vn);
+		else
+			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
 	} else if (word_eq(p, klen, "label")) {
 		copy_n(s->label, sizeof s->label, val, vn);
 	} else if (word_eq(p, klen, "name")) {
@@ -178,6 +183,11 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 		cs_jsonw_null(j);
 	cs_jsonw_key(j, "after");
 	cs_jsonw_str(j, cs_after_name(s->after));
+	cs_jsonw_key(j, "clock");
+	if (s->clock[0])
+		cs_jsonw_str(j, s->clock);
+	else
+		cs_jsonw_null(j);
 	cs_jsonw_key(j, "errors");
 	cs_jsonw_u64(j, s->n_errors);
 	cs_jsonw_obj_end(j);

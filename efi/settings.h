@@ -18,6 +18,7 @@ struct cs_settings {
 	enum cs_after after;
 	char label[128];      /* appended to the capture's label */
 	char name[48];        /* "" : <date>-<time>-<cpu> */
+	char clock[16];       /* "" : the arch's default counter */
 	int from_file;
 	uint32_t n_errors;
 	char errors[768];     /* one message a line */

@@ -30,10 +30,24 @@ static const struct row rows[] = {
 	{ "bad after", "after=later\nafter=shutdown\n", 0, 0, CS_AFTER_SHUTDOWN, 1, "after must be" },
 	{ "bad name", "name=../evil\n", 0, 0, CS_AFTER_WAIT, 1, "name takes" },
 	{ "utf-16", "s\0w\0", 0, 0, CS_AFTER_WAIT, 1, "NUL byte" },
+	{ "clock named", "clock=pmccntr\n", 0, 0, CS_AFTER_WAIT, 0, NULL },
+	{ "clock empty", "clock=\n", 0, 0, CS_AFTER_WAIT, 1, "clock takes" },
+	{ "clock odd", "clock=../tsc\n", 0, 0, CS_AFTER_WAIT, 1, "clock takes" },
 };
+
+static void test_clock(void)
+{
+	struct cs_settings s;
+	cs_settings_default(&s);
+	cs_settings_parse(&s, "clock=pmccntr\n", 13);
+	CHECK(strcmp(s.clock, "pmccntr") == 0, "clock=pmccntr is kept: '%s'", s.clock);
+	cs_settings_default(&s);
+	CHECK(s.clock[0] == 0, "no clock by default");
+}
 
 int main(void)
 {
+	test_clock();
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct row *r = &rows[i];
 		struct cs_settings s;

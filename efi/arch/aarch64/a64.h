@@ -28,8 +28,6 @@ int cs_a64_pmu_use(char *why, size_t whylen);
  * c's invariant_clock and clock_note follow the choice. 0, or -1 with
  * why[]. Declared here until arch.h carries it (a settings key picks it). */
 struct cs_arch_cpu;
-int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
-			  size_t whylen);
 
 /* Seed 001 in executable pages. Fills *o with the counts, or leaves o->n
  * at 0 and writes why it did not run into 'why' (returns -1). 'exec' gets

@@ -8,6 +8,16 @@ const char *cs_arch_name(void)
 	return "x86_64";
 }
 
+int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
+			   size_t whylen)
+{
+	(void)c;
+	if (cs_streq(name, "tsc"))
+		return 0;
+	cs_strlcpy(why, "unknown clock on x86_64 (tsc)", whylen);
+	return -1;
+}
+
 const char *cs_arch_counter_name(void)
 {
 	return "tsc";
