@@ -117,8 +117,18 @@ void cs_jsonw_numsig(struct cs_jsonw *j, double v, int sig)
 	cs_put_g(j->b, v, sig); /* non-finite: null */
 }
 
+/* Whole numbers below 2^53 (sizes, frequencies) are written exactly, as
+ * integers; the rest with 15 significant digits. */
 void cs_jsonw_num(struct cs_jsonw *j, double v)
 {
+	if (cs_isfinite(v) && v == cs_floor(v) && cs_fabs(v) < 9007199254740992.0) {
+		before_value(j);
+		if (v < 0)
+			cs_put_i64(j->b, (int64_t)v);
+		else
+			cs_put_u64(j->b, (uint64_t)v);
+		return;
+	}
 	cs_jsonw_numsig(j, v, 15);
 }
 

@@ -26,7 +26,7 @@ void cs_jsonw_arr(struct cs_jsonw *j);     /* [ */
 void cs_jsonw_arr_end(struct cs_jsonw *j); /* ] */
 void cs_jsonw_key(struct cs_jsonw *j, const char *k);
 void cs_jsonw_str(struct cs_jsonw *j, const char *s);
-void cs_jsonw_num(struct cs_jsonw *j, double v); /* 15 significant digits */
+void cs_jsonw_num(struct cs_jsonw *j, double v); /* integers exactly, else 15 digits */
 void cs_jsonw_numsig(struct cs_jsonw *j, double v, int sig);
 void cs_jsonw_u64(struct cs_jsonw *j, uint64_t v);
 void cs_jsonw_i64(struct cs_jsonw *j, int64_t v);
