@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# probe_bench.sh CACHESHAPE: the host probe's speed and repeatability on this
+# machine. Three full captures (4 KiB..512 MiB plus the three adjacency
+# placements), one after another: the wall time of each, the run-to-run
+# spread of each plateau floor, and the cost per load on the first plateau
+# in TSC ticks, each beside its target. A benchmark: it prints, it does not
+# pass or fail. RUNS=N changes the number of runs.
+set -u
+bin=${1:-build/host/cacheshape}
+runs=${RUNS:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "probe bench: $runs full captures on $(nproc) CPU(s), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+for i in $(seq 1 "$runs"); do
+	t0=$(date +%s.%N)
+	if ! "$bin" probe -q -o "$tmp/run$i.json" --label "bench run $i" >"$tmp/run$i.out" 2>"$tmp/run$i.err"; then
+		echo "run $i failed:"; cat "$tmp/run$i.err"; exit 1
+	fi
+	t1=$(date +%s.%N)
+	echo "$t0 $t1" >"$tmp/run$i.time"
+	"$bin" reduce --json "$tmp/run$i.json" >"$tmp/run$i.red" || exit 1
+done
+python3 - "$tmp" "$runs" <<'PY'
+import json, sys
+tmp, runs = sys.argv[1], int(sys.argv[2])
+caps = [json.load(open(f"{tmp}/run{i}.json")) for i in range(1, runs + 1)]
+reds = [json.load(open(f"{tmp}/run{i}.red")) for i in range(1, runs + 1)]
+walls = []
+for i in range(1, runs + 1):
+    t0, t1 = map(float, open(f"{tmp}/run{i}.time").read().split())
+    walls.append(t1 - t0)
+c0 = caps[0]
+print(f"machine: {c0['label'].split(', Linux')[0]}")
+print(f"{'':34}{'measured':>28}   target")
+w = ", ".join(f"{x:.2f}" for x in walls)
+print(f"{'wall time of a full capture (s)':34}{w:>28}   <= 10 s  {'ok' if max(walls) <= 10 else 'OVER'}")
+sw = ", ".join(f"{c['sweep_detail']['seconds']:.2f}+{c['adjacency_probe']['seconds']:.2f}" for c in caps)
+print(f"{'  of which sweep+adjacency (s)':34}{sw:>28}")
+counts = [len(r["levels"]) for r in reds]
+if len(set(counts)) > 1:
+    print(f"levels found: {', '.join(map(str, counts))} (runs differ): each level of the run with the most is")
+    print("matched in the others by the level whose extent holds its middle size")
+ref = reds[counts.index(max(counts))]
+for l, L in enumerate(ref["levels"]):
+    mid = (L["first_bytes"] * L["last_bytes"]) ** 0.5
+    fl = []
+    for r in reds:
+        hit = [M["floor_ns"] for M in r["levels"] if M["first_bytes"] <= mid <= M["last_bytes"]]
+        fl.append(hit[0] if hit else None)
+    got = [x for x in fl if x is not None]
+    spread = (max(got) - min(got)) / min(got)
+    vals = ", ".join("-" if x is None else f"{x:.2f}" for x in fl)
+    label = f"level {l + 1} floor (ns) @{mid / 1024:.0f} KiB"
+    verdict = "ok" if spread <= 0.02 and len(got) == len(fl) else "OVER" if spread > 0.02 else "missing in a run"
+    print(f"{label:34}{vals + f'  {100 * spread:.1f} %':>28}   <= 2 %    {verdict}")
+hz = [c["clock"].get("hz") for c in caps]
+if all(hz):
+    ticks = [r["levels"][0]["floor_ns"] * h / 1e9 for r, h in zip(reds, hz)]
+    vals = ", ".join(f"{t:.2f}" for t in ticks)
+    print(f"{'first plateau, TSC ticks a load':34}{vals:>28}   (TSC {hz[0] / 1e6:.1f} MHz)")
+rss = ", ".join(f"{c['machine']['peak_rss_bytes'] / 2**20:.0f}" for c in caps)
+print(f"{'peak resident memory (MiB)':34}{rss:>28}   <= {1.1 * c0['settings']['max_bytes'] / 2**20:.0f} (working set + 10 %)")
+PY

@@ -1,0 +1,546 @@
+/* probe_cli.c: `cacheshape probe -o FILE [options]`: options, then pin,
+ * calibrate, map, sweep, place and probe adjacency, reduce, and write the
+ * capture atomically (temp file, fsync, link: an existing FILE is never
+ * replaced, and no half capture is ever left under its name). */
+#define _GNU_SOURCE
+#include "probe.h"
+#include "cmd.h"
+#include "../common/buf.h"
+#include "../common/capture_write.h"
+#include "../reduce/report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CS_FULL_MAX (512ull << 20)
+#define CS_QUICK_MAX (64ull << 20)
+#define CS_MIN_MAX (8ull << 10)
+#define CS_COMPETE_MIN (64ull << 20)
+#define CS_COMPETE_MAX (1ull << 30)
+/* Warm-up and first trial block: at most this many loads (common/probe.h,
+ * cs_sweep_point_capped). 16 Ki loads is a few ms even in DRAM. */
+#define CS_WARM_MAX 16384ull
+#define CS_TEXT_BYTES (4u << 20) /* the reader's limit on a capture */
+
+void cs_usage_probe(FILE *f)
+{
+	fputs("usage: cacheshape probe -o FILE [options]\n"
+	      "\n"
+	      "Measures this machine with the firmware's own probe (common/probe.c):\n"
+	      "a random pointer chase over working sets from 4 KiB up, four sizes an\n"
+	      "octave, then the adjacency probe at the placements the sweep allows.\n"
+	      "Pinned to one CPU. Writes one capture (capture.md) and prints its\n"
+	      "reduction. Progress, with the time left, goes to stderr.\n"
+	      "\n"
+	      "  -o, --output FILE   the capture; never overwritten (exit 2 if it exists)\n"
+	      "  --quick             4 KiB..64 MiB, 3 blocks of >= 20 us a size\n"
+	      "                      (default: 4 KiB..512 MiB, 9 blocks of >= 1 ms)\n"
+	      "  --max-bytes N       largest working set, N[K|M|G] (binary units)\n"
+	      "  --pages 4k|huge     transparent huge pages by madvise (default huge;\n"
+	      "                      falls back to 4 KiB with a note in the capture)\n"
+	      "  --clock tsc|monotonic|coarse\n"
+	      "                      the time stamp counter (default), CLOCK_MONOTONIC,\n"
+	      "                      or CLOCK_MONOTONIC_COARSE (moves every few ms)\n"
+	      "  --clamp NS          round every reading down to a multiple of NS ns;\n"
+	      "                      blocks last at least 100 of the clock's quanta.\n"
+	      "                      A clamp finer than the clock moves is measured\n"
+	      "                      anyway and refused by the reducer (clock-unusable)\n"
+	      "  --competitors N     N threads streaming through their own buffers\n"
+	      "                      (4x the largest published cache, >= 64 MiB each)\n"
+	      "                      on the other CPUs while the probe runs\n"
+	      "  --cpu N             the CPU to pin to (default: the last one allowed)\n"
+	      "  --label TEXT        appended to the capture's label\n"
+	      "  --seed N            the chase's random seed (default: from the clock)\n"
+	      "  -q, --quiet         no progress on stderr\n"
+	      "  -h, --help          this text\n"
+	      "\n"
+	      "Memory: one region of the largest working set, reused by every size\n"
+	      "and by the adjacency probe; competitors' buffers are their own.\n"
+	      "Exit status: 0 written, 1 the measurement or the write failed\n"
+	      "(nothing is left behind), 2 wrong usage or FILE exists.\n", f);
+}
+
+static int usage_error(const char *fmt, const char *a, const char *b)
+{
+	fputs("cacheshape probe: ", stderr);
+	fprintf(stderr, fmt, a, b);
+	fputs("\n(cacheshape probe --help for the options)\n", stderr);
+	return CS_EXIT_ERROR;
+}
+
+static int parse_u64(const char *s, uint64_t *out, int sizes)
+{
+	char *end;
+	unsigned long long v;
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s)
+		return -1;
+	if (sizes && *end) {
+		int sh = (*end == 'K' || *end == 'k') ? 10 : (*end == 'M' || *end == 'm') ? 20
+		       : (*end == 'G' || *end == 'g') ? 30 : -1;
+		if (sh < 0)
+			return -1;
+		end++;
+		if (*end == 'i' && end[1] == 'B')
+			end += 2;
+		else if (*end == 'B')
+			end++;
+		if (v > (~0ull >> sh))
+			return -1;
+		v <<= sh;
+	}
+	if (*end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->pages = CS_PAGES_HUGE;
+	o->clock = CS_HCLOCK_TSC;
+	o->cpu = -1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = NULL, *eq;
+		char name[32];
+		uint64_t n;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+			return 1;
+		if (!strcmp(a, "--quick")) {
+			o->quick = 1;
+			continue;
+		}
+		if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			o->quiet = 1;
+			continue;
+		}
+		if (a[0] != '-')
+			return usage_error("unexpected argument '%s'%s (the capture is -o FILE)", a, "");
+		/* --opt=VALUE or --opt VALUE */
+		eq = strchr(a, '=');
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
+		if (strcmp(name, "-o") && strcmp(name, "--output") && strcmp(name, "--max-bytes") &&
+		    strcmp(name, "--pages") && strcmp(name, "--clock") && strcmp(name, "--clamp") &&
+		    strcmp(name, "--competitors") && strcmp(name, "--cpu") &&
+		    strcmp(name, "--label") && strcmp(name, "--seed"))
+			return usage_error("unknown option '%s'%s", a, "");
+		if (eq)
+			v = eq + 1;
+		else if (i + 1 < argc)
+			v = argv[++i];
+		else
+			return usage_error("%s needs a value%s", name, "");
+		if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
+			if (!*v)
+				return usage_error("%s: the file name is empty%s", name, "");
+			o->out = v;
+		} else if (!strcmp(name, "--max-bytes")) {
+			if (parse_u64(v, &n, 1) || n < CS_MIN_MAX)
+				return usage_error("--max-bytes: '%s' is not a size of at least 8K%s", v, "");
+			o->max_bytes = n;
+		} else if (!strcmp(name, "--pages")) {
+			if (!strcmp(v, "4k") || !strcmp(v, "4K"))
+				o->pages = CS_PAGES_4K;
+			else if (!strcmp(v, "huge"))
+				o->pages = CS_PAGES_HUGE;
+			else
+				return usage_error("--pages: '%s' is not 4k or huge%s", v, "");
+		} else if (!strcmp(name, "--clock")) {
+			if (!strcmp(v, "tsc"))
+				o->clock = CS_HCLOCK_TSC;
+			else if (!strcmp(v, "monotonic"))
+				o->clock = CS_HCLOCK_MONOTONIC;
+			else if (!strcmp(v, "coarse"))
+				o->clock = CS_HCLOCK_COARSE;
+			else
+				return usage_error("--clock: '%s' is not tsc, monotonic or coarse%s", v, "");
+		} else if (!strcmp(name, "--clamp")) {
+			if (parse_u64(v, &n, 0) || n < 1 || n > 1000000000ull)
+				return usage_error("--clamp: '%s' is not a whole number of ns from 1 to 1000000000%s", v, "");
+			o->clamp_ns = (double)n;
+		} else if (!strcmp(name, "--competitors")) {
+			if (parse_u64(v, &n, 0) || n > CS_MAX_COMPETITORS)
+				return usage_error("--competitors: '%s' is not a number from 0 to 64%s", v, "");
+			o->competitors = (int)n;
+		} else if (!strcmp(name, "--cpu")) {
+			if (parse_u64(v, &n, 0) || n > 4095)
+				return usage_error("--cpu: '%s' is not a CPU number%s", v, "");
+			o->cpu = (int)n;
+		} else if (!strcmp(name, "--label")) {
+			o->label = v;
+		} else if (!strcmp(name, "--seed")) {
+			if (parse_u64(v, &n, 0) || n == 0)
+				return usage_error("--seed: '%s' is not a non-zero number%s", v, "");
+			o->seed = n;
+		}
+	}
+	if (!o->out)
+		return usage_error("-o FILE is required%s%s", "", "");
+	return 0;
+}
+
+static void dir_of(const char *path, char *out, size_t cap)
+{
+	const char *s = strrchr(path, '/');
+	if (!s)
+		snprintf(out, cap, ".");
+	else if (s == path)
+		snprintf(out, cap, "/");
+	else
+		snprintf(out, cap, "%.*s", (int)(s - path), path);
+}
+
+/* Before measuring: FILE must not exist and its folder must take files. */
+static int check_output(const char *path)
+{
+	struct stat st;
+	char dir[4096];
+	if (lstat(path, &st) == 0)
+		return usage_error("%s exists; not overwritten (choose another -o FILE)%s", path, "");
+	dir_of(path, dir, sizeof dir);
+	if (access(dir, W_OK | X_OK) != 0)
+		return usage_error("cannot write in %s: %s", dir, strerror(errno));
+	return 0;
+}
+
+/* Temp file beside FILE, written and fsynced, then linked to FILE (link
+ * never replaces an existing name), then the temp name removed. */
+static int write_atomic(const char *path, const char *text, size_t len,
+			char *why, size_t whylen)
+{
+	char tmp[4200], dir[4096];
+	const char *base = strrchr(path, '/');
+	size_t off = 0;
+	int fd, dfd;
+
+	base = base ? base + 1 : path;
+	dir_of(path, dir, sizeof dir);
+	snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", dir, base, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, whylen, "%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(why, whylen, "writing %s: %s", tmp, w < 0 ? strerror(errno) : "short write");
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd) != 0) {
+		snprintf(why, whylen, "fsync %s: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	close(fd);
+	fd = -1;
+	if (link(tmp, path) != 0) {
+		int e = errno;
+		/* A file system without hard links: rename, still never over
+		 * an existing name. */
+		if (e == EEXIST || renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) != 0) {
+			snprintf(why, whylen, "%s: %s", path,
+				 e == EEXIST ? "appeared while measuring; not overwritten" : strerror(errno));
+			goto fail;
+		}
+	} else {
+		unlink(tmp);
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+static void read_loadavg(double *v)
+{
+	FILE *f = fopen("/proc/loadavg", "r");
+	v[0] = v[1] = v[2] = -1;
+	if (f) {
+		if (fscanf(f, "%lf %lf %lf", &v[0], &v[1], &v[2]) != 3)
+			v[0] = v[1] = v[2] = -1;
+		fclose(f);
+	}
+}
+
+static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
+		       const struct cs_probe_opts *o, const struct cs_pool *p,
+		       const struct cs_run *m, const char *date)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, out, cap);
+	cs_puts(&b, ci->brand);
+	if (ci->id.hypervisor) {
+		cs_puts(&b, " (virtual machine");
+		if (ci->id.hv_signature[0]) {
+			cs_puts(&b, ", ");
+			cs_puts(&b, ci->id.hv_signature);
+		}
+		cs_puts(&b, ")");
+	}
+	cs_puts(&b, ", Linux host probe, ");
+	cs_puts(&b, date);
+	cs_puts(&b, ", clock ");
+	cs_puts(&b, o->clock == CS_HCLOCK_TSC ? "tsc" : o->clock == CS_HCLOCK_MONOTONIC ? "monotonic" : "coarse");
+	if (o->clamp_ns > 0) {
+		cs_puts(&b, " clamp ");
+		cs_put_g(&b, o->clamp_ns, 6);
+		cs_puts(&b, " ns");
+	}
+	cs_puts(&b, ", pages ");
+	cs_puts(&b, o->pages == CS_PAGES_HUGE ? "huge" : "4k");
+	if (p->used && strcmp(p->used, o->pages == CS_PAGES_HUGE ? "huge" : "4k")) {
+		cs_puts(&b, " (got ");
+		cs_puts(&b, p->used);
+		cs_puts(&b, ")");
+	}
+	cs_puts(&b, ", competitors ");
+	cs_put_u64(&b, (uint64_t)o->competitors);
+	cs_puts(&b, o->quick ? ", quick" : "");
+	cs_puts(&b, ", to ");
+	cs_put_size(&b, (double)m->sweep_max);
+	if (o->label && *o->label) {
+		cs_puts(&b, ": ");
+		cs_puts(&b, o->label);
+	}
+}
+
+/* Large and used once: off the stack. */
+static struct cs_cpuinfo ci;
+static struct cs_hclock hc;
+static struct cs_pool pool;
+static struct cs_compete comp;
+static struct cs_run run;
+static struct cs_capture cap;
+static struct cs_work work;
+static struct cs_result res;
+
+static int pick_cpu(struct cs_probe_opts *o)
+{
+	int cpus[1024], n = cs_online_cpus(cpus, 1024);
+	char num[16];
+	if (n <= 0)
+		return usage_error("cannot read this process's CPU affinity%s%s", "", "");
+	if (o->cpu < 0) {
+		o->cpu = cpus[n - 1];
+		return 0;
+	}
+	for (int i = 0; i < n; i++)
+		if (cpus[i] == o->cpu)
+			return 0;
+	snprintf(num, sizeof num, "%d", o->cpu);
+	return usage_error("--cpu: CPU %s is not one this process may run on%s", num, "");
+}
+
+static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
+{
+	char why[512], sz[32];
+	uint64_t largest, want;
+	struct cs_buf b;
+	double t0 = cs_wall_s();
+
+	if (cs_hclock_open(&hc, o->clock, o->clamp_ns, why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: clock %s: %s\n", hc.name, why);
+		return CS_EXIT_FAIL;
+	}
+	if (!o->quiet) {
+		fprintf(stderr, "clock: %s", hc.name);
+		if (hc.kind == CS_HCLOCK_TSC)
+			fprintf(stderr, " at %.3f MHz (against CLOCK_MONOTONIC_RAW)", hc.hz / 1e6);
+		fprintf(stderr, ", own step %.3g ns", hc.raw_quantum_ns);
+		if (o->clamp_ns > 0)
+			fprintf(stderr, ", clamped to %.0f ns: step %.6g ns", o->clamp_ns, hc.quantum_ns);
+		fprintf(stderr, ", one read %.1f ns\n", hc.read_ns);
+	}
+	if (o->clamp_ns > 0 && hc.quantum_ns > 1.5 * o->clamp_ns)
+		fprintf(stderr, "clock: a %.0f ns clamp cannot be honoured by a clock that moves in "
+			"steps of %.6g ns; measuring anyway, and the reducer will refuse it "
+			"(clock-unusable)\n", o->clamp_ns, hc.quantum_ns);
+
+	run.sweep_max = o->max_bytes ? o->max_bytes : o->quick ? CS_QUICK_MAX : CS_FULL_MAX;
+	if (cs_phys_bytes() && run.sweep_max > cs_phys_bytes() / 2) {
+		fprintf(stderr, "cacheshape probe: --max-bytes %llu is more than half this machine's memory\n",
+			(unsigned long long)run.sweep_max);
+		return CS_EXIT_ERROR;
+	}
+	if (cs_pool_map(&pool, run.sweep_max, o->pages, why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: memory: %s\n", why);
+		return CS_EXIT_FAIL;
+	}
+	if (!o->quiet)
+		fprintf(stderr, "pages: asked %s, got %s%s%s\n", o->pages == CS_PAGES_HUGE ? "huge" : "4k",
+			pool.used, pool.note[0] ? ": " : "", pool.note);
+	run.hc = &hc;
+	run.pool = pool.mem;
+	run.pool_bytes = pool.bytes;
+	run.blocks = o->quick ? 3 : 9;
+	/* 100 quanta keeps quantisation under 1 % (reduction.md s.1); the
+	 * floor is the firmware's (efi/main.c). */
+	run.min_block_ns = 100.0 * hc.quantum_ns;
+	if (run.min_block_ns < (o->quick ? 20000.0 : 1000000.0))
+		run.min_block_ns = o->quick ? 20000.0 : 1000000.0;
+	run.warm_max = CS_WARM_MAX;
+	run.seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
+	run.quiet = o->quiet;
+
+	cs_capture_init(&cap);
+	cs_strlcpy(cap.env_kind, "linux", sizeof cap.env_kind);
+#if defined(__x86_64__)
+	cs_strlcpy(cap.arch, "x86_64", sizeof cap.arch);
+#elif defined(__aarch64__)
+	cs_strlcpy(cap.arch, "aarch64", sizeof cap.arch);
+#endif
+	cs_strlcpy(cap.clock.source, hc.name, sizeof cap.clock.source);
+	if (hc.kind == CS_HCLOCK_TSC) {
+		cap.clock.has_hz = 1;
+		cap.clock.hz = hc.hz;
+	}
+	cap.clock.has_quantum = 1;
+	cap.clock.quantum_ns = hc.quantum_ns;
+	cap.clock.has_clamp = o->clamp_ns > 0;
+	cap.clock.clamp_ns = o->clamp_ns;
+	cs_cpuinfo_publish(&ci, &cap);
+
+	if (o->competitors) {
+		largest = cs_cpuinfo_largest(&ci);
+		want = 4 * largest < CS_COMPETE_MIN ? CS_COMPETE_MIN : 4 * largest;
+		if (want > CS_COMPETE_MAX)
+			want = CS_COMPETE_MAX;
+		if (cs_compete_start(&comp, o->competitors, want, o->cpu, why, sizeof why) != 0) {
+			fprintf(stderr, "cacheshape probe: competitors: %s\n", why);
+			cs_pool_unmap(&pool);
+			return CS_EXIT_ERROR;
+		}
+		if (!o->quiet)
+			fprintf(stderr, "competitors: %d thread(s) streaming %llu MiB each\n",
+				o->competitors, (unsigned long long)(want >> 20));
+	}
+	if (!o->quiet) {
+		cs_buf_init(&b, sz, sizeof sz);
+		cs_put_size(&b, (double)run.sweep_max);
+		fprintf(stderr, "sweep: 4 KiB to %s on CPU %d, %u blocks of at least %.0f us a size\n",
+			sz, o->cpu, run.blocks, run.min_block_ns / 1000.0);
+	}
+	cs_run_sweep(&run, &cap);
+	if (!o->quiet)
+		fprintf(stderr, "adjacency probe:\n");
+	cs_run_adjacency(&run, &cap, &work, &res);
+	cs_compete_stop(&comp);
+	read_loadavg(rec->load_after);
+	rec->total_s = cs_wall_s() - t0;
+	rec->peak_rss = cs_peak_rss();
+	return CS_EXIT_OK;
+}
+
+static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
+{
+	char *text = malloc(CS_TEXT_BYTES), why[4400];
+	struct cs_buf b;
+	int rc = CS_EXIT_OK;
+
+	if (!text) {
+		fprintf(stderr, "cacheshape probe: no memory for the capture text\n");
+		return CS_EXIT_FAIL;
+	}
+	/* The reduction people read, on stdout. */
+	if (cs_reduce(&cap, &work, &res, why, sizeof why) == 0) {
+		cs_buf_init(&b, text, CS_TEXT_BYTES);
+		cs_report_text(&b, &cap, &res);
+		fputs(text, stdout);
+		if (b.len && text[b.len - 1] != '\n')
+			fputc('\n', stdout);
+		for (uint32_t i = 0; i < run.n_adj_refused; i++)
+			printf("  %s: adjacency '%s' refused when placed: %s\n",
+			       run.adj_refused[i].why.code,
+			       cs_placement_name(run.adj_refused[i].placement),
+			       run.adj_refused[i].why.reason);
+	} else {
+		printf("reduction failed: %s\n", why);
+	}
+	cs_buf_init(&b, text, CS_TEXT_BYTES);
+	if (cs_capture_write(&b, &cap, cs_probe_extra, rec) != 0) {
+		fprintf(stderr, "cacheshape probe: the capture does not fit %u bytes; nothing written\n",
+			CS_TEXT_BYTES);
+		rc = CS_EXIT_FAIL;
+	} else if (write_atomic(o->out, text, b.len, why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: NOT written: %s\n", why);
+		rc = CS_EXIT_FAIL;
+	} else {
+		fprintf(stderr, "capture written: %s (%zu bytes, %.1f s)\n", o->out, b.len, rec->total_s);
+	}
+	free(text);
+	return rc;
+}
+
+int cs_cmd_probe(int argc, char **argv)
+{
+	struct cs_probe_opts o;
+	struct cs_probe_record rec;
+	char why[256], date[16];
+	struct cs_buf b;
+	time_t now = time(NULL);
+	struct tm tm;
+	int rc = parse_opts(argc, argv, &o);
+
+	if (rc == 1) {
+		cs_usage_probe(stdout);
+		return CS_EXIT_OK;
+	}
+	if (rc || (rc = check_output(o.out)) || (rc = pick_cpu(&o)))
+		return rc;
+	if (cs_pin_cpu(o.cpu, why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: %s\n", why);
+		return CS_EXIT_FAIL;
+	}
+	memset(&rec, 0, sizeof rec);
+	gmtime_r(&now, &tm);
+	strftime(rec.started, sizeof rec.started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(date, sizeof date, "%Y-%m-%d", &tm);
+	cs_buf_init(&b, rec.argv, sizeof rec.argv);
+	cs_puts(&b, "cacheshape");
+	for (int i = 0; i < argc; i++) {
+		cs_putc(&b, ' ');
+		cs_puts(&b, argv[i]);
+	}
+	read_loadavg(rec.load_before);
+	cs_cpuinfo_read(&ci, o.cpu);
+	if (!o.quiet)
+		fprintf(stderr, "cpu: %s%s, probe on CPU %d; published caches from %s (%s)\n",
+			ci.brand, ci.id.hypervisor ? " (virtual machine)" : "", o.cpu,
+			ci.chosen, ci.agreement);
+	rec.o = &o;
+	rec.ci = &ci;
+	rec.hc = &hc;
+	rec.pool = &pool;
+	rec.k = &comp;
+	rec.m = &run;
+	rec.c = &cap;
+	rec.cpu = o.cpu;
+	rc = measure(&o, &rec);
+	if (rc != CS_EXIT_OK)
+		return rc;
+	make_label(cap.label, sizeof cap.label, &ci, &o, &pool, &run, date);
+	rc = finish(&o, &rec);
+	cs_pool_unmap(&pool);
+	return rc;
+}

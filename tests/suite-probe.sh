@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# suite-probe: `cacheshape probe` on this machine. A quick probe reads back
+# whole and names at least two levels; a clamp finer than the coarse clock
+# moves is written and refused as clock-unusable; a clamp the clock can
+# honour is not; option errors exit 2 with a message naming the option and
+# write nothing; an existing file is never overwritten. Nothing here depends
+# on this machine's figures.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+bin=build/host/cacheshape
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# json FILE PYTHON-EXPR: prints the expression over the parsed file as d.
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# A quick probe, read back whole, reduced to at least two levels.
+"$bin" probe -o "$tmp/quick.json" --quick >"$tmp/quick.out" 2>"$tmp/quick.err"
+rc=$?
+expect "quick probe exits 0 (got $rc)" test $rc -eq 0
+expect "quick probe wrote its capture" test -s "$tmp/quick.json"
+expect "progress on stderr shows the time left" grep -q "left ~" "$tmp/quick.err"
+"$bin" reduce --json "$tmp/quick.json" >"$tmp/quick.red" 2>"$tmp/quick.rerr"
+rc=$?
+expect "the capture reads back whole (reduce --json exit $rc)" test $rc -eq 0
+levels=$(json "$tmp/quick.red" 'len(d["levels"])' 2>/dev/null || echo 0)
+expect "the quick probe reduces to at least two levels (got $levels)" test "$levels" -ge 2
+expect "environment is linux" test "$(json "$tmp/quick.json" 'd["environment"]["kind"]')" = linux
+expect "clock quantum recorded" test "$(json "$tmp/quick.json" 'd["clock"]["quantum_ns"] > 0')" = True
+expect "pages recorded (requested huge)" test "$(json "$tmp/quick.json" 'd["pages"]["requested"]')" = huge
+expect "CPUID and sysfs both recorded" test "$(json "$tmp/quick.json" '"sysfs_caches" in d and ("cpuid" in d or d["published"].get("source") == "linux-sysfs")')" = True
+expect "every point passes the block-length rule" test "$(json "$tmp/quick.json" 'all(p["block_ns"] >= 100 * d["clock"]["quantum_ns"] for p in d["sweep"]["points"])')" = True
+expect "peak memory within the working set + 10 %" test "$(json "$tmp/quick.json" 'd["machine"]["peak_rss_bytes"] <= 1.1 * d["settings"]["max_bytes"]')" = True
+expect "no temporary file left beside the capture" test "$(ls -A "$tmp" | grep -c '\.tmp\.')" -eq 0
+
+# The coarse clock asked for 5 us: measured, written, refused.
+"$bin" probe -o "$tmp/coarse.json" --quick --clock coarse --clamp 5000 \
+	--max-bytes 8K >"$tmp/coarse.out" 2>"$tmp/coarse.err"
+rc=$?
+expect "coarse clock with a 5 us clamp still writes its capture (exit $rc)" test $rc -eq 0 -a -s "$tmp/coarse.json"
+expect "the probe prints the clock-unusable refusal" grep -q "clock-unusable" "$tmp/coarse.out"
+"$bin" reduce --json "$tmp/coarse.json" >"$tmp/coarse.red" 2>/dev/null
+expect "the reducer refuses it as clock-unusable" \
+	test "$(json "$tmp/coarse.red" '"clock-unusable" in [r["code"] for r in d["refusals"]]' 2>/dev/null)" = True
+expect "the capture states the clamp and a quantum above 1.5 x it" \
+	test "$(json "$tmp/coarse.json" 'd["clock"]["clamp_ns"] == 5000 and d["clock"]["quantum_ns"] > 7500')" = True
+
+# A clamp the clock can honour: measured through it, not refused.
+"$bin" probe -o "$tmp/clamp.json" --quick --clock monotonic --clamp 100000 \
+	--max-bytes 64K >/dev/null 2>&1
+rc=$?
+expect "monotonic clock clamped to 100 us writes its capture (exit $rc)" test $rc -eq 0
+"$bin" reduce --json "$tmp/clamp.json" >"$tmp/clamp.red" 2>/dev/null
+expect "a 100 us clamp on the monotonic clock is not refused" \
+	test "$(json "$tmp/clamp.red" '"clock-unusable" not in [r["code"] for r in d["refusals"]]' 2>/dev/null)" = True
+expect "its quantum is the clamp's (100 us, +-50 %)" \
+	test "$(json "$tmp/clamp.json" '50000 <= d["clock"]["quantum_ns"] <= 150000' 2>/dev/null)" = True
+
+# A competitor on another CPU, recorded (only where there is another CPU).
+if [ "$(nproc)" -ge 2 ]; then
+	"$bin" probe -o "$tmp/comp.json" --quick --max-bytes 1M --competitors 1 >/dev/null 2>&1
+	rc=$?
+	expect "a competitor run writes its capture (exit $rc)" test $rc -eq 0
+	expect "the competitor is recorded" test "$(json "$tmp/comp.json" 'd["competitors"]["threads"] == 1 and d["competitors"]["buffer_bytes"] >= 64 << 20' 2>/dev/null)" = True
+fi
+
+# Option errors: exit 2, a message naming the option, no file written.
+bad() {
+	local opt=$1; shift
+	local f="$tmp/bad.json"
+	rm -f "$f"
+	"$bin" probe "$@" >"$tmp/bad.out" 2>"$tmp/bad.err"
+	local rc=$?
+	expect "probe $* exits 2 (got $rc)" test $rc -eq 2
+	expect "probe $* names $opt" grep -q -e "$opt" "$tmp/bad.err"
+	expect "probe $* writes nothing" test ! -e "$f"
+}
+bad --clock -o "$tmp/bad.json" --clock sundial
+bad --pages -o "$tmp/bad.json" --pages 1g
+bad --max-bytes -o "$tmp/bad.json" --max-bytes lots
+bad --max-bytes -o "$tmp/bad.json" --max-bytes 1K
+bad --clamp -o "$tmp/bad.json" --clamp 0
+bad --clamp -o "$tmp/bad.json" --clamp
+bad --competitors -o "$tmp/bad.json" --competitors many
+bad --cpu -o "$tmp/bad.json" --cpu 4000
+bad --frobnicate -o "$tmp/bad.json" --frobnicate
+bad "-o FILE" --quick
+"$bin" probe --help >"$tmp/help.out" 2>&1
+expect "probe --help exits 0 and lists --clamp" grep -q -- "--clamp" "$tmp/help.out"
+
+# An existing file is never overwritten.
+echo keep >"$tmp/exists.json"
+"$bin" probe -o "$tmp/exists.json" --quick >/dev/null 2>"$tmp/exists.err"
+rc=$?
+expect "an existing output file is refused (exit $rc)" test $rc -eq 2
+expect "the refusal says it exists" grep -q "exists" "$tmp/exists.err"
+expect "the existing file is untouched" test "$(cat "$tmp/exists.json")" = keep
+
+summary probe
