@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../common/capture_write.h"
+#include "../host/jdom.h"
 #include "../host/replay.h"
 
 #define TARGET_PER_S 20000.0 /* issue 2: one core of the build machine */
@@ -97,6 +98,21 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The JSON tree alone (yajl and jdom), with the reader's bounds. */
+static int parse_only(const char *text, size_t len, char *err, size_t errlen)
+{
+	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES,
+						 CS_READ_MAX_DEPTH };
+	static void *arena;
+
+	if (!arena && !(arena = malloc(CS_READ_ARENA)))
+		return -1;
+	return cs_jd_parse(text, len, arena, CS_READ_ARENA, &lim, err,
+			   errlen) ? 0 : -1;
+}
+
+enum { FILE_REDUCE, MEM_REDUCE, MEM_READ, PARSE, REDUCE };
+
 /* Calls per second of one of the loops below, for 'seconds'. */
 static double run(int mode, double seconds, struct cs_replay *p,
 		  const char *path, const char *text, size_t len)
@@ -107,8 +123,11 @@ static double run(int mode, double seconds, struct cs_replay *p,
 
 	do {
 		for (int i = 0; i < 200; i++) {
-			int rc = mode == 0 ? cs_replay_file(p, path, err, sizeof(err))
-				 : mode == 1 ? cs_replay_mem(p, text, len, err, sizeof(err))
+			int rc = mode == FILE_REDUCE ? cs_replay_file(p, path, err, sizeof(err))
+				 : mode == MEM_REDUCE ? cs_replay_mem(p, text, len, err, sizeof(err))
+				 : mode == MEM_READ ? cs_read_capture_mem(text, len, &p->cap, &p->exp,
+									 err, sizeof(err))
+				 : mode == PARSE ? parse_only(text, len, err, sizeof(err))
 				 : cs_reduce(&p->cap, &p->work, &p->res, err, sizeof(err));
 			if (rc) {
 				fprintf(stderr, "bench: %s\n", err);
@@ -160,9 +179,11 @@ int main(int argc, char **argv)
 	printf("bench: %u sweep points, %u adjacency series of %u, %zu bytes "
 	       "of JSON (%s), %.0f s a figure, one core\n", p->cap.n_points,
 	       p->cap.n_adj, p->cap.adj[0].n, b.len, path, seconds);
-	row("read file + reduce", run(0, seconds, p, path, text, b.len), 1);
-	row("read memory + reduce", run(1, seconds, p, path, text, b.len), 0);
-	row("reduce alone", run(2, seconds, p, path, text, b.len), 0);
+	row("read file + reduce", run(FILE_REDUCE, seconds, p, path, text, b.len), 1);
+	row("read memory + reduce", run(MEM_REDUCE, seconds, p, path, text, b.len), 0);
+	row("read memory alone", run(MEM_READ, seconds, p, path, text, b.len), 0);
+	row("JSON parse alone (yajl)", run(PARSE, seconds, p, path, text, b.len), 0);
+	row("reduce alone", run(REDUCE, seconds, p, path, text, b.len), 0);
 	printf("  result: %u levels, %u knees, %u refusals\n", p->res.n_levels,
 	       p->res.n_knees, p->res.n_refusals);
 	getrusage(RUSAGE_SELF, &ru);

@@ -11,11 +11,11 @@ void cs_expect_init(struct cs_expect *e)
 }
 
 /* An array of sizes or nulls: the knees, or the granules. */
-static int read_sizes(struct cs_jr *r, const json_t *obj, const char *key,
+static int read_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		      size_t max, int *has, uint32_t *n,
 		      struct cs_expect_size *out)
 {
-	json_t *arr, *v;
+	struct cs_jd *arr, *v;
 	size_t m, mi, i;
 
 	cs_jr_member(r, obj, key, 0, 0, &arr);
@@ -24,9 +24,8 @@ static int read_sizes(struct cs_jr *r, const json_t *obj, const char *key,
 	m = cs_jr_push_key(r, key);
 	if (cs_jr_array(r, arr, 0, max))
 		return -1;
-	for (i = 0; i < json_array_size(arr); i++) {
-		v = json_array_get(arr, i);
-		out[i].has_bytes = !json_is_null(v);
+	for (i = 0, v = cs_jd_first(arr); v; v = v->next, i++) {
+		out[i].has_bytes = v->kind != CS_JD_NULL;
 		if (!out[i].has_bytes)
 			continue;
 		mi = cs_jr_push_idx(r, i);
@@ -40,9 +39,9 @@ static int read_sizes(struct cs_jr *r, const json_t *obj, const char *key,
 	return 0;
 }
 
-static int read_codes(struct cs_jr *r, const json_t *obj, struct cs_expect *e)
+static int read_codes(struct cs_jr *r, const struct cs_jd *obj, struct cs_expect *e)
 {
-	json_t *arr;
+	struct cs_jd *arr, *v;
 	size_t m, mi, i, j;
 
 	cs_jr_member(r, obj, "refusals", 0, 0, &arr);
@@ -51,9 +50,9 @@ static int read_codes(struct cs_jr *r, const json_t *obj, struct cs_expect *e)
 	m = cs_jr_push_key(r, "refusals");
 	if (cs_jr_array(r, arr, 0, CS_MAX_REFUSALS))
 		return -1;
-	for (i = 0; i < json_array_size(arr); i++) {
+	for (i = 0, v = cs_jd_first(arr); v; v = v->next, i++) {
 		mi = cs_jr_push_idx(r, i);
-		if (cs_jr_string(r, json_array_get(arr, i), e->refusals[i],
+		if (cs_jr_string(r, v, e->refusals[i],
 				 CS_CODE_MAX))
 			return -1;
 		for (j = 0; j < i; j++)
@@ -69,9 +68,9 @@ static int read_codes(struct cs_jr *r, const json_t *obj, struct cs_expect *e)
 	return 0;
 }
 
-int cs_read_expect(struct cs_jr *r, const json_t *v, struct cs_expect *e)
+int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 {
-	json_t *t;
+	struct cs_jd *t;
 	size_t m;
 
 	e->present = 1;

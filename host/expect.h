@@ -8,6 +8,6 @@
 
 void cs_expect_init(struct cs_expect *e);
 /* v is the "expect" object; the path is already at it. */
-int cs_read_expect(struct cs_jr *r, const json_t *v, struct cs_expect *e);
+int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
 
 #endif

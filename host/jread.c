@@ -1,4 +1,4 @@
-/* jread.c: typed, strict access to a jansson tree with field paths. */
+/* jread.c: typed, strict access to a JSON tree (jdom.h) with field paths. */
 #include "jread.h"
 
 #include <math.h>
@@ -10,60 +10,72 @@ void cs_jr_init(struct cs_jr *r, char *err, size_t errlen)
 {
 	r->err = err;
 	r->errlen = errlen;
-	r->path[0] = '\0';
-	r->plen = 0;
+	r->depth = 0;
 	if (err && errlen)
 		err[0] = '\0';
 }
 
-/* Plain copies, no printf: a path is pushed for every field read. */
-static void append(struct cs_jr *r, const char *text, size_t n)
-{
-	if (n > sizeof(r->path) - 1 - r->plen)
-		n = sizeof(r->path) - 1 - r->plen;
-	memcpy(r->path + r->plen, text, n);
-	r->plen += n;
-	r->path[r->plen] = '\0';
-}
-
 size_t cs_jr_push_key(struct cs_jr *r, const char *key)
 {
-	size_t mark = r->plen;
-	if (r->plen)
-		append(r, ".", 1);
-	append(r, key, strlen(key));
+	size_t mark = r->depth;
+	if (r->depth < CS_JR_DEPTH)
+		r->at[r->depth].key = key;
+	r->depth++;
 	return mark;
 }
 
 size_t cs_jr_push_idx(struct cs_jr *r, size_t i)
 {
-	char text[24];
-	size_t n = sizeof(text), mark = r->plen;
-
-	text[--n] = ']';
-	do
-		text[--n] = (char)('0' + i % 10);
-	while ((i /= 10) && n > 1);
-	text[--n] = '[';
-	append(r, text + n, sizeof(text) - n);
+	size_t mark = r->depth;
+	if (r->depth < CS_JR_DEPTH) {
+		r->at[r->depth].key = NULL;
+		r->at[r->depth].idx = i;
+	}
+	r->depth++;
 	return mark;
 }
 
 void cs_jr_pop(struct cs_jr *r, size_t mark)
 {
-	r->plen = mark;
-	r->path[mark] = '\0';
+	r->depth = mark;
+}
+
+/* "sweep.points[3].ns", cut to fit 'cap'. */
+static void path_text(const struct cs_jr *r, char *out, size_t cap)
+{
+	size_t d, o = 0, n;
+	char t[32];
+	const char *s;
+
+	out[0] = '\0';
+	for (d = 0; d < r->depth && d < CS_JR_DEPTH; d++) {
+		if (r->at[d].key) {
+			if (o && o + 1 < cap)
+				out[o++] = '.';
+			s = r->at[d].key;
+			n = strlen(s);
+		} else {
+			n = (size_t)snprintf(t, sizeof(t), "[%zu]", r->at[d].idx);
+			s = t;
+		}
+		if (n > cap - 1 - o)
+			n = cap - 1 - o;
+		memcpy(out + o, s, n);
+		o += n;
+		out[o] = '\0';
+	}
 }
 
 int cs_jr_fail(struct cs_jr *r, const char *fmt, ...)
 {
+	char path[192];
 	va_list ap;
 	int n;
 
 	if (!r->err || !r->errlen)
 		return -1;
-	n = snprintf(r->err, r->errlen, "%s: ",
-		     r->plen ? r->path : "capture");
+	path_text(r, path, sizeof(path));
+	n = snprintf(r->err, r->errlen, "%s: ", path[0] ? path : "capture");
 	if (n >= 0 && (size_t)n < r->errlen) {
 		va_start(ap, fmt);
 		vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
@@ -72,22 +84,28 @@ int cs_jr_fail(struct cs_jr *r, const char *fmt, ...)
 	return -1;
 }
 
-void cs_jr_describe(const json_t *v, char *out, size_t n)
+void cs_jr_describe(const struct cs_jd *v, char *out, size_t n)
 {
-	size_t i, o = 0;
+	size_t i, o = 0, len;
 	const char *s;
 
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: snprintf(out, n, "an object"); return;
-	case JSON_ARRAY: snprintf(out, n, "an array"); return;
-	case JSON_TRUE: snprintf(out, n, "true"); return;
-	case JSON_FALSE: snprintf(out, n, "false"); return;
-	case JSON_NULL: snprintf(out, n, "null"); return;
-	case JSON_INTEGER:
-		snprintf(out, n, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+	switch (v->kind) {
+	case CS_JD_OBJECT: snprintf(out, n, "an object"); return;
+	case CS_JD_ARRAY: snprintf(out, n, "an array"); return;
+	case CS_JD_TRUE: snprintf(out, n, "true"); return;
+	case CS_JD_FALSE: snprintf(out, n, "false"); return;
+	case CS_JD_NULL: snprintf(out, n, "null"); return;
+	case CS_JD_NUMBER:
+		if (v->int_fits)
+			snprintf(out, n, "%lld", (long long)v->u.num.i);
+		else if (v->int_text) /* an integer past 64 bits: as written */
+			snprintf(out, n, "%.*s%s",
+				 v->u.num.rawlen > 40 ? 40 : (int)v->u.num.rawlen,
+				 v->u.num.raw, v->u.num.rawlen > 40 ? "..." : "");
+		else
+			snprintf(out, n, "%.10g", v->u.num.d);
 		return;
-	case JSON_REAL: snprintf(out, n, "%.10g", json_real_value(v)); return;
-	case JSON_STRING: break;
+	case CS_JD_STRING: break;
 	}
 	/* A quoted string, control bytes shown as '?', cut at 40 bytes. */
 	if (n < 8) {
@@ -95,11 +113,12 @@ void cs_jr_describe(const json_t *v, char *out, size_t n)
 			out[0] = '\0';
 		return;
 	}
-	s = json_string_value(v);
+	s = v->u.str.s;
+	len = v->u.str.len;
 	out[o++] = '"';
-	for (i = 0; s[i] && o + 5 < n && i < 40; i++)
+	for (i = 0; i < len && o + 5 < n && i < 40; i++)
 		out[o++] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
-	if (s[i]) {
+	if (i < len) {
 		out[o++] = '.';
 		out[o++] = '.';
 		out[o++] = '.';
@@ -108,25 +127,26 @@ void cs_jr_describe(const json_t *v, char *out, size_t n)
 	out[o] = '\0';
 }
 
-static int fail_got(struct cs_jr *r, const json_t *v, const char *want)
+static int fail_got(struct cs_jr *r, const struct cs_jd *v, const char *want)
 {
 	char got[64];
 	cs_jr_describe(v, got, sizeof(got));
 	return cs_jr_fail(r, "must be %s, got %s", want, got);
 }
 
-int cs_jr_object(struct cs_jr *r, const json_t *v)
+int cs_jr_object(struct cs_jr *r, const struct cs_jd *v)
 {
-	return json_is_object(v) ? 0 : fail_got(r, v, "an object");
+	return v->kind == CS_JD_OBJECT ? 0 : fail_got(r, v, "an object");
 }
 
-int cs_jr_array(struct cs_jr *r, const json_t *v, size_t min, size_t max)
+int cs_jr_array(struct cs_jr *r, const struct cs_jd *v, size_t min,
+		size_t max)
 {
 	size_t n;
 
-	if (!json_is_array(v))
+	if (v->kind != CS_JD_ARRAY)
 		return fail_got(r, v, "an array");
-	n = json_array_size(v);
+	n = v->u.kids.n;
 	if (n < min)
 		return cs_jr_fail(r, "must have at least %zu element%s, got %zu",
 				  min, min == 1 ? "" : "s", n);
@@ -136,67 +156,75 @@ int cs_jr_array(struct cs_jr *r, const json_t *v, size_t min, size_t max)
 	return 0;
 }
 
-int cs_jr_positive(struct cs_jr *r, const json_t *v, double *out)
+int cs_jr_positive(struct cs_jr *r, const struct cs_jd *v, double *out)
 {
-	double d;
-
-	if (!json_is_number(v))
+	/* the tree holds finite numbers only */
+	if (v->kind != CS_JD_NUMBER || !(v->u.num.d > 0) ||
+	    !isfinite(v->u.num.d))
 		return fail_got(r, v, "a positive finite number");
-	d = json_number_value(v);
-	if (!isfinite(d) || !(d > 0))
-		return fail_got(r, v, "a positive finite number");
-	*out = d;
+	*out = v->u.num.d;
 	return 0;
 }
 
-int cs_jr_uint(struct cs_jr *r, const json_t *v, uint64_t min, uint64_t max,
-	       uint64_t *out)
+static int fail_uint(struct cs_jr *r, const struct cs_jd *v, uint64_t min,
+		     uint64_t max)
 {
 	char want[96];
 
 	snprintf(want, sizeof(want), "an integer from %llu to %llu",
 		 (unsigned long long)min, (unsigned long long)max);
-	if (json_is_integer(v)) {
-		json_int_t i = json_integer_value(v);
-		if (i < 0 || (uint64_t)i < min || (uint64_t)i > max)
-			return fail_got(r, v, want);
-		*out = (uint64_t)i;
-		return 0;
-	}
-	if (json_is_real(v)) {
-		double d = json_real_value(v);
-		/* Range first: converting an out-of-range double is undefined. */
-		if (!isfinite(d) || d != floor(d) || d < (double)min ||
-		    d > (double)max)
-			return fail_got(r, v, want);
-		*out = (uint64_t)d;
-		return 0;
-	}
 	return fail_got(r, v, want);
 }
 
-int cs_jr_string(struct cs_jr *r, const json_t *v, char *out, size_t cap)
+int cs_jr_uint(struct cs_jr *r, const struct cs_jd *v, uint64_t min,
+	       uint64_t max, uint64_t *out)
+{
+	if (v->kind != CS_JD_NUMBER)
+		return fail_uint(r, v, min, max);
+	if (v->int_text) {
+		/* Written as an integer: checked as one, exactly. */
+		int64_t i = v->u.num.i;
+		if (!v->int_fits || i < 0 || (uint64_t)i < min ||
+		    (uint64_t)i > max)
+			return fail_uint(r, v, min, max);
+		*out = (uint64_t)i;
+		return 0;
+	} else {
+		/* An integral real such as 64.0. Range first: converting an
+		 * out-of-range double is undefined. */
+		double d = v->u.num.d;
+		if (!isfinite(d) || d != floor(d) || d < (double)min ||
+		    d > (double)max)
+			return fail_uint(r, v, min, max);
+		*out = (uint64_t)d;
+		return 0;
+	}
+}
+
+int cs_jr_string(struct cs_jr *r, const struct cs_jd *v, char *out,
+		 size_t cap)
 {
 	size_t n;
 
-	if (!json_is_string(v))
+	if (v->kind != CS_JD_STRING)
 		return fail_got(r, v, "a string");
-	n = json_string_length(v);
+	n = v->u.str.len;
 	if (n == 0)
 		return cs_jr_fail(r, "must not be empty");
 	if (n >= cap)
 		return cs_jr_fail(r, "%zu bytes long, more than the %zu this "
 				  "field holds", n, cap - 1);
-	memcpy(out, json_string_value(v), n + 1);
+	memcpy(out, v->u.str.s, n);
+	out[n] = '\0';
 	return 0;
 }
 
-int cs_jr_member(struct cs_jr *r, const json_t *obj, const char *key,
-		 int required, int null_ok, json_t **out)
+int cs_jr_member(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		 int required, int null_ok, struct cs_jd **out)
 {
-	json_t *v = json_object_get(obj, key);
+	struct cs_jd *v = cs_jd_get(obj, key, strlen(key));
 
-	if (v && json_is_null(v) && null_ok)
+	if (v && v->kind == CS_JD_NULL && null_ok)
 		v = NULL;
 	*out = v;
 	if (!v && required) {

@@ -1,90 +1,204 @@
 /* json_result.c: a reduction as one JSON object. Keys, in order: label,
  * points, levels, knees, gap_order, adjacency, refusals. */
 #include "json_result.h"
+#include "../common/buf.h"
 
-#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yajl/yajl_gen.h>
 
-/* Whole numbers print as integers (49152, not 49152.0). */
-static json_t *num(double v)
+/* The generator, and whether any call failed (then the text is not used:
+ * yajl refuses a string that is not UTF-8 and carries on without it). */
+struct out {
+	yajl_gen g;
+	int bad;
+};
+
+static void ck(struct out *o, yajl_gen_status st)
 {
-	if (!isfinite(v))
-		return json_null();
-	if (v == floor(v) && fabs(v) < 9007199254740992.0)
-		return json_integer((json_int_t)v);
-	return json_real(v);
+	if (st != yajl_gen_status_ok)
+		o->bad = 1;
 }
 
-static json_t *opt(int has, double v)
+/* Numbers as cs_put_g writes them with 10 significant digits: whole numbers
+ * as integers (49152), no trailing zeros, null when not finite. */
+static void num(struct out *o, double v)
 {
-	return has ? num(v) : json_null();
+	char text[40];
+	struct cs_buf b;
+
+	cs_buf_init(&b, text, sizeof(text));
+	cs_put_g(&b, v, 10);
+	if (b.overflow || !strcmp(text, "null"))
+		ck(o, yajl_gen_null(o->g));
+	else
+		ck(o, yajl_gen_number(o->g, text, b.len));
 }
 
-static json_t *refusal(const struct cs_refusal *f)
+static void str(struct out *o, const char *s)
 {
-	return json_pack("{s:s, s:s}", "code", f->code, "reason", f->reason);
+	ck(o, yajl_gen_string(o->g, (const unsigned char *)s, strlen(s)));
 }
 
-static json_t *levels(const struct cs_result *r)
+static void opt(struct out *o, int has, double v)
 {
-	json_t *a = json_array();
+	if (has)
+		num(o, v);
+	else
+		ck(o, yajl_gen_null(o->g));
+}
+
+static void refusal(struct out *o, const struct cs_refusal *f)
+{
+	ck(o, yajl_gen_map_open(o->g));
+	str(o, "code");
+	str(o, f->code);
+	str(o, "reason");
+	str(o, f->reason);
+	ck(o, yajl_gen_map_close(o->g));
+}
+
+static void levels(struct out *o, const struct cs_result *r)
+{
+	ck(o, yajl_gen_array_open(o->g));
 	for (uint32_t i = 0; i < r->n_levels && i < CS_MAX_LEVELS; i++) {
 		const struct cs_level *l = &r->levels[i];
-		json_array_append_new(a, json_pack("{s:o, s:o, s:o}",
-			"floor_ns", num(l->floor_ns),
-			"first_bytes", num(l->first_bytes),
-			"last_bytes", num(l->last_bytes)));
+		ck(o, yajl_gen_map_open(o->g));
+		str(o, "floor_ns");
+		num(o, l->floor_ns);
+		str(o, "first_bytes");
+		num(o, l->first_bytes);
+		str(o, "last_bytes");
+		num(o, l->last_bytes);
+		ck(o, yajl_gen_map_close(o->g));
 	}
-	return a;
+	ck(o, yajl_gen_array_close(o->g));
 }
 
-static json_t *knees(const struct cs_result *r)
+static void knees(struct out *o, const struct cs_result *r)
 {
-	json_t *a = json_array();
+	ck(o, yajl_gen_array_open(o->g));
 	for (uint32_t i = 0; i < r->n_knees && i < CS_MAX_KNEES; i++) {
 		const struct cs_knee *k = &r->knees[i];
-		json_array_append_new(a, json_pack("{s:o, s:o, s:o, s:o}",
-			"bytes", opt(k->has_bytes, k->bytes),
-			"retired_bytes", opt(k->has_retired, k->retired_bytes),
-			"published_bytes", opt(k->has_published, k->published_bytes),
-			"gap", opt(k->has_gap, k->gap)));
+		ck(o, yajl_gen_map_open(o->g));
+		str(o, "bytes");
+		opt(o, k->has_bytes, k->bytes);
+		str(o, "retired_bytes");
+		opt(o, k->has_retired, k->retired_bytes);
+		str(o, "published_bytes");
+		opt(o, k->has_published, k->published_bytes);
+		str(o, "gap");
+		opt(o, k->has_gap, k->gap);
+		ck(o, yajl_gen_map_close(o->g));
 	}
-	return a;
+	ck(o, yajl_gen_array_close(o->g));
 }
 
-static json_t *adjacency(const struct cs_result *r)
+static void adjacency(struct out *o, const struct cs_result *r)
 {
-	json_t *a = json_array();
+	ck(o, yajl_gen_array_open(o->g));
 	for (uint32_t i = 0; i < r->n_adj && i < CS_MAX_ADJ_SERIES; i++) {
 		const struct cs_adj_result *s = &r->adj[i];
-		json_array_append_new(a, json_pack(
-			"{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-			"placement", cs_placement_name(s->placement),
-			"footprint_bytes", opt(s->has_footprint, s->footprint_bytes),
-			"granule_bytes", opt(s->has_granule, s->granule_bytes),
-			"fit_bytes", opt(s->has_fit, s->granule_fit),
-			"r2", opt(s->has_r2, s->r2),
-			"margin", opt(s->has_margin, s->margin),
-			"ramp", opt(s->has_ramp, s->ramp),
-			"refusal", s->refused ? refusal(&s->refusal) : json_null()));
+		ck(o, yajl_gen_map_open(o->g));
+		str(o, "placement");
+		str(o, cs_placement_name(s->placement));
+		str(o, "footprint_bytes");
+		opt(o, s->has_footprint, s->footprint_bytes);
+		str(o, "granule_bytes");
+		opt(o, s->has_granule, s->granule_bytes);
+		str(o, "fit_bytes");
+		opt(o, s->has_fit, s->granule_fit);
+		str(o, "r2");
+		opt(o, s->has_r2, s->r2);
+		str(o, "margin");
+		opt(o, s->has_margin, s->margin);
+		str(o, "ramp");
+		opt(o, s->has_ramp, s->ramp);
+		str(o, "refusal");
+		if (s->refused)
+			refusal(o, &s->refusal);
+		else
+			ck(o, yajl_gen_null(o->g));
+		ck(o, yajl_gen_map_close(o->g));
 	}
-	return a;
+	ck(o, yajl_gen_array_close(o->g));
 }
 
-json_t *cs_result_json(const struct cs_capture *c, const struct cs_result *r)
+/* Copy yajl's text, writing its beautified empty containers ("[", a blank
+ * line, the indent, "]") as "[]" and "{}". A raw newline never occurs
+ * inside a JSON string, so only layout is touched. Returns the length. */
+static size_t squeeze_empty(char *out, const char *in, size_t n)
 {
-	json_t *refs = json_array();
+	size_t i = 0, o = 0, j;
+
+	while (i < n) {
+		char c = in[i];
+		out[o++] = in[i++];
+		if ((c != '[' && c != '{') || i + 1 >= n || in[i] != '\n' ||
+		    in[i + 1] != '\n')
+			continue;
+		for (j = i + 2; j < n && in[j] == ' '; j++)
+			;
+		if (j < n && in[j] == (c == '[' ? ']' : '}'))
+			i = j; /* the closing bracket is copied next */
+	}
+	return o;
+}
+
+char *cs_result_json(const struct cs_capture *c, const struct cs_result *r,
+		     size_t *len)
+{
 	const char *order = r->gap_order == CS_GAP_ORDER_FALLS ? "falls"
 			    : r->gap_order == CS_GAP_ORDER_NO  ? "no"
 							       : NULL;
+	const unsigned char *buf;
+	size_t n;
+	char *text = NULL;
+	struct out out = { yajl_gen_alloc(NULL), 0 }, *o = &out;
 
+	if (!o->g)
+		return NULL;
+	yajl_gen_config(o->g, yajl_gen_beautify, 1);
+	yajl_gen_config(o->g, yajl_gen_indent_string, "  ");
+	yajl_gen_config(o->g, yajl_gen_validate_utf8, 1);
+	ck(o, yajl_gen_map_open(o->g));
+	str(o, "label");
+	if (c->label[0])
+		str(o, c->label);
+	else
+		ck(o, yajl_gen_null(o->g));
+	str(o, "points");
+	ck(o, yajl_gen_map_open(o->g));
+	str(o, "total");
+	num(o, r->n_points);
+	str(o, "used");
+	num(o, r->n_used);
+	ck(o, yajl_gen_map_close(o->g));
+	str(o, "levels");
+	levels(o, r);
+	str(o, "knees");
+	knees(o, r);
+	str(o, "gap_order");
+	if (order)
+		str(o, order);
+	else
+		ck(o, yajl_gen_null(o->g));
+	str(o, "adjacency");
+	adjacency(o, r);
+	str(o, "refusals");
+	ck(o, yajl_gen_array_open(o->g));
 	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
-		json_array_append_new(refs, refusal(&r->refusals[i]));
-	return json_pack("{s:o, s:{s:I, s:I}, s:o, s:o, s:o, s:o, s:o}",
-			 "label", c->label[0] ? json_string(c->label)
-					      : json_null(),
-			 "points", "total", (json_int_t)r->n_points, "used",
-			 (json_int_t)r->n_used,
-			 "levels", levels(r), "knees", knees(r),
-			 "gap_order", order ? json_string(order) : json_null(),
-			 "adjacency", adjacency(r), "refusals", refs);
+		refusal(o, &r->refusals[i]);
+	ck(o, yajl_gen_array_close(o->g));
+	ck(o, yajl_gen_map_close(o->g));
+	if (!o->bad &&
+	    yajl_gen_get_buf(o->g, &buf, &n) == yajl_gen_status_ok &&
+	    (text = malloc(n + 1))) {
+		n = squeeze_empty(text, (const char *)buf, n);
+		text[n] = '\0';
+		if (len)
+			*len = n;
+	}
+	yajl_gen_free(o->g);
+	return text;
 }

@@ -1,13 +1,17 @@
 /* json_result.h: a reduction as one JSON object (`cacheshape reduce --json`),
- * built with jansson: null wherever a value does not exist. Host only. */
+ * written with yajl's generator: null wherever a value does not exist.
+ * Host only. */
 #ifndef CS_JSON_RESULT_H
 #define CS_JSON_RESULT_H
 
-#include <jansson.h>
+#include <stddef.h>
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
 
-/* A new reference, or NULL when out of memory. */
-json_t *cs_result_json(const struct cs_capture *c, const struct cs_result *r);
+/* The object as text (indented, ending in a newline), NUL-terminated, in a
+ * block the caller frees; *len (when not NULL) its length. NULL when out of
+ * memory or when a string could not be encoded. */
+char *cs_result_json(const struct cs_capture *c, const struct cs_result *r,
+		     size_t *len);
 
 #endif

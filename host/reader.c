@@ -1,7 +1,8 @@
-/* reader.c: the strict capture reader (capture.md) on jansson.
- * Bounds are checked before jansson sees the text (size, nesting), then
- * every core field is read with its type and range; unknown members are
- * ignored, and null is the same as absent for every optional field. */
+/* reader.c: the strict capture reader (capture.md) on yajl (jdom.h).
+ * The size is checked before yajl sees the text; nesting, value count and
+ * arena are bounded while the tree is built; then every core field is read
+ * with its type and range; unknown members are ignored, and null is the
+ * same as absent for every optional field. */
 #define _POSIX_C_SOURCE 200809L
 #include "reader.h"
 #include "expect.h"
@@ -18,49 +19,10 @@
 static const char *const env_kinds[] = { "uefi", "linux", "synthetic", NULL };
 static const char *const arches[] = { "x86_64", "aarch64", NULL };
 
-/* Depth of [ and { outside strings, before jansson recurses into them.
- * Line and column are counted only when there is an error to place. */
-static int scan_depth(const char *p, size_t n, char *err, size_t errlen)
-{
-	size_t i, j, line = 1, col = 0;
-	int depth = 0, in_str = 0, esc = 0;
-
-	for (i = 0; i < n; i++) {
-		char ch = p[i];
-		if (in_str) {
-			if (esc)
-				esc = 0;
-			else if (ch == '\\')
-				esc = 1;
-			else if (ch == '"')
-				in_str = 0;
-		} else if (ch == '"') {
-			in_str = 1;
-		} else if (ch == '[' || ch == '{') {
-			if (++depth > CS_READ_MAX_DEPTH)
-				break;
-		} else if ((ch == ']' || ch == '}') && depth > 0) {
-			depth--;
-		}
-	}
-	if (i == n)
-		return 0;
-	for (j = 0; j <= i; j++) {
-		col++;
-		if (p[j] == '\n') {
-			line++;
-			col = 0;
-		}
-	}
-	snprintf(err, errlen, "nesting deeper than %d levels at line %zu, "
-		 "column %zu", CS_READ_MAX_DEPTH, line, col);
-	return -1;
-}
-
-static int opt_positive(struct cs_jr *r, const json_t *obj, const char *key,
+static int opt_positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 			int *has, double *out)
 {
-	json_t *v;
+	struct cs_jd *v;
 	size_t m;
 	int rc;
 
@@ -75,10 +37,10 @@ static int opt_positive(struct cs_jr *r, const json_t *obj, const char *key,
 	return rc;
 }
 
-static int req_positive(struct cs_jr *r, const json_t *obj, const char *key,
+static int req_positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 			double *out)
 {
-	json_t *v;
+	struct cs_jd *v;
 	size_t m;
 	int rc;
 
@@ -90,10 +52,10 @@ static int req_positive(struct cs_jr *r, const json_t *obj, const char *key,
 	return rc;
 }
 
-static int opt_uint(struct cs_jr *r, const json_t *obj, const char *key,
+static int opt_uint(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		    int required, uint64_t min, uint64_t max, uint64_t *out)
 {
-	json_t *v;
+	struct cs_jd *v;
 	size_t m;
 	int rc;
 
@@ -108,10 +70,10 @@ static int opt_uint(struct cs_jr *r, const json_t *obj, const char *key,
 }
 
 /* An optional string; with 'allowed', one of those words. */
-static int opt_string(struct cs_jr *r, const json_t *obj, const char *key,
+static int opt_string(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		      char *out, size_t cap, const char *const *allowed)
 {
-	json_t *v;
+	struct cs_jd *v;
 	size_t m, i;
 	int rc;
 
@@ -137,8 +99,8 @@ static int opt_string(struct cs_jr *r, const json_t *obj, const char *key,
 }
 
 /* An optional object member: *out NULL when absent, error when not an object. */
-static int opt_object(struct cs_jr *r, const json_t *obj, const char *key,
-		      int required, json_t **out)
+static int opt_object(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		      int required, struct cs_jd **out)
 {
 	size_t m;
 	int rc;
@@ -153,17 +115,17 @@ static int opt_object(struct cs_jr *r, const json_t *obj, const char *key,
 	return rc;
 }
 
-static int read_header(struct cs_jr *r, const json_t *root,
+static int read_header(struct cs_jr *r, const struct cs_jd *root,
 		       struct cs_capture *c)
 {
-	json_t *v, *env;
+	struct cs_jd *v, *env;
 	uint64_t version = 0;
 	size_t m;
 
 	if (cs_jr_member(r, root, "format", 1, 0, &v))
 		return -1;
-	if (!json_is_string(v) ||
-	    strcmp(json_string_value(v), "cacheshape-capture") != 0) {
+	if (v->kind != CS_JD_STRING || v->u.str.len != 18 ||
+	    memcmp(v->u.str.s, "cacheshape-capture", 18) != 0) {
 		char got[64];
 		cs_jr_describe(v, got, sizeof(got));
 		cs_jr_push_key(r, "format");
@@ -174,7 +136,7 @@ static int read_header(struct cs_jr *r, const json_t *root,
 		return -1;
 	c->version = (uint32_t)version;
 	cs_jr_member(r, root, "label", 0, 1, &v);
-	if (v && !(json_is_string(v) && json_string_length(v) == 0) &&
+	if (v && !(v->kind == CS_JD_STRING && v->u.str.len == 0) &&
 	    opt_string(r, root, "label", c->label, sizeof(c->label), NULL))
 		return -1;
 	if (opt_object(r, root, "environment", 0, &env))
@@ -191,9 +153,9 @@ static int read_header(struct cs_jr *r, const json_t *root,
 	return 0;
 }
 
-static int read_clock(struct cs_jr *r, const json_t *root, struct cs_clock *k)
+static int read_clock(struct cs_jr *r, const struct cs_jd *root, struct cs_clock *k)
 {
-	json_t *clk;
+	struct cs_jd *clk;
 	size_t m;
 
 	if (opt_object(r, root, "clock", 0, &clk))
@@ -211,10 +173,10 @@ static int read_clock(struct cs_jr *r, const json_t *root, struct cs_clock *k)
 	return 0;
 }
 
-static int read_cache(struct cs_jr *r, const json_t *v, struct cs_cache *cc)
+static int read_cache(struct cs_jr *r, const struct cs_jd *v, struct cs_cache *cc)
 {
 	uint64_t level = 0, size = 0, line = 0;
-	json_t *t;
+	struct cs_jd *t;
 	size_t m;
 	char type[CS_WORD_MAX];
 	static const char *const types[] = { "data", "instruction", "unified",
@@ -236,10 +198,10 @@ static int read_cache(struct cs_jr *r, const json_t *v, struct cs_cache *cc)
 	return 0;
 }
 
-static int read_published(struct cs_jr *r, const json_t *root,
+static int read_published(struct cs_jr *r, const struct cs_jd *root,
 			  struct cs_capture *c)
 {
-	json_t *pub, *caches;
+	struct cs_jd *pub, *caches, *v;
 	size_t m, mc, mi, i;
 
 	if (opt_object(r, root, "published", 0, &pub))
@@ -255,10 +217,9 @@ static int read_published(struct cs_jr *r, const json_t *root,
 		mc = cs_jr_push_key(r, "caches");
 		if (cs_jr_array(r, caches, 0, CS_MAX_CACHES))
 			return -1;
-		for (i = 0; i < json_array_size(caches); i++) {
+		for (i = 0, v = cs_jd_first(caches); v; v = v->next, i++) {
 			mi = cs_jr_push_idx(r, i);
-			if (read_cache(r, json_array_get(caches, i),
-				       &c->caches[i]))
+			if (read_cache(r, v, &c->caches[i]))
 				return -1;
 			cs_jr_pop(r, mi);
 		}
@@ -269,13 +230,18 @@ static int read_published(struct cs_jr *r, const json_t *root,
 	return 0;
 }
 
-/* values[i] repeats an earlier value: error at [i].field. Quadratic, but
+/* values[i] repeats an earlier value: error at [i].field. One pass when
+ * the values rise (as sweeps and rulers are written); else quadratic, but
  * bounded by CS_MAX_SWEEP_POINTS (half a million comparisons at most). */
 static int check_unique(struct cs_jr *r, const double *values, size_t n,
 			const char *what, const char *field)
 {
 	size_t i, j;
 
+	for (i = 1; i < n && values[i - 1] < values[i]; i++)
+		;
+	if (i >= n)
+		return 0;
 	for (i = 1; i < n; i++)
 		for (j = 0; j < i; j++)
 			if (values[i] == values[j]) {
@@ -288,11 +254,11 @@ static int check_unique(struct cs_jr *r, const double *values, size_t n,
 	return 0;
 }
 
-static int read_sweep(struct cs_jr *r, const json_t *root,
+static int read_sweep(struct cs_jr *r, const struct cs_jd *root,
 		      struct cs_capture *c)
 {
 	double sizes[CS_MAX_SWEEP_POINTS];
-	json_t *sweep, *pts, *p;
+	struct cs_jd *sweep, *pts, *p;
 	size_t m, mp, mi, i;
 
 	if (opt_object(r, root, "sweep", 1, &sweep))
@@ -303,9 +269,8 @@ static int read_sweep(struct cs_jr *r, const json_t *root,
 	mp = cs_jr_push_key(r, "points");
 	if (cs_jr_array(r, pts, 1, CS_MAX_SWEEP_POINTS))
 		return -1;
-	for (i = 0; i < json_array_size(pts); i++) {
+	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		struct cs_point *pt = &c->points[i];
-		p = json_array_get(pts, i);
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) || req_positive(r, p, "bytes", &pt->bytes) ||
 		    req_positive(r, p, "ns", &pt->ns) ||
@@ -323,12 +288,12 @@ static int read_sweep(struct cs_jr *r, const json_t *root,
 	return 0;
 }
 
-static int read_series(struct cs_jr *r, const json_t *v,
+static int read_series(struct cs_jr *r, const struct cs_jd *v,
 		       struct cs_adj_series *s)
 {
 	double dist[CS_MAX_ADJ_POINTS];
 	char place[CS_WORD_MAX];
-	json_t *t, *pts, *p;
+	struct cs_jd *t, *pts, *p;
 	size_t m, mi, i;
 	static const char *const places[] = { "first", "middle", "last", NULL };
 
@@ -346,8 +311,7 @@ static int read_series(struct cs_jr *r, const json_t *v,
 	m = cs_jr_push_key(r, "points");
 	if (cs_jr_array(r, pts, 1, CS_MAX_ADJ_POINTS))
 		return -1;
-	for (i = 0; i < json_array_size(pts); i++) {
-		p = json_array_get(pts, i);
+	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) ||
 		    req_positive(r, p, "distance", &s->pts[i].distance) ||
@@ -364,10 +328,10 @@ static int read_series(struct cs_jr *r, const json_t *v,
 	return 0;
 }
 
-static int read_adjacency(struct cs_jr *r, const json_t *root,
+static int read_adjacency(struct cs_jr *r, const struct cs_jd *root,
 			  struct cs_capture *c)
 {
-	json_t *adj;
+	struct cs_jd *adj, *v;
 	size_t m, mi, i;
 
 	cs_jr_member(r, root, "adjacency", 0, 1, &adj);
@@ -376,9 +340,9 @@ static int read_adjacency(struct cs_jr *r, const json_t *root,
 	m = cs_jr_push_key(r, "adjacency");
 	if (cs_jr_array(r, adj, 0, CS_MAX_ADJ_SERIES))
 		return -1;
-	for (i = 0; i < json_array_size(adj); i++) {
+	for (i = 0, v = cs_jd_first(adj); v; v = v->next, i++) {
 		mi = cs_jr_push_idx(r, i);
-		if (read_series(r, json_array_get(adj, i), &c->adj[i]))
+		if (read_series(r, v, &c->adj[i]))
 			return -1;
 		cs_jr_pop(r, mi);
 	}
@@ -387,10 +351,10 @@ static int read_adjacency(struct cs_jr *r, const json_t *root,
 	return 0;
 }
 
-static int read_root(struct cs_jr *r, const json_t *root, struct cs_capture *c,
+static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c,
 		     struct cs_expect *e)
 {
-	json_t *ex;
+	struct cs_jd *ex;
 
 	if (cs_jr_object(r, root) || read_header(r, root, c) ||
 	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
@@ -406,20 +370,26 @@ static int read_root(struct cs_jr *r, const json_t *root, struct cs_capture *c,
 	return 0;
 }
 
+/* The tree of one capture, kept from one read to the next (per thread):
+ * a fresh block each time would be handed back to the kernel and faulted in
+ * again, which costs more than the parse. Only the pages a capture uses are
+ * ever touched. */
+static _Thread_local void *arena;
+
 int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 			struct cs_expect *e, char *err, size_t errlen)
 {
+	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES,
+						 CS_READ_MAX_DEPTH };
 	struct cs_expect scratch;
 	struct cs_jr r;
-	json_error_t je;
-	json_t *root;
+	struct cs_jd *root;
 	size_t i;
-	int rc;
 
 	if (!e)
 		e = &scratch;
-	/* libc's memset: the core's byte loop costs more than jansson's parse
-	 * of a small capture. Same result as cs_capture_init(). */
+	/* libc's memset: the core's byte loop costs more than the parse of
+	 * a small capture. Same result as cs_capture_init(). */
 	memset(c, 0, sizeof(*c));
 	c->version = 1;
 	cs_expect_init(e);
@@ -437,17 +407,14 @@ int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 			 "(4 MiB) a capture may have", len, CS_READ_MAX_FILE);
 		return -1;
 	}
-	if (scan_depth(data, len, err, errlen))
-		return -1;
-	root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
-	if (!root) {
-		snprintf(err, errlen, "JSON syntax error at line %d, column %d: "
-			 "%s", je.line, je.column, je.text);
+	if (!arena && !(arena = malloc(CS_READ_ARENA))) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	rc = read_root(&r, root, c, e);
-	json_decref(root);
-	return rc;
+	root = cs_jd_parse(data, len, arena, CS_READ_ARENA, &lim, err, errlen);
+	if (!root)
+		return -1;
+	return read_root(&r, root, c, e);
 }
 
 /* read() until EOF or n bytes; -1 on an error (errno kept). */

@@ -1,7 +1,8 @@
 /* reader.h: a capture file (../shared/spec/capture.md) into struct cs_capture,
- * strictly, on jansson. Host only. Whatever the reducer could not trust stops
- * here with one message naming the field path; the bounds below keep every
- * input finite, so no file can crash the reader or make it read past a bound. */
+ * strictly, on yajl's streaming parser (jdom.h). Host only. Whatever the
+ * reducer could not trust stops here with one message naming the field path;
+ * the bounds below keep every input finite, so no file can crash the reader
+ * or make it read past a bound. */
 #ifndef CS_READER_H
 #define CS_READER_H
 
@@ -12,6 +13,13 @@
 
 #define CS_READ_MAX_FILE (4u << 20) /* bytes in one capture file (4 MiB) */
 #define CS_READ_MAX_DEPTH 32        /* nesting of objects and arrays */
+#define CS_READ_MAX_VALUES 262144u  /* JSON values (of any kind) in one file */
+/* The tree of one capture: its values (56 bytes each, and 8 more to sort a
+ * large object's keys), and its decoded strings (never longer than the
+ * file), in one block kept from one read to the next (20 MiB of address
+ * space; only what a capture uses is touched). */
+#define CS_READ_ARENA \
+	((size_t)CS_READ_MAX_VALUES * 64 + CS_READ_MAX_FILE + 4096)
 
 /* One expected size: a knee or a granule, or null (has_bytes 0). */
 struct cs_expect_size {

@@ -10,7 +10,7 @@ FUZZDIR := $(BUILD)/fuzz
 FUZZ_BIN := $(FUZZDIR)/fuzz_reader
 FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_SRC := tests/fuzz_reader.c host/reader.c host/jread.c host/expect.c \
+FUZZ_SRC := tests/fuzz_reader.c host/reader.c host/jdom.c host/jread.c host/expect.c \
 	host/replay.c host/json_result.c host/expect_compare.c $(CORE_SRC)
 FUZZ_SEEDS = $(wildcard tests/data captures)
 
@@ -19,7 +19,7 @@ fuzz-build: $(FUZZ_BIN)
 
 $(FUZZ_BIN): $(FUZZ_SRC) $(wildcard host/*.h common/*.h reduce/*.h) | deps-fuzz deps-host
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(JANSSON_CFLAGS) -o $@ $(FUZZ_SRC) $(JANSSON_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(YAJL_CFLAGS) -o $@ $(FUZZ_SRC) $(YAJL_LIBS) -lm
 
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZDIR)/corpus $(FUZZDIR)/crashes
@@ -32,7 +32,7 @@ BENCH_BIN := $(HOSTDIR)/bench/bench_reduce
 
 $(BENCH_BIN): bench/bench_reduce.c $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(JANSSON_LIBS) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(YAJL_LIBS) -lm
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(BENCH_SECONDS) $(HOSTDIR)/bench/capture.json

@@ -2,8 +2,9 @@
 # the host-only reader and command (host/), and the unit tests.
 HOST_CC ?= cc
 HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
-JANSSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
-JANSSON_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# yajl: the capture reader's streaming parser and reduce --json's generator.
+YAJL_CFLAGS = $(shell pkg-config --cflags yajl 2>/dev/null)
+YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 
 CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
@@ -15,14 +16,14 @@ host: $(HOSTDIR)/cacheshape $(HOSTDIR)/gen-synthetic
 
 $(HOSTDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(JANSSON_CFLAGS) -c $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -c $< -o $@
 
 $(HOSTDIR)/libcore.a: $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(HOSTDIR)/cacheshape: $(HOSTDIR)/obj/host/main.o $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a
-	$(HOST_CC) -o $@ $^ $(JANSSON_LIBS) -lm
+	$(HOST_CC) -o $@ $^ $(YAJL_LIBS) -lm
 
 $(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ -lm

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char report[64 * 1024];
 	char err[512], why[2048];
 	struct cs_buf b;
-	json_t *o;
+	size_t len;
 	char *text;
 
 	if (!p && !(p = cs_replay_new()))
@@ -48,14 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cs_report_text(&b, &p->cap, &p->res);
 	if (b.len >= sizeof(report) || report[b.len] != '\0')
 		abort();
-	o = cs_result_json(&p->cap, &p->res);
-	if (!o)
-		abort();
-	text = json_dumps(o, JSON_COMPACT);
-	if (!text)
+	/* The result is always encodable: the reader let only valid UTF-8
+	 * through, and the reducer writes ASCII. */
+	text = cs_result_json(&p->cap, &p->res, &len);
+	if (!text || len == 0 || text[len - 1] != '\n' || strlen(text) != len)
 		abort();
 	free(text);
-	json_decref(o);
 	cs_expect_compare(&p->exp, &p->res, why, sizeof(why));
 	return 0;
 }

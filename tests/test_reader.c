@@ -11,6 +11,8 @@
 #include "check.h"
 #include "../common/capture_write.h"
 #include "../host/check.h"
+#include "../host/jdom.h"
+#include "../host/json_result.h"
 #include "../host/reader.h"
 
 CS_TEST_MAIN_DEFS;
@@ -37,27 +39,59 @@ static const struct row rows[] = {
 	{ "empty", "", "empty" },
 	{ "blank", " \n\t ", "empty" },
 	{ "array", "[1,2]", "capture: must be an object, got an array" },
-	{ "number", "42", "JSON syntax error at line 1" },
-	{ "string", "\"x\"", "JSON syntax error" },
+	{ "number", "42", "capture: must be an object, got 42" },
+	{ "string", "\"x\"", "capture: must be an object, got \"x\"" },
 	{ "unclosed", HEAD PTS, "JSON syntax error at line 1, column" },
 	{ "line and column", "{\n\"format\": \"cacheshape-capture\",\n\"version\": }",
 	  "line 3, column" },
 	{ "trailing garbage", OK1 " x", "JSON syntax error" },
 	{ "second object", OK1 "{}", "JSON syntax error" },
-	{ "duplicate key", HEAD "\"version\":1," PTS "}", "duplicate object key" },
+	{ "duplicate key", HEAD "\"version\":1," PTS "}",
+	  "capture: duplicate key \"version\" (line 1, column 52)" },
 	{ "duplicate nested key", SWEEP("{\"bytes\":1,\"bytes\":2,\"ns\":1}"),
-	  "duplicate object key" },
+	  "sweep.points[0]: duplicate key \"bytes\"" },
+	{ "duplicate key in a large object",
+	  WITH("\"x\":{\"a0\":0,\"a1\":0,\"a2\":0,\"a3\":0,\"a4\":0,\"a5\":0,\"a6\":0,"
+	       "\"a7\":0,\"a8\":0,\"a9\":0,\"b0\":0,\"b1\":0,\"b2\":0,\"b3\":0,\"b4\":0,"
+	       "\"b5\":0,\"b6\":0,\"b7\":0,\"b8\":0,\"a3\":1}"),
+	  "x: duplicate key \"a3\"" },
+	{ "duplicate key, one escaped", WITH("\"x\":[{\"ab\":1,\"a\\u0062\":2}]"),
+	  "x[0]: duplicate key \"ab\"" },
 	{ "not utf-8", WITH("\"label\":\"\xff\xfe\""), "JSON syntax error" },
 	{ "overlong utf-8", WITH("\"label\":\"\xc0\xaf\""), "JSON syntax error" },
 	{ "nul escape", WITH("\"label\":\"a\\u0000b\""), "JSON syntax error" },
 	{ "lone surrogate", WITH("\"label\":\"\\ud800\""), "JSON syntax error" },
+	{ "lone low surrogate", WITH("\"label\":\"a\\udc00\""), "JSON syntax error" },
+	{ "high surrogate, then not a low one", WITH("\"label\":\"\\ud800\\u0041\""),
+	  "JSON syntax error" },
+	{ "surrogate in UTF-8", WITH("\"label\":\"\xed\xa0\x80\""), "JSON syntax error" },
+	{ "past U+10FFFF", WITH("\"label\":\"\xf4\x90\x80\x80\""), "JSON syntax error" },
+	{ "control byte", WITH("\"label\":\"a\x01\""), "JSON syntax error" },
+	{ "nul escape in a key", WITH("\"x\\u0000\":1"), "JSON syntax error" },
+	{ "nul escape, ignored member", WITH("\"x\":[\"\\u0000\"]"), "JSON syntax error" },
+	{ "surrogate pair", WITH("\"label\":\"\\ud83d\\ude00 \xf0\x9f\x98\x80\""), NULL },
 	{ "bom", "\xef\xbb\xbf" OK1, "JSON syntax error" },
 	{ "comment", HEAD "/* c */" PTS "}", "JSON syntax error" },
 	{ "NaN literal", SWEEP("{\"bytes\":1,\"ns\":NaN}"), "JSON syntax error" },
 	{ "Infinity literal", SWEEP("{\"bytes\":1,\"ns\":Infinity}"), "JSON syntax error" },
-	{ "real overflow", SWEEP("{\"bytes\":1,\"ns\":1e999}"), "JSON syntax error" },
-	{ "integer overflow", SWEEP("{\"bytes\":99999999999999999999,\"ns\":1}"),
-	  "JSON syntax error" },
+	{ "real overflow", SWEEP("{\"bytes\":1,\"ns\":1e999}"),
+	  "sweep.points[0].ns: number 1e999 is out of range (line 1, column" },
+	{ "overflow in a member nobody reads", WITH("\"x\":{\"y\":[1,-1e400]}"),
+	  "x.y[1]: number -1e400 is out of range" },
+	{ "underflow is zero", SWEEP("{\"bytes\":1,\"ns\":1e-400}"),
+	  "sweep.points[0].ns: must be a positive finite number, got 0" },
+	/* an integer past 64 bits is a number (1e20 here), never an integer */
+	{ "integer past 64 bits", SWEEP("{\"bytes\":99999999999999999999,\"ns\":1}"), NULL },
+	{ "integer past 64 bits, integer field",
+	  CACHE("{\"level\":99999999999999999999,\"type\":\"data\",\"size_bytes\":1}"),
+	  "published.caches[0].level: must be an integer from 1 to 16, got 99999999999999999999" },
+	{ "integer past 64 bits, negative",
+	  CACHE("{\"level\":-9223372036854775809,\"type\":\"data\",\"size_bytes\":1}"),
+	  "published.caches[0].level: must be an integer from 1 to 16, got -9223372036854775809" },
+	{ "exact integer", CACHE("{\"level\":1,\"type\":\"data\",\"size_bytes\":1125899906842625}"),
+	  "published.caches[0].size_bytes: must be an integer from 1 to 1125899906842624, got 1125899906842625" },
+	{ "leading zero", SWEEP("{\"bytes\":01,\"ns\":1}"), "JSON syntax error" },
+	{ "bare decimal point", SWEEP("{\"bytes\":1.,\"ns\":1}"), "JSON syntax error" },
 	{ "unknown members", WITH("\"registers\":{\"cpuid\":[1,2,{\"x\":null}]},"
 				  "\"firmware\":\"x\""), NULL },
 	/* format and version */
@@ -308,6 +342,14 @@ static void test_values(void)
 	rc = cs_read_capture_mem(full, sizeof(full) - 1, &c, NULL, err,
 				 sizeof(err));
 	CHECK(rc == 0, "expect may be ignored (NULL): %s", err);
+	{
+		static const char esc[] = WITH("\"label\":\"q\\\"b\\\\s\\/\\b\\f\\n\\r\\t"
+					       "\\u00e9\\u20ac\\ud83d\\ude00\xc3\xa9\"");
+		rc = cs_read_capture_mem(esc, sizeof(esc) - 1, &c, NULL, err, sizeof(err));
+		CHECK(rc == 0 && !strcmp(c.label, "q\"b\\s/\b\f\n\r\t\xc3\xa9\xe2\x82\xac"
+					"\xf0\x9f\x98\x80\xc3\xa9"),
+		      "escapes decoded: %s", rc ? err : c.label);
+	}
 }
 
 /* Text built in memory: counts past each bound, and the bound itself. */
@@ -392,6 +434,14 @@ static void test_bounds(void)
 	s = malloc(1 << 20);
 	strcpy(s, HEAD PTS ",\"x\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[\"}");
 	expect_bound("brackets inside strings do not nest", s, NULL);
+
+	/* 12 values around the array: the root, format, version, sweep,
+	 * points, two points of two numbers each, and "x" */
+	expect_bound("262144 values",
+		     repeat(HEAD PTS ",\"x\":[", "%d", CS_READ_MAX_VALUES - 12, "]}"), NULL);
+	expect_bound("262145 values",
+		     repeat(HEAD PTS ",\"x\":[", "%d", CS_READ_MAX_VALUES - 11, "]}"),
+		     "more than the 262144 JSON values this reader accepts");
 
 	memset(label, 'a', sizeof(label));
 	label[CS_TEXT_MAX - 1] = '\0';
@@ -593,6 +643,122 @@ static void test_compare(void)
 	CHECK(cs_expect_compare(&e, &r, NULL, 0) == 1, "series count, no text");
 }
 
+/* Numbers: the exact fast path (short mantissa, small power of ten) and
+ * strtod must agree bit for bit, on random decimals of every shape. */
+static void test_numbers(void)
+{
+	static const struct cs_jd_limits lim = { 16, 4 };
+	static char arena[4096];
+	char text[96], num[64], err[256];
+	uint64_t s = 12345;
+	int bad = 0;
+
+	for (int k = 0; k < 20000; k++) {
+		struct cs_jd *root, *v;
+		int n = 0, digits, point, ex;
+
+		s = s * 6364136223846793005ull + 1442695040888963407ull;
+		digits = 1 + (int)((s >> 20) % 19);
+		point = (int)((s >> 30) % (unsigned)(digits + 1));
+		ex = (int)((s >> 40) % 61) - 30;
+		if (s >> 63)
+			num[n++] = '-';
+		for (int d = 0; d < digits; d++) {
+			if (d == point && d)
+				num[n++] = '.';
+			s = s * 6364136223846793005ull + 1;
+			num[n++] = (char)('0' + (d == 0 && digits > 1 &&
+						 point != 1 ? 1 + (s >> 60) % 9
+							    : (s >> 59) % 10));
+		}
+		if ((s >> 33) & 1)
+			n += sprintf(num + n, "e%d", ex);
+		num[n] = '\0';
+		snprintf(text, sizeof(text), "{\"n\":%s}", num);
+		root = cs_jd_parse(text, strlen(text), arena, sizeof(arena),
+				   &lim, err, sizeof(err));
+		v = root ? cs_jd_get(root, "n", 1) : NULL;
+		if (!v || v->kind != CS_JD_NUMBER ||
+		    memcmp(&v->u.num.d, &(double){ strtod(num, NULL) },
+			   sizeof(double))) {
+			if (bad++ < 5)
+				CHECK(0, "number %s: %s, got %.17g", num,
+				      root ? "differs" : err,
+				      v ? v->u.num.d : 0.0);
+		}
+	}
+	CHECK(bad == 0, "%d of 20000 numbers differ from strtod", bad);
+}
+
+/* The tree's own bounds, below the reader's: a small arena runs out and
+ * says so, never past its end. */
+static void test_tree_bounds(void)
+{
+	static const struct cs_jd_limits lim = { 1000, 8 };
+	static char arena[512 + 64];
+	char err[256];
+
+	memset(arena + 512, 0x5a, 64);
+	CHECK(!cs_jd_parse("[1,2,3,4,5,6,7,8,9,10,11,12]", 28, arena, 512, &lim,
+			   err, sizeof(err)) &&
+	      strstr(err, "more than the 512 bytes this reader holds"),
+	      "arena full: %s", err);
+	CHECK(!cs_jd_parse("[\"aaaaaaaaaaaa\\n\"]", 18, arena, 64, &lim, err,
+			   sizeof(err)) && strstr(err, "bytes this reader holds"),
+	      "arena full of text: %s", err);
+	int intact = 1;
+	for (int i = 0; i < 64; i++)
+		intact &= arena[512 + i] == 0x5a;
+	CHECK(intact, "nothing written past the arena");
+	CHECK(!cs_jd_parse("[[[[[[[[[]]]]]]]]]", 18, arena, 512, &lim, err,
+			   sizeof(err)) &&
+	      strstr(err, "nesting deeper than 8 levels at line 1, column 9"),
+	      "depth: %s", err);
+	CHECK(cs_jd_parse("[[[[[[[[]]]]]]]]", 16, arena, 512, &lim, err,
+			  sizeof(err)) != NULL, "depth 8: %s", err);
+}
+
+/* reduce --json's text: yajl's generator, numbers as cs_put_g writes them,
+ * null where a value does not exist, empty arrays as [], and no text at
+ * all when a string cannot be encoded. */
+static void test_result_json(void)
+{
+	static struct cs_capture c;
+	static struct cs_result r;
+	size_t len = 0;
+	char *t;
+
+	cs_capture_init(&c);
+	memset(&r, 0, sizeof(r));
+	strcpy(c.label, "tab\there \"q\"");
+	r.n_points = 70;
+	r.n_used = 68;
+	r.gap_order = CS_GAP_ORDER_UNKNOWN;
+	r.n_knees = 1;
+	r.knees[0] = (struct cs_knee){ .has_bytes = 1, .bytes = 49152,
+				       .has_gap = 1, .gap = NAN,
+				       .has_published = 1,
+				       .published_bytes = 1.0 / 3 };
+	t = cs_result_json(&c, &r, &len);
+	CHECK(t && len == strlen(t) && t[len - 1] == '\n', "text: %s", t ? t : "(none)");
+	if (t) {
+		CHECK(strstr(t, "\"label\": \"tab\\there \\\"q\\\"\""), "label: %s", t);
+		CHECK(strstr(t, "\"total\": 70") && strstr(t, "\"used\": 68"), "points: %s", t);
+		CHECK(strstr(t, "\"bytes\": 49152,"), "whole number as integer: %s", t);
+		CHECK(strstr(t, "\"published_bytes\": 0.3333333333,"), "10 digits: %s", t);
+		CHECK(strstr(t, "\"gap\": null"), "NaN is null: %s", t);
+		CHECK(strstr(t, "\"retired_bytes\": null"), "absent is null: %s", t);
+		CHECK(strstr(t, "\"levels\": [],") && strstr(t, "\"refusals\": []\n}"),
+		      "empty arrays: %s", t);
+		CHECK(strstr(t, "\"gap_order\": null"), "gap order: %s", t);
+	}
+	free(t);
+	strcpy(c.label, "not \xff utf-8");
+	t = cs_result_json(&c, &r, &len);
+	CHECK(t == NULL, "a label that is not UTF-8 is not encoded");
+	free(t);
+}
+
 int main(void)
 {
 	test_rows();
@@ -602,5 +768,8 @@ int main(void)
 	test_files();
 	test_round_trip();
 	test_compare();
+	test_result_json();
+	test_numbers();
+	test_tree_bounds();
 	return cs_test_summary("reader");
 }
