@@ -419,6 +419,24 @@ static int catalogue(void)
 	granules(1, -1.0);
 	rc |= emit("placementCrossesEdge");
 
+	/* refused where it was measured: the producer found no legal
+	 * footprint, wrote no points, and its reason travels with the capture */
+	begin("a placement refused live: no legal footprint in the memory there was", 35);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	adjacency(CS_PLACE_MIDDLE, 65536, 8, 0.1, 64, 0.01);
+	{
+		struct cs_adj_series *a = &cap.adj[cap.n_adj++];
+		a->placement = CS_PLACE_LAST;
+		a->refused = 1;
+		strcpy(a->refusal_code, "placement-crosses-edge");
+		strcpy(a->refusal_reason, "no footprint F with F and 2F inside level 4's extent "
+					  "[4.75 MiB, unbounded] within the memory available (8 MiB)");
+	}
+	refusals(1, "placement-crosses-edge");
+	granules(2, 64.0, -1.0);
+	rc |= emit("liveRefusal");
+
 	begin("three placements: control refused, middle 64, last 128", 34);
 	staircase(LAST_IDX, 0.35, 0);
 	knees3();

@@ -35,7 +35,7 @@ static void usage(FILE *f)
 	      "\n"
 	      "Exit status: 0 answered (a refusal is an answer), 1 check found a\n"
 	      "difference, 2 wrong usage or a capture that cannot be read.\n"
-	      "A capture is read strictly (../shared/spec/capture.md): at most\n"
+	      "A capture is read strictly (README.md: What the reader accepts): at most\n"
 	      "4 MiB, nesting 32 deep, 1024 sweep points, 8 adjacency series of\n"
 	      "64 points, 32 caches, 262144 JSON values, strings no longer than\n"
 	      "their fields.\n", f);

@@ -9,12 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A placement with no legal footprint is recorded in "adjacency_probe"
- * (as the firmware does) and, when this is 1, also as a refused series in
- * "adjacency" (capture.h). 0 while the reader (host/reader.c) rejects a
- * series without points. */
-#define CS_PROBE_SERIES_REFUSALS 0
-
 uint32_t cs_probe_sizes(uint64_t max, uint64_t *out, uint32_t cap)
 {
 	/* 2^(k/4) for k = 0..3, so every octave has the same four steps. */
@@ -151,8 +145,6 @@ int cs_run_adjacency(struct cs_run *m, struct cs_capture *c,
 			m->adj_refused[m->n_adj_refused].placement = order[i];
 			m->adj_refused[m->n_adj_refused].why = why;
 			m->n_adj_refused++;
-			if (!CS_PROBE_SERIES_REFUSALS)
-				continue;
 			/* Refused rather than moved: the refusal travels in the
 			 * capture as a series of its own (capture.h). */
 			s->refused = 1;

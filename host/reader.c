@@ -288,6 +288,34 @@ static int read_sweep(struct cs_jr *r, const struct cs_jd *root,
 	return 0;
 }
 
+/* "refusal": {"code", "reason"}: the producer refused this placement
+ * before measuring it (capture.h); both strings are required. */
+static int read_series_refusal(struct cs_jr *r, const struct cs_jd *v,
+			       struct cs_adj_series *s)
+{
+	struct cs_jd *f, *t;
+	size_t m;
+
+	s->refused = 0;
+	if (opt_object(r, v, "refusal", 0, &f))
+		return -1;
+	if (!f)
+		return 0;
+	m = cs_jr_push_key(r, "refusal");
+	if (cs_jr_member(r, f, "code", 1, 0, &t) ||
+	    opt_string(r, f, "code", s->refusal_code, sizeof(s->refusal_code), NULL) ||
+	    cs_jr_member(r, f, "reason", 1, 0, &t) ||
+	    opt_string(r, f, "reason", s->refusal_reason, sizeof(s->refusal_reason), NULL))
+		return -1;
+	if (!s->refusal_code[0]) {
+		cs_jr_push_key(r, "code");
+		return cs_jr_fail(r, "must not be empty");
+	}
+	cs_jr_pop(r, m);
+	s->refused = 1;
+	return 0;
+}
+
 static int read_series(struct cs_jr *r, const struct cs_jd *v,
 		       struct cs_adj_series *s)
 {
@@ -306,10 +334,16 @@ static int read_series(struct cs_jr *r, const struct cs_jd *v,
 	cs_jr_pop(r, m);
 	if (opt_positive(r, v, "footprint_bytes", &s->has_footprint,
 			 &s->footprint_bytes) ||
+	    read_series_refusal(r, v, s) ||
 	    cs_jr_member(r, v, "points", 1, 0, &pts))
 		return -1;
 	m = cs_jr_push_key(r, "points");
-	if (cs_jr_array(r, pts, 1, CS_MAX_ADJ_POINTS))
+	/* a placement refused where it was measured has no points; any
+	 * other series has at least one */
+	if (s->refused && pts->kind == CS_JD_ARRAY && pts->u.kids.n)
+		return cs_jr_fail(r, "a refused placement has no points, got %zu",
+				  pts->u.kids.n);
+	if (cs_jr_array(r, pts, s->refused ? 0 : 1, s->refused ? 0 : CS_MAX_ADJ_POINTS))
 		return -1;
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		mi = cs_jr_push_idx(r, i);

@@ -46,6 +46,12 @@ static void fill(struct cs_capture *c)
 	c->adj[1].placement = CS_PLACE_LAST;
 	c->adj[1].n = 1;
 	c->adj[1].pts[0] = (struct cs_adj_point){ 512, 90.25 };
+	/* a placement refused where it was measured: no points, its words */
+	c->n_adj = 3;
+	c->adj[2].placement = CS_PLACE_LAST;
+	c->adj[2].refused = 1;
+	strcpy(c->adj[2].refusal_code, "placement-crosses-edge");
+	strcpy(c->adj[2].refusal_reason, "no footprint F with F and 2F inside level 3");
 }
 
 static void extra(struct cs_jsonw *j, void *ctx)
@@ -97,7 +103,10 @@ int main(void)
 			       b.points[i].has_block == a.points[i].has_block &&
 			       (!a.points[i].has_block || fabs(b.points[i].block_ns / a.points[i].block_ns - 1) < 1e-8);
 		CHECK(same, "70 sweep points round-trip to 9 significant digits");
-		CHECK(b.n_adj == 2 && b.adj[0].placement == CS_PLACE_MIDDLE && b.adj[0].footprint_bytes == 131072 &&
+		CHECK(b.n_adj == 3 && b.adj[2].refused && b.adj[2].n == 0 &&
+		      strcmp(b.adj[2].refusal_code, "placement-crosses-edge") == 0 &&
+		      strcmp(b.adj[2].refusal_reason, a.adj[2].refusal_reason) == 0, "a refused series round-trips");
+		CHECK(b.n_adj == 3 && b.adj[0].placement == CS_PLACE_MIDDLE && b.adj[0].footprint_bytes == 131072 &&
 		      b.adj[0].n == 3 && b.adj[0].pts[2].distance == 24 && !b.adj[1].has_footprint && b.adj[1].n == 1,
 		      "adjacency series round-trip");
 	}
