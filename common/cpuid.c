@@ -400,3 +400,30 @@ uint32_t cs_cpuid_caches(const struct cs_cpuid_dump *d, struct cs_cache *out,
 		*source = "";
 	return 0;
 }
+
+void cs_cpuid_json(struct cs_jsonw *j, const struct cs_cpuid_dump *d)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "cpuid");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < d->n; i++) {
+		const struct cs_cpuid_entry *e = &d->e[i];
+		cs_jsonw_obj(j);
+		j->pretty = 0; /* one leaf a line */
+		cs_jsonw_key(j, "leaf");
+		cs_jsonw_hex(j, e->leaf);
+		cs_jsonw_key(j, "subleaf");
+		cs_jsonw_hex(j, e->subleaf);
+		cs_jsonw_key(j, "eax");
+		cs_jsonw_hex(j, e->r.eax);
+		cs_jsonw_key(j, "ebx");
+		cs_jsonw_hex(j, e->r.ebx);
+		cs_jsonw_key(j, "ecx");
+		cs_jsonw_hex(j, e->r.ecx);
+		cs_jsonw_key(j, "edx");
+		cs_jsonw_hex(j, e->r.edx);
+		cs_jsonw_obj_end(j);
+		j->pretty = pretty;
+	}
+	cs_jsonw_arr_end(j);
+}

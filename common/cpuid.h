@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "capture.h"
+#include "jsonw.h"
 
 struct cs_cpuid_regs {
 	uint32_t eax, ebx, ecx, edx;
@@ -84,5 +85,9 @@ int cs_cpuid_leaf2_descriptor(uint8_t desc, uint32_t family, uint32_t model,
  * "cpuid-80000005", "cpuid-leaf2", or "" when nothing was found. */
 uint32_t cs_cpuid_caches(const struct cs_cpuid_dump *d, struct cs_cache *out,
 			 uint32_t max, const char **source);
+
+/* Every register of the dump as the capture member "cpuid": one object a
+ * leaf, registers as hex strings (firmware and host probe alike). */
+void cs_cpuid_json(struct cs_jsonw *j, const struct cs_cpuid_dump *d);
 
 #endif

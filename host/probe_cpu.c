@@ -216,7 +216,6 @@ uint64_t cs_cpuinfo_largest(const struct cs_cpuinfo *ci)
 
 static void cpuid_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
 {
-	int pretty = j->pretty;
 	cs_jsonw_key(j, "cpu");
 	cs_jsonw_obj(j);
 	cs_jsonw_key(j, "vendor");
@@ -239,28 +238,7 @@ static void cpuid_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
 	cs_jsonw_i64(j, ci->cpu);
 	cs_jsonw_obj_end(j);
 
-	cs_jsonw_key(j, "cpuid");
-	cs_jsonw_arr(j);
-	for (uint32_t i = 0; i < ci->dump.n; i++) {
-		const struct cs_cpuid_entry *e = &ci->dump.e[i];
-		cs_jsonw_obj(j);
-		j->pretty = 0; /* one leaf a line */
-		cs_jsonw_key(j, "leaf");
-		cs_jsonw_hex(j, e->leaf);
-		cs_jsonw_key(j, "subleaf");
-		cs_jsonw_hex(j, e->subleaf);
-		cs_jsonw_key(j, "eax");
-		cs_jsonw_hex(j, e->r.eax);
-		cs_jsonw_key(j, "ebx");
-		cs_jsonw_hex(j, e->r.ebx);
-		cs_jsonw_key(j, "ecx");
-		cs_jsonw_hex(j, e->r.ecx);
-		cs_jsonw_key(j, "edx");
-		cs_jsonw_hex(j, e->r.edx);
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
-	}
-	cs_jsonw_arr_end(j);
+	cs_cpuid_json(j, &ci->dump);
 }
 
 void cs_cpuinfo_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)

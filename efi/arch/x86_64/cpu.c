@@ -117,29 +117,7 @@ void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cs_jsonw_bool(j, ident.has_rdtscp);
 	cs_jsonw_obj_end(j);
 
-	cs_jsonw_key(j, "cpuid");
-	cs_jsonw_arr(j);
-	int pretty = j->pretty;
-	for (uint32_t i = 0; i < dump.n; i++) {
-		const struct cs_cpuid_entry *e = &dump.e[i];
-		cs_jsonw_obj(j);
-		j->pretty = 0; /* one leaf a line */
-		cs_jsonw_key(j, "leaf");
-		cs_jsonw_hex(j, e->leaf);
-		cs_jsonw_key(j, "subleaf");
-		cs_jsonw_hex(j, e->subleaf);
-		cs_jsonw_key(j, "eax");
-		cs_jsonw_hex(j, e->r.eax);
-		cs_jsonw_key(j, "ebx");
-		cs_jsonw_hex(j, e->r.ebx);
-		cs_jsonw_key(j, "ecx");
-		cs_jsonw_hex(j, e->r.ecx);
-		cs_jsonw_key(j, "edx");
-		cs_jsonw_hex(j, e->r.edx);
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
-	}
-	cs_jsonw_arr_end(j);
+	cs_cpuid_json(j, &dump);
 
 	/* Seed 001's experiment has nothing to find here: x86 keeps
 	 * instruction fetch coherent with stores in hardware. Said, not run. */
