@@ -6,6 +6,7 @@
 #include "arch.h"
 #include "calib.h"
 #include "console.h"
+#include "gop.h"
 #include "measure.h"
 #include "record.h"
 #include "save.h"
@@ -130,6 +131,7 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_memcpy(cap.caches, cpu.caches, sizeof cap.caches);
 }
 
+/* The reduction as text, then as the chart beside it. */
 static void summary(void)
 {
 	struct cs_buf b;
@@ -143,6 +145,7 @@ static void summary(void)
 	cs_buf_init(&b, text, sizeof text);
 	cs_report_text(&b, &cap, &res);
 	cs_con_buf(&b);
+	cs_gop_final(&cap, &res);
 }
 
 static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
@@ -155,6 +158,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 
 	cs_arch_cpu_read(&cpu);
 	cs_screen_banner(st, &cpu);
+	cs_gop_init(st);
 	s = cs_volume_open(image, st, vol);
 	if (EFI_ERROR(s)) {
 		Print(L"volume: cannot open the boot volume (%r): no settings, no capture\n", s);
@@ -220,7 +224,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		break;
 	default:
 		cs_con_puts("press a key to return to the firmware\n");
+		cs_gop_redraw(); /* the lines since the summary scrolled it */
 		cs_con_wait_key();
 	}
+	cs_gop_done();
 	return s;
 }

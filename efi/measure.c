@@ -2,6 +2,7 @@
 #include "measure.h"
 #include "console.h"
 #include "arch.h"
+#include "gop.h"
 #include "../common/buf.h"
 
 uint32_t cs_sweep_sizes(uint64_t max, uint64_t *out, uint32_t cap)
@@ -95,6 +96,8 @@ uint32_t cs_measure_sweep(struct cs_measure *m, struct cs_capture *c)
 
 	cs_rng_seed(&r, m->seed);
 	c->n_points = 0;
+	if (n)
+		cs_gop_live_begin((double)sizes[0], (double)sizes[n - 1]);
 	for (uint32_t i = 0; i < n; i++) {
 		struct cs_point_result pr;
 		uint64_t t0 = cs_arch_counter();
@@ -115,6 +118,7 @@ uint32_t cs_measure_sweep(struct cs_measure *m, struct cs_capture *c)
 		m->loads[c->n_points] = pr.loads_per_block;
 		c->n_points++;
 		progress(m, i, n, sizes[i], &pr, eta);
+		cs_gop_live(c); /* after the line: it may have scrolled the chart */
 	}
 	m->sweep_s = seconds(m, start);
 	return failed;

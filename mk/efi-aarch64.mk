@@ -48,4 +48,6 @@ firmware-aarch64:
 	@$(MAKE) --no-print-directory ARCH=aarch64 firmware
 
 TEST_SUITES += tests/suite-qemu-aarch64.sh
+# The chart drawn through Blt on virtio-gpu-pci, checked from a screendump.
+TEST_SUITES += tests/suite-screen-aarch64.sh
 TEST_PREREQS += firmware-aarch64

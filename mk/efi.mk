@@ -82,3 +82,7 @@ ifeq ($(ARCH),x86_64)
 TEST_SUITES += tests/suite-qemu-x86.sh
 TEST_PREREQS += firmware usb
 endif
+
+# `cacheshape plot` (host/plot.c on common/draw.c): the SVG checked as XML,
+# rendered by rsvg-convert, its marks counted.
+TEST_SUITES += tests/suite-plot.sh

@@ -7,7 +7,7 @@ set -euo pipefail
 
 pkgs_for() {
 	case "$1" in
-	host) echo "gcc make libc6-dev libyajl-dev pkg-config" ;;
+	host) echo "gcc make libc6-dev libyajl-dev pkg-config librsvg2-bin python3" ;;
 	fuzz) echo "clang libclang-rt-14-dev" ;;
 	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
 	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3" ;;

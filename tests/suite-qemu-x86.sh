@@ -158,4 +158,7 @@ else
 	fail "malformed: no capture"
 fi
 
+# 9: the chart on the screen (tests/qemu/screendump.sh): pixels against the capture.
+while read -r v rest; do case $v in PASS) pass "screendump: $rest" ;; *) fail "screendump: $v $rest" ;; esac; done < <(tests/qemu/screendump.sh "$T/screendump")
+
 summary qemu-x86

@@ -1,0 +1,410 @@
+/* draw.c: canvas, font and the staircase chart (draw.h). */
+#include "draw.h"
+#include "buf.h"
+#include "csmath.h"
+
+void cs_draw_pixel(struct cs_canvas *cv, int x, int y, uint32_t c)
+{
+	if (x < 0 || y < 0 || x >= cv->w || y >= cv->h)
+		return;
+	cv->px[(size_t)y * (size_t)cv->stride + (size_t)x] = c;
+}
+
+void cs_draw_fill(struct cs_canvas *cv, int x, int y, int w, int h, uint32_t c)
+{
+	for (int j = y; j < y + h; j++)
+		for (int i = x; i < x + w; i++)
+			cs_draw_pixel(cv, i, j, c);
+}
+
+static int iabs(int v) { return v < 0 ? -v : v; }
+
+/* Bresenham; the dash pattern counts pixels along the line. */
+static void line(struct cs_canvas *cv, int x0, int y0, int x1, int y1,
+		 uint32_t c, int on, int off)
+{
+	int dx = iabs(x1 - x0), dy = -iabs(y1 - y0);
+	int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
+	for (int k = 0;; k++) {
+		if (!on || k % (on + off) < on)
+			cs_draw_pixel(cv, x0, y0, c);
+		if (x0 == x1 && y0 == y1)
+			return;
+		int e2 = 2 * err;
+		if (e2 >= dy) { err += dy; x0 += sx; }
+		if (e2 <= dx) { err += dx; y0 += sy; }
+	}
+}
+
+void cs_draw_line(struct cs_canvas *cv, int x0, int y0, int x1, int y1, uint32_t c)
+{
+	line(cv, x0, y0, x1, y1, c, 0, 0);
+}
+
+void cs_draw_dashed(struct cs_canvas *cv, int x0, int y0, int x1, int y1,
+		    uint32_t c, int on, int off)
+{
+	line(cv, x0, y0, x1, y1, c, on > 0 ? on : 1, off > 0 ? off : 0);
+}
+
+/* 5x7 glyphs, one byte a row, bit 4 the leftmost column. */
+static const char font_chars[] =
+	"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,:-+%/()=<>_?'";
+static const uint8_t font[][7] = {
+	{ 0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E }, { 0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E },
+	{ 0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F }, { 0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E },
+	{ 0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02 }, { 0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E },
+	{ 0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E }, { 0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08 },
+	{ 0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E }, { 0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C },
+	{ 0x0E, 0x11, 0x11, 0x11, 0x1F, 0x11, 0x11 }, { 0x1E, 0x11, 0x11, 0x1E, 0x11, 0x11, 0x1E },
+	{ 0x0E, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0E }, { 0x1C, 0x12, 0x11, 0x11, 0x11, 0x12, 0x1C },
+	{ 0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x1F }, { 0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x10 },
+	{ 0x0E, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0F }, { 0x11, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11 },
+	{ 0x0E, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E }, { 0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0C },
+	{ 0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11 }, { 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1F },
+	{ 0x11, 0x1B, 0x15, 0x15, 0x11, 0x11, 0x11 }, { 0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11 },
+	{ 0x0E, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0E }, { 0x1E, 0x11, 0x11, 0x1E, 0x10, 0x10, 0x10 },
+	{ 0x0E, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0D }, { 0x1E, 0x11, 0x11, 0x1E, 0x14, 0x12, 0x11 },
+	{ 0x0F, 0x10, 0x10, 0x0E, 0x01, 0x01, 0x1E }, { 0x1F, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04 },
+	{ 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0E }, { 0x11, 0x11, 0x11, 0x11, 0x11, 0x0A, 0x04 },
+	{ 0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0A }, { 0x11, 0x11, 0x0A, 0x04, 0x0A, 0x11, 0x11 },
+	{ 0x11, 0x11, 0x11, 0x0A, 0x04, 0x04, 0x04 }, { 0x1F, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1F },
+	/* a..z */
+	{ 0x00, 0x00, 0x0E, 0x01, 0x0F, 0x11, 0x0F }, { 0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x1E },
+	{ 0x00, 0x00, 0x0E, 0x10, 0x10, 0x11, 0x0E }, { 0x01, 0x01, 0x0D, 0x13, 0x11, 0x11, 0x0F },
+	{ 0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E }, { 0x06, 0x09, 0x08, 0x1C, 0x08, 0x08, 0x08 },
+	{ 0x00, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x0E }, { 0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x11 },
+	{ 0x04, 0x00, 0x0C, 0x04, 0x04, 0x04, 0x0E }, { 0x02, 0x00, 0x06, 0x02, 0x02, 0x12, 0x0C },
+	{ 0x10, 0x10, 0x12, 0x14, 0x18, 0x14, 0x12 }, { 0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E },
+	{ 0x00, 0x00, 0x1A, 0x15, 0x15, 0x11, 0x11 }, { 0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11 },
+	{ 0x00, 0x00, 0x0E, 0x11, 0x11, 0x11, 0x0E }, { 0x00, 0x00, 0x1E, 0x11, 0x1E, 0x10, 0x10 },
+	{ 0x00, 0x00, 0x0D, 0x13, 0x0F, 0x01, 0x01 }, { 0x00, 0x00, 0x16, 0x19, 0x10, 0x10, 0x10 },
+	{ 0x00, 0x00, 0x0E, 0x10, 0x0E, 0x01, 0x1E }, { 0x08, 0x08, 0x1C, 0x08, 0x08, 0x09, 0x06 },
+	{ 0x00, 0x00, 0x11, 0x11, 0x11, 0x13, 0x0D }, { 0x00, 0x00, 0x11, 0x11, 0x11, 0x0A, 0x04 },
+	{ 0x00, 0x00, 0x11, 0x11, 0x15, 0x15, 0x0A }, { 0x00, 0x00, 0x11, 0x0A, 0x04, 0x0A, 0x11 },
+	{ 0x00, 0x00, 0x11, 0x11, 0x0F, 0x01, 0x0E }, { 0x00, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F },
+	/* symbols */
+	{ 0x00, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x0C },
+	{ 0x00, 0x00, 0x00, 0x00, 0x0C, 0x04, 0x08 }, { 0x00, 0x0C, 0x0C, 0x00, 0x0C, 0x0C, 0x00 },
+	{ 0x00, 0x00, 0x00, 0x1F, 0x00, 0x00, 0x00 }, { 0x00, 0x04, 0x04, 0x1F, 0x04, 0x04, 0x00 },
+	{ 0x18, 0x19, 0x02, 0x04, 0x08, 0x13, 0x03 }, { 0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00 },
+	{ 0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02 }, { 0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08 },
+	{ 0x00, 0x00, 0x1F, 0x00, 0x1F, 0x00, 0x00 }, { 0x02, 0x04, 0x08, 0x10, 0x08, 0x04, 0x02 },
+	{ 0x08, 0x04, 0x02, 0x01, 0x02, 0x04, 0x08 }, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1F },
+	{ 0x0E, 0x11, 0x01, 0x02, 0x04, 0x00, 0x04 }, { 0x0C, 0x04, 0x08, 0x00, 0x00, 0x00, 0x00 },
+};
+
+_Static_assert(sizeof font / sizeof font[0] == sizeof font_chars - 1,
+	       "one glyph per character");
+
+static const uint8_t *glyph(char ch)
+{
+	for (size_t k = 0; font_chars[k]; k++)
+		if (font_chars[k] == ch)
+			return font[k];
+	return NULL;
+}
+
+int cs_draw_text(struct cs_canvas *cv, int x, int y, const char *s, uint32_t c)
+{
+	int x0 = x, widest = 0;
+	for (; *s; s++) {
+		if (*s == '\n') {
+			widest = x - x0 > widest ? x - x0 : widest;
+			x = x0;
+			y += CS_FONT_H;
+			continue;
+		}
+		const uint8_t *g = *s == ' ' ? NULL : glyph(*s);
+		if (*s != ' ' && !g)
+			g = glyph('?');
+		for (int r = 0; g && r < 7; r++)
+			for (int k = 0; k < 5; k++)
+				if (g[r] & (0x10 >> k))
+					cs_draw_pixel(cv, x + k, y + r, c);
+		x += CS_FONT_W;
+	}
+	return x - x0 > widest ? x - x0 : widest;
+}
+
+/* ---- the mapping ---- */
+
+void cs_chart_range_bytes(struct cs_chart_range *r, double lo, double hi)
+{
+	if (lo > 0 && (r->bmin == 0 || lo < r->bmin))
+		r->bmin = lo;
+	if (hi > r->bmax)
+		r->bmax = hi;
+}
+
+void cs_chart_range_add(struct cs_chart_range *r, const struct cs_capture *c)
+{
+	for (uint32_t i = 0; i < c->n_points; i++) {
+		const struct cs_point *p = &c->points[i];
+		if (!(p->bytes > 0) || !(p->ns > 0) || !cs_isfinite(p->ns))
+			continue;
+		cs_chart_range_bytes(r, p->bytes, p->bytes);
+		if (r->nmin == 0 || p->ns < r->nmin)
+			r->nmin = p->ns;
+		if (p->ns > r->nmax)
+			r->nmax = p->ns;
+	}
+}
+
+void cs_chart_layout(struct cs_chart_map *m, int w, int h,
+		     const struct cs_chart_range *r, int strip)
+{
+	double bmin = r->bmin > 0 ? r->bmin : 4096, bmax = r->bmax > bmin ? r->bmax : bmin;
+	double nmin = r->nmin > 0 ? r->nmin : 1, nmax = r->nmax > nmin ? r->nmax : nmin;
+	double p = 1;
+	while (p * 2 <= bmin)
+		p *= 2;
+	m->xmin = p;
+	while (p < bmax * (1 - 1e-12))
+		p *= 2;
+	m->xmax = p > m->xmin ? p : 2 * m->xmin;
+	p = 1;
+	while (p > nmin)
+		p /= 10;
+	while (p * 10 <= nmin)
+		p *= 10;
+	m->ymin = p;
+	p *= 10;
+	while (p < nmax * (1 - 1e-12))
+		p *= 10;
+	m->ymax = p;
+	m->w = w;
+	m->h = h;
+	m->px = CS_CHART_LEFT;
+	m->py = CS_CHART_TOP;
+	m->pw = w - CS_CHART_LEFT - CS_CHART_RIGHT;
+	m->ph = h - CS_CHART_TOP - CS_CHART_BOTTOM - (strip ? CS_CHART_STRIP : 0);
+	m->strip_y = m->py + m->ph + CS_CHART_BOTTOM;
+	m->strip_h = strip ? CS_CHART_STRIP - 4 : 0;
+	if (m->pw < 2)
+		m->pw = 2;
+	if (m->ph < 2)
+		m->ph = 2;
+}
+
+static double frac(double v, double lo, double hi)
+{
+	return (cs_log(v) - cs_log(lo)) / (cs_log(hi) - cs_log(lo));
+}
+
+int cs_chart_x(const struct cs_chart_map *m, double bytes)
+{
+	return m->px + (int)cs_floor(frac(bytes, m->xmin, m->xmax) * (m->pw - 1) + 0.5);
+}
+
+int cs_chart_y(const struct cs_chart_map *m, double ns)
+{
+	return m->py + m->ph - 1 - (int)cs_floor(frac(ns, m->ymin, m->ymax) * (m->ph - 1) + 0.5);
+}
+
+int cs_chart_has_x(const struct cs_chart_map *m, double bytes)
+{
+	return bytes >= m->xmin && bytes <= m->xmax;
+}
+
+static int octaves(double lo, double hi)
+{
+	int n = 0;
+	for (double p = lo; p < hi * (1 - 1e-12); p *= 2)
+		n++;
+	return n;
+}
+
+int cs_chart_xlabel_every(const struct cs_chart_map *m)
+{
+	int o = octaves(m->xmin, m->xmax), every = 1;
+	double per = (double)(m->pw - 1) / (o ? o : 1);
+	while (every < 64 && every * per < 8 * CS_FONT_W)
+		every *= 2;
+	return every;
+}
+
+int cs_chart_ytick(const struct cs_chart_map *m, int i, double *ns)
+{
+	static const double mult[3] = { 1, 2, 5 };
+	int decades = 0, nm;
+	for (double p = m->ymin; p < m->ymax * (1 - 1e-9); p *= 10)
+		decades++;
+	nm = decades > 2 ? 1 : 3;
+	double v = m->ymin;
+	for (int d = 0; d <= decades; d++, v *= 10)
+		for (int j = 0; j < nm; j++) {
+			if (v * mult[j] > m->ymax * (1 + 1e-9))
+				return -1;
+			if (i-- == 0) {
+				*ns = v * mult[j];
+				return 0;
+			}
+		}
+	return -1;
+}
+
+void cs_chart_panel(const struct cs_chart_map *m, uint32_t k, uint32_t n,
+		    int *x, int *y, int *w, int *h)
+{
+	int each = n ? m->pw / (int)n : m->pw;
+	*x = m->px + (int)k * each;
+	*y = m->strip_y;
+	*w = each - 6;
+	*h = m->strip_h;
+}
+
+void cs_chart_verdict(char *out, size_t cap, const struct cs_capture *c,
+		      const struct cs_result *r, uint32_t k)
+{
+	const struct cs_adj_series *s = &c->adj[k];
+	struct cs_buf b;
+	cs_buf_init(&b, out, cap);
+	cs_puts(&b, cs_placement_name(s->placement));
+	if (s->has_footprint) {
+		cs_putc(&b, ' ');
+		cs_put_size(&b, s->footprint_bytes);
+	}
+	cs_putc(&b, '\n');
+	if (s->refused) {
+		cs_puts(&b, "no: ");
+		cs_puts(&b, s->refusal_code);
+	} else if (r && k < r->n_adj && r->adj[k].has_granule) {
+		cs_puts(&b, "granule ");
+		cs_put_size(&b, r->adj[k].granule_bytes);
+	} else if (r && k < r->n_adj && r->adj[k].refused) {
+		cs_puts(&b, "no: ");
+		cs_puts(&b, r->adj[k].refusal.code);
+	} else {
+		cs_puts(&b, "no verdict");
+	}
+}
+
+/* Ramp: log distance across, cost up, both over the series' own range. */
+void cs_chart_ramp_xy(const struct cs_adj_series *s, int x, int y, int w,
+		      int h, uint32_t d, int *px, int *py)
+{
+	double dlo = s->pts[0].distance, dhi = dlo, nlo = s->pts[0].ns, nhi = nlo;
+	for (uint32_t i = 1; i < s->n; i++) {
+		const struct cs_adj_point *p = &s->pts[i];
+		dlo = p->distance < dlo ? p->distance : dlo;
+		dhi = p->distance > dhi ? p->distance : dhi;
+		nlo = p->ns < nlo ? p->ns : nlo;
+		nhi = p->ns > nhi ? p->ns : nhi;
+	}
+	double fx = dhi > dlo && dlo > 0 ? frac(s->pts[d].distance, dlo, dhi) : 0.5;
+	double fy = nhi > nlo ? (s->pts[d].ns - nlo) / (nhi - nlo) : 0.5;
+	*px = x + (int)cs_floor(fx * (w - 1) + 0.5);
+	*py = y + h - 1 - (int)cs_floor(fy * (h - 1) + 0.5);
+}
+
+/* ---- the chart ---- */
+
+static void axes(struct cs_canvas *cv, const struct cs_chart_map *m)
+{
+	char t[32];
+	struct cs_buf b;
+	int every = cs_chart_xlabel_every(m), bottom = m->py + m->ph - 1;
+	double ns;
+
+	for (int i = 0; cs_chart_ytick(m, i, &ns) == 0; i++) {
+		int y = cs_chart_y(m, ns);
+		cs_draw_line(cv, m->px, y, m->px + m->pw - 1, y, CS_COL_GRID);
+		cs_buf_init(&b, t, sizeof t);
+		cs_put_g(&b, ns, 3);
+		cs_draw_text(cv, m->px - 4 - (int)b.len * CS_FONT_W, y - 3, t, CS_COL_TEXT);
+	}
+	for (double p = m->xmin; p <= m->xmax * (1 + 1e-12); p *= 2) {
+		int x = cs_chart_x(m, p);
+		int l2 = 0;
+		for (double q = 1; q < p; q *= 2)
+			l2++;
+		cs_draw_line(cv, x, m->py, x, bottom, CS_COL_GRID);
+		cs_draw_line(cv, x, bottom, x, bottom + 3, CS_COL_AXIS);
+		if (l2 % every)
+			continue;
+		cs_buf_init(&b, t, sizeof t);
+		cs_put_size(&b, p);
+		cs_draw_text(cv, x - (int)b.len * CS_FONT_W / 2, bottom + 6, t, CS_COL_TEXT);
+	}
+	cs_draw_line(cv, m->px, m->py, m->px, bottom, CS_COL_AXIS);
+	cs_draw_line(cv, m->px, bottom, m->px + m->pw - 1, bottom, CS_COL_AXIS);
+	cs_draw_text(cv, 4, 3, "ns/load", CS_COL_TEXT);
+	cs_draw_text(cv, m->px + m->pw - 12 * CS_FONT_W, 3, "working set", CS_COL_TEXT);
+}
+
+static void marks(struct cs_canvas *cv, const struct cs_chart_map *m,
+		  const struct cs_capture *c, const struct cs_result *r)
+{
+	int top = m->py, bottom = m->py + m->ph - 1;
+	for (uint32_t i = 0; i < c->n_caches; i++) {
+		const struct cs_cache *k = &c->caches[i];
+		if (k->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, (double)k->size_bytes))
+			continue;
+		int x = cs_chart_x(m, (double)k->size_bytes);
+		cs_draw_dashed(cv, x, top, x, bottom, CS_COL_PUBLISHED, 4, 4);
+	}
+	for (uint32_t i = 0; i < r->n_levels; i++) {
+		const struct cs_level *l = &r->levels[i];
+		int y = cs_chart_y(m, l->floor_ns);
+		cs_draw_fill(cv, cs_chart_x(m, l->first_bytes), y - 1,
+			     cs_chart_x(m, l->last_bytes) - cs_chart_x(m, l->first_bytes) + 1,
+			     2, CS_COL_LEVEL);
+	}
+	for (uint32_t i = 0; i < r->n_knees; i++) {
+		const struct cs_knee *k = &r->knees[i];
+		if (k->has_bytes && cs_chart_has_x(m, k->bytes)) {
+			int x = cs_chart_x(m, k->bytes);
+			cs_draw_line(cv, x, top, x, bottom, CS_COL_KNEE);
+		}
+		if (k->has_retired && cs_chart_has_x(m, k->retired_bytes)) {
+			int x = cs_chart_x(m, k->retired_bytes);
+			cs_draw_fill(cv, x - 1, top, 3, 10, CS_COL_RETIRED);
+		}
+	}
+}
+
+static void curve(struct cs_canvas *cv, const struct cs_chart_map *m,
+		  const struct cs_capture *c)
+{
+	for (uint32_t i = 1; i < c->n_points; i++)
+		cs_draw_line(cv, cs_chart_x(m, c->points[i - 1].bytes),
+			     cs_chart_y(m, c->points[i - 1].ns),
+			     cs_chart_x(m, c->points[i].bytes),
+			     cs_chart_y(m, c->points[i].ns), CS_COL_CURVE);
+	for (uint32_t i = 0; i < c->n_points; i++)
+		cs_draw_fill(cv, cs_chart_x(m, c->points[i].bytes) - 1,
+			     cs_chart_y(m, c->points[i].ns) - 1, 3, 3, CS_COL_POINT);
+}
+
+static void ramps(struct cs_canvas *cv, const struct cs_chart_map *m,
+		  const struct cs_capture *c, const struct cs_result *r)
+{
+	char t[96];
+	for (uint32_t k = 0; k < c->n_adj; k++) {
+		const struct cs_adj_series *s = &c->adj[k];
+		int x, y, w, h, rh = m->strip_h - 2 * CS_FONT_H - 2;
+		cs_chart_panel(m, k, c->n_adj, &x, &y, &w, &h);
+		cs_draw_line(cv, x, y + rh, x + w - 1, y + rh, CS_COL_AXIS);
+		for (uint32_t d = 0; d + 1 < s->n; d++) {
+			int x0, y0, x1, y1;
+			cs_chart_ramp_xy(s, x, y, w, rh, d, &x0, &y0);
+			cs_chart_ramp_xy(s, x, y, w, rh, d + 1, &x1, &y1);
+			cs_draw_line(cv, x0, y0, x1, y1, CS_COL_CURVE);
+		}
+		cs_chart_verdict(t, sizeof t, c, r, k);
+		cs_draw_text(cv, x, y + rh + 3, t, CS_COL_TEXT);
+	}
+}
+
+void cs_chart_draw(struct cs_canvas *cv, const struct cs_chart_map *m,
+		   const struct cs_capture *c, const struct cs_result *r)
+{
+	cs_draw_fill(cv, 0, 0, m->w, m->h, CS_COL_BG);
+	axes(cv, m);
+	if (r)
+		marks(cv, m, c, r);
+	curve(cv, m, c);
+	if (m->strip_h > 2 * CS_FONT_H + 8)
+		ramps(cv, m, c, r);
+}

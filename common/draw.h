@@ -1,0 +1,99 @@
+/* draw.h: the staircase as pixels, freestanding. A 32-bit canvas the caller
+ * supplies (0x00RRGGBB, the byte order of UEFI's Blt pixel), lines, boxes, a
+ * 5x7 bitmap font, and the chart of a capture: log-size x axis, log cost y
+ * axis, points, levels, knees, published and retired-rule sizes, adjacency
+ * ramps. The mapping from (bytes, ns) to pixels is public: the firmware, the
+ * host's SVG (host/plot.c) and the tests all place marks with it. */
+#ifndef CS_DRAW_H
+#define CS_DRAW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "capture.h"
+#include "../reduce/reduce.h"
+
+struct cs_canvas {
+	uint32_t *px;
+	int w, h, stride; /* stride in pixels */
+};
+
+/* Colours of the marks (0x00RRGGBB), the same on screen and in the SVG. */
+#define CS_COL_BG        0x101418u
+#define CS_COL_AXIS      0xb0b0b0u
+#define CS_COL_GRID      0x303840u
+#define CS_COL_TEXT      0xe0e0e0u
+#define CS_COL_CURVE     0x40a0ffu
+#define CS_COL_POINT     0xffd000u
+#define CS_COL_LEVEL     0x40d060u
+#define CS_COL_KNEE      0xff4040u
+#define CS_COL_PUBLISHED 0xc0c0c0u
+#define CS_COL_RETIRED   0xff80ffu
+
+void cs_draw_pixel(struct cs_canvas *cv, int x, int y, uint32_t c);
+void cs_draw_fill(struct cs_canvas *cv, int x, int y, int w, int h, uint32_t c);
+void cs_draw_line(struct cs_canvas *cv, int x0, int y0, int x1, int y1, uint32_t c);
+/* Dashes of 'on' pixels lit, 'off' dark, along the line. */
+void cs_draw_dashed(struct cs_canvas *cv, int x0, int y0, int x1, int y1,
+		    uint32_t c, int on, int off);
+#define CS_FONT_W 6 /* advance: 5 columns and a gap */
+#define CS_FONT_H 9 /* 7 rows and two of gap */
+/* Draws ASCII text with its top-left at (x, y), '\n' starting a new line;
+ * a character outside the font shows as '?'. Returns the widest line's
+ * width. */
+int cs_draw_text(struct cs_canvas *cv, int x, int y, const char *s, uint32_t c);
+
+/* The mapping, documented once (tests/qemu/screendump.py repeats it):
+ *   x(bytes) = px + floor((ln bytes - ln xmin) / (ln xmax - ln xmin) * (pw - 1) + 0.5)
+ *   y(ns)    = py + ph - 1 - floor((ln ns - ln ymin) / (ln ymax - ln ymin) * (ph - 1) + 0.5)
+ * xmin, xmax: powers of two around the sizes; ymin, ymax: powers of ten
+ * around the costs (see cs_chart_layout). */
+struct cs_chart_map {
+	int px, py, pw, ph; /* the plot area inside the canvas */
+	double xmin, xmax, ymin, ymax;
+	int strip_y, strip_h; /* the adjacency strip below; strip_h 0: none */
+	int w, h;             /* the whole chart */
+};
+
+/* What the axes must hold; start empty, add captures (or a planned range). */
+struct cs_chart_range {
+	double bmin, bmax, nmin, nmax; /* 0: nothing yet */
+};
+void cs_chart_range_add(struct cs_chart_range *r, const struct cs_capture *c);
+void cs_chart_range_bytes(struct cs_chart_range *r, double lo, double hi);
+
+/* Margins: left 48, right 28, top 20, bottom 24 (x labels); with 'strip'
+ * the adjacency strip takes the bottom 64 pixels. */
+#define CS_CHART_LEFT 48
+#define CS_CHART_RIGHT 28
+#define CS_CHART_TOP 20
+#define CS_CHART_BOTTOM 24
+#define CS_CHART_STRIP 64
+void cs_chart_layout(struct cs_chart_map *m, int w, int h,
+		     const struct cs_chart_range *r, int strip);
+int cs_chart_x(const struct cs_chart_map *m, double bytes);
+int cs_chart_y(const struct cs_chart_map *m, double ns);
+/* 1 when bytes lies on the x axis. */
+int cs_chart_has_x(const struct cs_chart_map *m, double bytes);
+
+/* Ticks: x at powers of two, labelled every cs_chart_xlabel_every()
+ * octaves; y at 1, 2, 5 x 10^k (only 10^k when the axis spans more than
+ * two decades). cs_chart_ytick fills *ns with tick i; -1 past the last. */
+int cs_chart_xlabel_every(const struct cs_chart_map *m);
+int cs_chart_ytick(const struct cs_chart_map *m, int i, double *ns);
+/* The adjacency strip: panel k of n (x, y, w, h) and its verdict text. */
+void cs_chart_panel(const struct cs_chart_map *m, uint32_t k, uint32_t n,
+		    int *x, int *y, int *w, int *h);
+void cs_chart_verdict(char *out, size_t cap, const struct cs_capture *c,
+		      const struct cs_result *r, uint32_t k);
+/* Where ramp point d of a series goes inside its panel. */
+void cs_chart_ramp_xy(const struct cs_adj_series *s, int x, int y, int w,
+		      int h, uint32_t d, int *px, int *py);
+
+/* The whole chart onto cv (its size is m's): axes, labels, then for the
+ * capture published sizes (dashed), levels, knees, retired-rule sizes, the
+ * curve and its points, the adjacency ramps with verdicts. r may be NULL
+ * (live: points and curve only). */
+void cs_chart_draw(struct cs_canvas *cv, const struct cs_chart_map *m,
+		   const struct cs_capture *c, const struct cs_result *r);
+
+#endif

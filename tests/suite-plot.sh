@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# suite-plot: `cacheshape plot`. The SVG parses as XML, renders with
+# rsvg-convert (Debian librsvg2-bin), holds one path.curve per capture and
+# one line.knee per knee the reducer finds (counted from reduce --json), a
+# legend entry per capture; wrong usage exits 2 and leaves no file.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+CS=build/host/cacheshape
+T=build/test-plot
+rm -rf "$T"
+mkdir -p "$T"
+A=captures/host/AMD-EPYC-2026-11-30-tsc-huge.json
+B=captures/host/AMD-EPYC-2026-11-30-tsc-huge-competitors1.json
+
+# count SVG CLASS: elements of that class; "legend": text in g#legend
+count() {
+	python3 - "$1" "$2" <<'PY'
+import sys, xml.etree.ElementTree as E
+root = E.parse(sys.argv[1]).getroot()
+ns = '{http://www.w3.org/2000/svg}'
+want = sys.argv[2]
+if want == 'legend':
+    g = [e for e in root.iter(ns + 'g') if e.get('id') == 'legend']
+    print(len([t for t in g[0].iter(ns + 'text') if t.get('class') == 'legend']) if g else -1)
+else:
+    print(len([e for e in root.iter() if e.get('class') == want]))
+PY
+}
+knees() { # knees found in the capture, by the reducer's JSON
+	"$CS" reduce --json "$1" | python3 -c 'import json,sys; print(sum(1 for k in json.load(sys.stdin)["knees"] if k["bytes"] is not None))'
+}
+renders() { rsvg-convert "$1" -o "$1.png" 2>"$T/rsvg.err" && [ -s "$1.png" ]; }
+xml_ok() { python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1" 2>"$T/xml.err"; }
+
+have_rsvg=1
+command -v rsvg-convert >/dev/null || { have_rsvg=0; fail "rsvg-convert missing (scripts/deps.sh host: librsvg2-bin)"; }
+
+plot_case() { # NAME OUT FILES...: plot, then check it
+	local name=$1 out=$2; shift 2
+	local t0=$(date +%s%N)
+	expect "$name: plot exits 0" "$CS" plot "$@" -o "$out"
+	echo "  $name: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+	expect "$name: parses as XML" xml_ok "$out"
+	[ "$have_rsvg" = 1 ] && expect "$name: rsvg-convert renders it" renders "$out"
+	local want_k=0 f
+	for f in "$@"; do want_k=$((want_k + $(knees "$f"))); done
+	local got_c got_k got_l
+	got_c=$(count "$out" curve); got_k=$(count "$out" knee); got_l=$(count "$out" legend)
+	expect "$name: one curve per capture ($got_c of $#)" test "$got_c" -eq $#
+	expect "$name: one knee line per knee ($got_k of $want_k)" test "$got_k" -eq "$want_k"
+	expect "$name: a legend entry per capture ($got_l of $#)" test "$got_l" -eq $#
+	expect "$name: no temporary file left" test -z "$(ls "$T" | grep tmp)"
+}
+
+plot_case one "$T/one.svg" "$A"
+plot_case two "$T/two.svg" "$A" "$B"
+for f in captures/synthetic/*.json; do
+	[ -e "$f" ] || continue
+	"$CS" reduce "$f" >/dev/null 2>&1 || continue
+	plot_case "$(basename "$f" .json)" "$T/synth.svg" "$f" >/dev/null
+done
+# Overwriting is allowed (through a temporary file); the legend escapes text.
+expect "overwrite: plot again over the same file" "$CS" plot "$A" -o "$T/one.svg"
+sed 's/"label": "/"label": "<a \& b> \\"q\\" /' "$A" >"$T/esc.json"
+expect "escaping: plot a label with <, &, quotes" "$CS" plot "$T/esc.json" -o "$T/esc.svg"
+expect "escaping: still XML" xml_ok "$T/esc.svg"
+expect "escaping: the label is there" grep -q '&lt;a &amp; b&gt; &quot;q&quot;' "$T/esc.svg"
+
+usage() { # ARGS...: must exit 2 and write no OUT
+	rm -f "$T/u.svg"
+	"$CS" plot "$@" >/dev/null 2>&1
+	local rc=$?
+	expect "usage: plot $* exits 2 (got $rc)" test "$rc" -eq 2
+	expect "usage: plot $* writes nothing" test ! -e "$T/u.svg"
+}
+usage
+usage "$A"
+usage -o "$T/u.svg"
+usage "$A" -o
+usage "$A" --bogus -o "$T/u.svg"
+usage "$A" -o "$T/u.svg" -o "$T/u.svg"
+usage "$T/missing.json" -o "$T/u.svg"
+usage tests/data/bad/empty.json -o "$T/u.svg"
+expect "help: plot --help exits 0" "$CS" plot --help >/dev/null
+expect "help: cacheshape help plot" "$CS" help plot >/dev/null
+summary plot
