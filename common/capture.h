@@ -6,6 +6,7 @@
 #define CS_CAPTURE_H
 
 #include <stdint.h>
+#include "experiments.h"
 
 #define CS_MAX_SWEEP_POINTS 1024 /* sweep points in one capture */
 #define CS_MAX_ADJ_SERIES 8      /* adjacency placements in one capture */
@@ -63,6 +64,8 @@ struct cs_adj_series {
 	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
 };
 
+#include "mp_capture.h" /* uses cs_point: here, after it */
+
 struct cs_capture {
 	uint32_t version;
 	char label[CS_TEXT_MAX];
@@ -76,6 +79,8 @@ struct cs_capture {
 	struct cs_point points[CS_MAX_SWEEP_POINTS];
 	uint32_t n_adj;
 	struct cs_adj_series adj[CS_MAX_ADJ_SERIES];
+	struct cs_experiments exp; /* seed 003 (docs/experiments.md) */
+	struct cs_mp mp; /* other processors (mp_capture.h); keep last */
 };
 
 const char *cs_placement_name(enum cs_placement p);

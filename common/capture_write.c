@@ -151,6 +151,7 @@ int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 	write_published(&j, c);
 	write_sweep(&j, c);
 	write_adjacency(&j, c);
+	cs_exp_write(&j, &c->exp);
 	if (extra)
 		extra(&j, ctx);
 	cs_jsonw_obj_end(&j);

@@ -5,7 +5,9 @@
 #include <efilib.h>
 #include "arch.h"
 #include "calib.h"
+#include "competitor.h"
 #include "console.h"
+#include "experiments.h"
 #include "gop.h"
 #include "measure.h"
 #include "record.h"
@@ -196,7 +198,10 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	cs_measure_sweep(&meas, &cap);
 	cs_con_puts("adjacency probe:\n");
 	cs_measure_adjacency(&meas, &cap, &work, &res);
+	cs_efi_experiments(&meas, &cap); /* seed 003: experiments.h */
+	cs_competitor_run(st, &meas, &cap, &set); /* issue 8: competitor.h */
 	summary();
+	cs_competitor_summary(&cap);
 	s = cs_save_capture(st, vol, &rec);
 	bs->FreePages(pool, pool_bytes / 4096);
 out_vol:

@@ -1,6 +1,7 @@
 /* record.c: the firmware's own capture members (record.h). */
 #include "record.h"
 #include "version.h"
+#include "competitor.h"
 #include "../common/buf.h"
 
 void cs_record_fw_vendor(EFI_SYSTEM_TABLE *st, char *out, size_t cap)
@@ -175,4 +176,5 @@ void cs_record_extra(struct cs_jsonw *j, void *ctx)
 	cs_settings_json(j, r->set);
 	sweep_detail(j, r, r->c);
 	adjacency_detail(j, r);
+	cs_competitor_json(j, r->c); /* processors, competitor, cores */
 }

@@ -138,6 +138,18 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 			copy_n(s->clock, sizeof s->clock, val, vn);
 		else
 			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
+	} else if (word_eq(p, klen, "competitors")) {
+		uint64_t cnt = 0;
+		if ((vn == 1 && val[0] == '0') || (parse_bytes(val, vn, &cnt) == 0 && cnt <= 64 &&
+						   val[vn - 1] >= '0' && val[vn - 1] <= '9'))
+			s->competitors = (uint32_t)cnt;
+		else
+			complain(s, no, "competitors must be a number from 0 to 64, not", val, vn);
+	} else if (word_eq(p, klen, "kinds")) {
+		if (word_eq(val, vn, "main") || word_eq(val, vn, "ap"))
+			s->kinds_on_ap = word_eq(val, vn, "ap");
+		else
+			complain(s, no, "kinds must be main or ap, not", val, vn);
 	} else if (word_eq(p, klen, "label")) {
 		copy_n(s->label, sizeof s->label, val, vn);
 	} else if (word_eq(p, klen, "name")) {
@@ -188,6 +200,10 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 		cs_jsonw_str(j, s->clock);
 	else
 		cs_jsonw_null(j);
+	cs_jsonw_key(j, "competitors");
+	cs_jsonw_u64(j, s->competitors);
+	cs_jsonw_key(j, "kinds");
+	cs_jsonw_str(j, s->kinds_on_ap ? "ap" : "main");
 	cs_jsonw_key(j, "errors");
 	cs_jsonw_u64(j, s->n_errors);
 	cs_jsonw_obj_end(j);

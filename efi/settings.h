@@ -1,6 +1,6 @@
 /* settings.h: the run's settings, from \cacheshape.cfg on the boot volume:
  * key=value lines, '#' comments. Keys: sweep=quick|full, max_bytes=N[K|M|G],
- * after=wait|shutdown|return, label=TEXT, name=NAME (the capture's file
+ * after=wait|shutdown|return, competitors=N (0-64), kinds=main|ap, label=TEXT, name=NAME (the capture's file
  * name, without .json). A bad line is reported and ignored: its key keeps
  * the default, so a malformed file never stops a run or hangs it. */
 #ifndef CS_EFI_SETTINGS_H
@@ -19,6 +19,8 @@ struct cs_settings {
 	char label[128];      /* appended to the capture's label */
 	char name[48];        /* "" : <date>-<time>-<cpu> */
 	char clock[16];       /* "" : the arch's default counter */
+	uint32_t competitors; /* 0: none; N: the sweep again beside N streaming APs */
+	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
 	int from_file;
 	uint32_t n_errors;
 	char errors[768];     /* one message a line */

@@ -53,11 +53,44 @@ struct expect {
 	int has_granules, n_granules;
 	double granules[4];  /* < 0: refused (null) */
 	const char *known_failure;
+	/* seed 003's experiments (docs/experiments.md); has_exp 0: none */
+	int has_exp;
+	double line_bytes;          /* < 0: refused */
+	const char *single_refusal; /* NULL: none */
+	int stride_flat;            /* -1: refused */
+	double breaks_at_bytes;     /* < 0: none */
+	const char *stride_refusal;
+	int random_defeated;        /* -1: refused */
+	const char *random_refusal;
 };
 
 static struct cs_capture cap;
 static struct expect exp_;
 static char text[1 << 20];
+
+static void str_or_null(struct cs_jsonw *j, const char *key, const char *v)
+{
+	cs_jsonw_key(j, key);
+	if (v) cs_jsonw_str(j, v); else cs_jsonw_null(j);
+}
+
+static void write_expect_experiments(struct cs_jsonw *j, const struct expect *e)
+{
+	cs_jsonw_key(j, "experiments");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "line_bytes");
+	if (e->line_bytes < 0) cs_jsonw_null(j); else cs_jsonw_num(j, e->line_bytes);
+	str_or_null(j, "single_refusal", e->single_refusal);
+	cs_jsonw_key(j, "stride_flat");
+	if (e->stride_flat < 0) cs_jsonw_null(j); else cs_jsonw_bool(j, e->stride_flat);
+	cs_jsonw_key(j, "breaks_at_bytes");
+	if (e->breaks_at_bytes < 0) cs_jsonw_null(j); else cs_jsonw_num(j, e->breaks_at_bytes);
+	str_or_null(j, "stride_refusal", e->stride_refusal);
+	cs_jsonw_key(j, "random_defeated");
+	if (e->random_defeated < 0) cs_jsonw_null(j); else cs_jsonw_bool(j, e->random_defeated);
+	str_or_null(j, "random_refusal", e->random_refusal);
+	cs_jsonw_obj_end(j);
+}
 
 static void write_expect(struct cs_jsonw *j, void *ctx)
 {
@@ -91,6 +124,8 @@ static void write_expect(struct cs_jsonw *j, void *ctx)
 		cs_jsonw_key(j, "known_failure");
 		cs_jsonw_str(j, e->known_failure);
 	}
+	if (e->has_exp)
+		write_expect_experiments(j, e);
 	cs_jsonw_obj_end(j);
 }
 
@@ -218,6 +253,123 @@ static void granules(int n, ...)
 }
 
 #define LAST_IDX 60 /* 4 KiB .. 128 MiB: the memory plateau spans 4 octaves */
+
+/* ---- seed 003's experiments (docs/experiments.md) ---- */
+
+/* Single-access series of 1024: 'slow' ticks (+-10 %) every 'period'
+ * accesses from 'phase', 'base' ticks (+-10 %) elsewhere; period 0: none. */
+static void exp_series(int s, uint32_t stride, uint32_t period, uint32_t phase,
+		       double base, double slow)
+{
+	struct cs_exp_single *se = &cap.exp.single[s];
+	se->stride_bytes = stride;
+	se->n = CS_EXP_SINGLE_MAX;
+	for (uint32_t i = 0; i < se->n; i++) {
+		double t = period && i % period == phase ? slow : base;
+		se->ticks[i] = (uint32_t)floor(t * (1 + 0.1 * urand()) + 0.5);
+	}
+	cap.exp.n_single = (uint32_t)s + 1;
+}
+
+/* Both series: stride 1 every line_bytes accesses, stride 8 every
+ * line_bytes / 8 (0: no period in either). A 2.5 GHz counter. */
+static void exp_single(double line_bytes, double quantum_ns)
+{
+	cap.exp.has_single = 1;
+	cap.exp.ns_per_tick = 0.4;
+	cap.exp.quantum_ns = quantum_ns;
+	exp_series(0, 1, (uint32_t)line_bytes, 5, 60, 500);
+	exp_series(1, 8, (uint32_t)(line_bytes / 8), 3, 60, 500);
+}
+
+/* The stride curve over the kernel's strides: 'base' ns (+-5 %) up to
+ * 'from' bytes (exclusive), 'high' ns from there; n strides. */
+static void exp_stride(uint32_t n, double base, double from, double high)
+{
+	cap.exp.has_stride = 1;
+	cap.exp.n_stride = n;
+	for (uint32_t i = 0; i < n; i++) {
+		double s = cs_exp_strides[i];
+		cap.exp.stride[i].stride_bytes = s;
+		cap.exp.stride[i].ns = (s >= from ? high : base) * (1 + 0.05 * urand());
+	}
+}
+
+static void exp_random(double fixed, double rnd)
+{
+	cap.exp.has_random = 1;
+	cap.exp.fixed_ns = fixed;
+	cap.exp.random_ns = rnd;
+	cap.exp.random_accesses = CS_EXP_RANDOM_ACCESSES;
+}
+
+static void exp_expect(double line, const char *single_refusal, int flat,
+		       double breaks, const char *stride_refusal, int defeated,
+		       const char *random_refusal)
+{
+	exp_.has_exp = 1;
+	exp_.line_bytes = line;
+	exp_.single_refusal = single_refusal;
+	exp_.stride_flat = flat;
+	exp_.breaks_at_bytes = breaks;
+	exp_.stride_refusal = stride_refusal;
+	exp_.random_defeated = defeated;
+	exp_.random_refusal = random_refusal;
+}
+
+static void staircase(int last_idx, double width, double noise);
+static void knees3(void);
+static void refusals(int n, ...);
+
+/* Each on the clean three-step sweep, whose own answer is threeSteps'. */
+static void exp_begin(const char *label, uint64_t seed)
+{
+	begin(label, seed);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+}
+
+static int experiments(void)
+{
+	int rc = 0;
+
+	exp_begin("experiments: 32-byte lines, flat strides, random 3x fixed", 301);
+	exp_single(32, 0.4);
+	exp_stride(cs_exp_strides_len, 20, 1e9, 0);
+	exp_random(20, 60);
+	exp_expect(32, NULL, 1, -1, NULL, 1, NULL);
+	rc |= emit("expLine32");
+
+	exp_begin("experiments: 64-byte lines, strides break at 1 KiB", 302);
+	exp_single(64, 0.4);
+	exp_stride(cs_exp_strides_len, 20, 1024, 80);
+	exp_random(20, 80);
+	exp_expect(64, NULL, 0, 1024, NULL, 1, NULL);
+	rc |= emit("expLine64");
+
+	exp_begin("experiments: 128-byte lines, random no slower than fixed", 303);
+	exp_single(128, 0.4);
+	exp_stride(cs_exp_strides_len, 20, 4096, 200);
+	exp_random(20, 22);
+	exp_expect(128, NULL, 0, 4096, NULL, 0, NULL);
+	rc |= emit("expLine128");
+
+	exp_begin("experiments: no period (prefetch hides every miss), 3 strides", 304);
+	exp_single(0, 0.4);
+	exp_stride(3, 20, 1e9, 0);
+	exp_random(20, 21);
+	exp_expect(-1, "no-period", -1, -1, "too-few-strides", 0, NULL);
+	rc |= emit("expNoPeriod");
+
+	exp_begin("experiments: a 24 MHz counter cannot see one access", 305);
+	exp_single(64, 41.667);
+	exp_stride(cs_exp_strides_len, 0, 1e9, 0);
+	exp_random(0, 0);
+	exp_expect(-1, "clock-too-coarse", -1, -1, "clock-too-coarse", -1, "clock-too-coarse");
+	rc |= emit("expCoarseClock");
+	return rc;
+}
 
 static int catalogue(void)
 {
@@ -446,6 +598,7 @@ static int catalogue(void)
 	refusals(1, "ramp-too-small");
 	granules(3, -1.0, 64.0, 128.0);
 	rc |= emit("threePlacements");
+	rc |= experiments();
 	return rc;
 }
 

@@ -2,6 +2,8 @@
  * points, levels, knees, gap_order, adjacency, refusals. */
 #include "json_result.h"
 #include "../common/buf.h"
+#include "json_experiments.h"
+#include "mp_result.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +192,8 @@ char *cs_result_json(const struct cs_capture *c, const struct cs_result *r,
 	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
 		refusal(o, &r->refusals[i]);
 	ck(o, yajl_gen_array_close(o->g));
+	cs_exp_result_json(o->g, c, &o->bad); /* seed 003: json_experiments.h */
+	cs_mp_result_json(o->g, c, r, &o->bad); /* competitor, cores: mp_result.h */
 	ck(o, yajl_gen_map_close(o->g));
 	if (!o->bad &&
 	    yajl_gen_get_buf(o->g, &buf, &n) == yajl_gen_status_ok &&

@@ -4,6 +4,7 @@
  * replaced, and no half capture is ever left under its name). */
 #define _GNU_SOURCE
 #include "probe.h"
+#include "probe_experiments.h"
 #include "cmd.h"
 #include "../common/buf.h"
 #include "../common/capture_write.h"
@@ -445,6 +446,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	if (!o->quiet)
 		fprintf(stderr, "adjacency probe:\n");
 	cs_run_adjacency(&run, &cap, &work, &res);
+	cs_run_experiments(&run, &cap); /* seed 003: probe_experiments.h */
 	cs_compete_stop(&comp);
 	read_loadavg(rec->load_after);
 	rec->total_s = cs_wall_s() - t0;

@@ -7,6 +7,8 @@
 #include "reader.h"
 #include "expect.h"
 #include "jread.h"
+#include "reader_experiments.h"
+#include "reader_mp.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -393,6 +395,7 @@ static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_captur
 	if (cs_jr_object(r, root) || read_header(r, root, c) ||
 	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
 	    read_sweep(r, root, c) || read_adjacency(r, root, c) ||
+	    cs_read_mp(r, root, c) || cs_read_experiments(r, root, &c->exp) ||
 	    opt_object(r, root, "expect", 0, &ex))
 		return -1;
 	if (ex) {

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
+#include "expect_experiments.h"
 
 #define CS_READ_MAX_FILE (4u << 20) /* bytes in one capture file (4 MiB) */
 #define CS_READ_MAX_DEPTH 32        /* nesting of objects and arrays */
@@ -42,6 +43,7 @@ struct cs_expect {
 	struct cs_expect_size granules[CS_MAX_ADJ_SERIES];
 	int has_known_failure;
 	char known_failure[CS_TEXT_MAX];
+	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02

@@ -83,6 +83,10 @@ TEST_SUITES += tests/suite-qemu-x86.sh
 TEST_PREREQS += firmware usb
 endif
 
+# The other processors (issue 8): -smp 4 with competitors, -smp 1, aarch64
+# without MP services, the committed capture replayed.
+TEST_SUITES += tests/suite-qemu-mp.sh
+
 # `cacheshape plot` (host/plot.c on common/draw.c): the SVG checked as XML,
 # rendered by rsvg-convert, its marks counted.
 TEST_SUITES += tests/suite-plot.sh

@@ -1,6 +1,7 @@
 /* report.c: the reduction as text, identical on the firmware's screen and
  * from `cacheshape reduce`. Columns are padded for a fixed-width console. */
 #include "report.h"
+#include "experiments.h"
 
 static size_t line_start(const struct cs_buf *b)
 {
@@ -156,6 +157,7 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 	report_levels(b, r);
 	report_knees(b, r);
 	report_adjacency(b, r);
+	cs_report_experiments(b, c); /* seed 003: experiments.h */
 	if (!r->n_refusals) {
 		cs_puts(b, "refusals: none\n");
 		return;

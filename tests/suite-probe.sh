@@ -32,6 +32,12 @@ expect "CPUID and sysfs both recorded" test "$(json "$tmp/quick.json" '"sysfs_ca
 expect "every point passes the block-length rule" test "$(json "$tmp/quick.json" 'all(p["block_ns"] >= 100 * d["clock"]["quantum_ns"] for p in d["sweep"]["points"])')" = True
 expect "peak memory within the working set + 10 %" test "$(json "$tmp/quick.json" 'd["machine"]["peak_rss_bytes"] <= 1.1 * d["settings"]["max_bytes"]')" = True
 expect "no temporary file left beside the capture" test "$(ls -A "$tmp" | grep -c '\.tmp\.')" -eq 0
+# Seed 003's experiments (docs/experiments.md): present and valid, with a
+# result or a refusal each; the figures are this machine's, not asserted.
+expect "the experiments are recorded (2 single-access series, strides, random/fixed)" \
+	test "$(json "$tmp/quick.json" 'len(d["experiments"]["single_access"]["series"]) == 2 and all(len(s["ticks"]) == 1024 and min(s["ticks"]) >= 0 for s in d["experiments"]["single_access"]["series"]) and d["experiments"]["single_access"]["quantum_ns"] > 0 and len(d["experiments"]["stride_prefetch"]["points"]) >= 4 and d["experiments"]["random_vs_fixed"]["fixed_ns"] >= 0' 2>/dev/null)" = True
+expect "reduce --json gives each experiment a result or a refusal" \
+	test "$(json "$tmp/quick.red" 'all((e["refusal"] is None) != (e[k] is None) for e, k in ((d["experiments"]["single_access"], "line_bytes"), (d["experiments"]["stride_prefetch"], "flat"), (d["experiments"]["random_vs_fixed"], "ratio")))' 2>/dev/null)" = True
 
 # The coarse clock asked for 5 us: measured, written, refused.
 "$bin" probe -o "$tmp/coarse.json" --quick --clock coarse --clamp 5000 \

@@ -55,6 +55,7 @@ for model in max cortex-a57 cortex-a72; do
 	expect "$name: progress with time left" grep -qE '^  \[[0-9]+/[0-9]+\] .* left ~' "$LOG"
 	expect "$name: summary shown" in_log "knees:"
 	expect "$name: capture written" in_log "capture written: \\captures\\aa64-$model.json"
+	expect "$name: no MP services: said, boot processor alone" in_log "processors: the firmware has no MP services protocol"
 	rm -f "$T/$name.json"
 	if ! mcopy -i "$T/$name.img" "::/captures/aa64-$model.json" "$T/$name.json" 2>/dev/null; then
 		fail "$name: capture not readable with mtools"
@@ -71,6 +72,10 @@ for model in max cortex-a57 cortex-a72; do
 		*) fail "$name: $rest" ;;
 		esac
 	done < <(python3 tests/qemu-arm/check_capture.py "$T/$name.json" "$T/$name.red.json" "$model")
+	# seed 003's experiments: on screen, present and valid (figures are TCG's)
+	expect "$name: experiments on screen" in_log "experiments (seed 003):"
+	expect "$name: experiments in the capture: $(python3 tests/qemu/check_experiments.py "$T/$name.json" "$T/$name.red.json")" \
+		python3 tests/qemu/check_experiments.py "$T/$name.json" "$T/$name.red.json"
 done
 
 # The checks can fail: a capture doctored to claim a granule under TCG, or

@@ -76,6 +76,9 @@ for model in default skylake epyc; do
 	expect "$C: exactly one capture, no temporary file" test "$(echo "$files" | grep -c .)" -eq 1 -a -z "$(echo "$files" | grep -i '\.tmp$')"
 	if fetch "$T/$C.img" "$(echo "$files" | head -n 1)"; then
 		verify "$model"
+		# seed 003's experiments: on screen, present and valid (figures are TCG's)
+		expect "$C: experiments on screen" in_log "experiments (seed 003):"
+		expect "$C: experiments in the capture" python3 tests/qemu/check_experiments.py "$T/$C.json" "$T/$C.red.json"
 		expect "$C: file as shown on screen" in_log "$(basename "$(echo "$files" | head -n 1)")"
 	else
 		fail "$C: capture not readable with mtools"

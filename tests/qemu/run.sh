@@ -9,7 +9,9 @@ export QEMU_CPU=$5 QEMU_TIMEOUT=$6 QEMU_SHOW=1 MTOOLS_SKIP_CHECK=1
 here=$(dirname "$0")
 mkdir -p "$dir"
 "$here/mkesp.sh" "$dir/esp.img" "$efi" "$boot" "$cfg" || exit 1
-"$here/boot.sh" "$dir/console.log" -drive if=virtio,format=raw,file="$dir/esp.img"
+smp=() # QEMU_SMP=4: processors for MP services (competitors=N, kinds)
+[ -n "${QEMU_SMP:-}" ] && smp=(-smp "$QEMU_SMP")
+"$here/boot.sh" "$dir/console.log" "${smp[@]}" -drive if=virtio,format=raw,file="$dir/esp.img"
 rc=$?
 [ "$rc" -eq 0 ] || echo "run: QEMU ended with status $rc (124: timed out)" >&2
 name=$(mdir -i "$dir/esp.img" -b ::/captures 2>/dev/null | grep -i '\.json$' | sort | tail -n 1)

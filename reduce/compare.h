@@ -1,0 +1,84 @@
+/* compare.h: the competitor experiment of seed 000 s.4, reduced. Both
+ * sweeps (alone, and with application processors streaming beside it) are
+ * reduced with cs_reduce; each knee's fall and each level's floor fall are
+ * matched by level, and the private level (1) is set against the shared one
+ * (the last knee both sweeps found). The prediction held when the shared
+ * knee falls more than the private one by at least CS_CMP_MARGIN.
+ * Also: grouping processors by kind of core from what each one publishes.
+ * Freestanding, like the reducer: the caller supplies every buffer. */
+#ifndef CS_COMPARE_H
+#define CS_COMPARE_H
+
+#include <stdint.h>
+#include "../common/buf.h"
+#include "reduce.h"
+
+/* How much further (as a fraction of its size) the shared knee must fall
+ * than the private one for the prediction to hold: below that the two are
+ * the same within a sweep's own noise. */
+#define CS_CMP_MARGIN 0.05
+/* Knees (found in both sweeps) needed: a private one and a shared one. */
+#define CS_CMP_MIN_KNEES 2
+
+struct cs_comparison {
+	int compared;            /* 0: refused (see refusal) */
+	struct cs_refusal refusal;
+	uint32_t threads;
+	uint32_t n_knees;        /* matched by level: min of both sweeps */
+	int has_knee_fall[CS_MAX_KNEES];
+	double knee_fall[CS_MAX_KNEES];   /* 1 - knee_with / knee_alone */
+	uint32_t n_floors;
+	double floor_fall[CS_MAX_LEVELS]; /* 1 - floor_alone / floor_with: speed lost */
+	uint32_t private_knee, shared_knee; /* indices (0-based) */
+	double private_fall, shared_fall;
+	int prediction_held;     /* valid when compared */
+};
+
+/* Compare two reductions. 0 when compared; -1 with out->refusal filled
+ * (code compare-no-sweep, compare-knees) when not. */
+int cs_compare(const struct cs_result *alone, const struct cs_result *with,
+	       uint32_t threads, struct cs_comparison *out);
+
+/* Build a capture to reduce from c (header, clock, published caches) and
+ * the points of a sweep kept beside it (c->mp). */
+void cs_mp_sweep_capture(const struct cs_capture *c, const struct cs_mp_sweep *s,
+			 struct cs_capture *out);
+
+/* Reduce c's competitor sweep (scratch: tmp, w, with) and compare it with
+ * 'alone' (c's own sweep, already reduced). -1 and out->refusal when there
+ * is no competitor sweep or it cannot be reduced or compared. */
+int cs_compare_capture(const struct cs_capture *c, const struct cs_result *alone,
+		       struct cs_capture *tmp, struct cs_work *w,
+		       struct cs_result *with, struct cs_comparison *out);
+
+/* One line: "competitor (N threads): private knee fell X, shared knee fell
+ * Y: the prediction held|failed" or "competitor: not compared (code): ...". */
+void cs_compare_text(struct cs_buf *b, const struct cs_comparison *k);
+
+/* What one processor publishes about itself (x86: CPUID 0x1A core type and
+ * a digest of the cache leaves; ARM: MIDR and a digest of CLIDR/CCSIDR). */
+struct cs_proc_ident {
+	uint32_t number;
+	uint32_t core_type;  /* x86: CPUID.1A EAX[31:24] (0 when none); ARM: MIDR */
+	uint32_t cache_sig;  /* digest of the cache description */
+	int arm;             /* core_type is a MIDR */
+};
+
+struct cs_kind_group {
+	char kind[32];
+	uint32_t core_type, cache_sig;
+	uint32_t n;
+	uint32_t procs[64];
+};
+
+/* A digest of 32-bit words (FNV-1a), for cache_sig. */
+uint32_t cs_ident_digest(const uint32_t *words, uint32_t n);
+/* Groups processors with the same core type and cache digest, in order of
+ * first appearance; names them (x86 0x40 "performance", 0x20 "efficiency";
+ * a single group "all"; otherwise "type-0xNN" or "midr-0x..." with "-cN"
+ * when only the caches differ). Returns the number of groups (at most cap;
+ * processors past a full table or past 64 in a group are left out). */
+uint32_t cs_group_kinds(const struct cs_proc_ident *p, uint32_t n,
+			struct cs_kind_group *g, uint32_t cap);
+
+#endif

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# suite-mutation-experiments: every threshold in reduce/rules_experiments.h,
+# nudged either way, must break tests/test_experiments.c. Builds the test
+# against a mutated copy of reduce/, linked with the built host objects.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+CC=${HOST_CC:-cc}
+obj=build/host/obj
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# constant  original  mutant
+mutants=(
+	"CS_EXP_MISS_NS 60.0 62.0"
+	"CS_EXP_MISS_NS 60.0 58.0"
+	"CS_EXP_MISS_MIN_QUANTA 2.0 2.1"
+	"CS_EXP_MISS_MIN_QUANTA 2.0 1.9"
+	"CS_EXP_SLOW_RATIO 2.0 2.05"
+	"CS_EXP_SLOW_RATIO 2.0 1.95"
+	"CS_EXP_SLOW_MIN_QUANTA 2.0 2.1"
+	"CS_EXP_SLOW_MIN_QUANTA 2.0 1.9"
+	"CS_EXP_MIN_SLOW 4 3"
+	"CS_EXP_MIN_SLOW 4 5"
+	"CS_EXP_MIN_PERIODS 3 4"
+	"CS_EXP_PERIOD_MIN_SCORE 0.7 0.73"
+	"CS_EXP_PERIOD_MIN_SCORE 0.7 0.69"
+	"CS_EXP_STRIDE_MIN_POINTS 4 3"
+	"CS_EXP_STRIDE_MIN_POINTS 4 5"
+	"CS_EXP_STRIDE_BREAK_RATIO 1.5 1.51"
+	"CS_EXP_STRIDE_BREAK_RATIO 1.5 1.49"
+	"CS_EXP_RANDOM_RATIO 1.5 1.51"
+	"CS_EXP_RANDOM_RATIO 1.5 1.49"
+	"CS_EXP_AVG_MAX_QUANTA 1.0 1.02"
+	"CS_EXP_AVG_MAX_QUANTA 1.0 0.98"
+)
+
+hostobj=$(ls $obj/host/*.o | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$')
+build() {
+	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_experiments.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
+		-o "$1/t" "$1/test.c" "$1"/reduce/*.c $hostobj $obj/common/*.o \
+		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) -lm 2>"$1/log"
+}
+
+mkdir -p "$tmp/base/reduce"
+cp reduce/*.c reduce/*.h "$tmp/base/reduce/"
+if build "$tmp/base" && "$tmp/base/t" >/dev/null 2>&1; then
+	pass "unmutated experiment rules pass"
+else
+	fail "unmutated experiment rules: test_experiments does not pass: $(head -c 300 "$tmp/base/log")"
+fi
+
+for m in "${mutants[@]}"; do
+	set -- $m
+	d="$tmp/m"
+	rm -rf "$d"; mkdir -p "$d/reduce"
+	cp reduce/*.c reduce/*.h "$d/reduce/"
+	sed -i -E "s/^(#define $1 )$2( |\$)/\1$3\2/" "$d/reduce/rules_experiments.h"
+	if ! grep -qE "^#define $1 $3( |\$)" "$d/reduce/rules_experiments.h"; then
+		fail "$1: could not mutate $2 -> $3 (rules_experiments.h changed?)"
+		continue
+	fi
+	if build "$d"; then
+		if "$d/t" >/dev/null 2>&1; then
+			fail "$1 $2 -> $3: no unit test noticed"
+		else
+			pass "$1 $2 -> $3 breaks a test"
+		fi
+	else
+		fail "$1 $2 -> $3: build failed: $(head -c 300 "$d/log")"
+	fi
+done
+summary mutation-experiments
