@@ -235,3 +235,74 @@ int cs_jr_member(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 	}
 	return 0;
 }
+
+int cs_jr_get_positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		       int required, int *has, double *out)
+{
+	struct cs_jd *v;
+	size_t m;
+	int rc;
+
+	if (has)
+		*has = 0;
+	if (cs_jr_member(r, obj, key, required, !required, &v))
+		return -1;
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_positive(r, v, out);
+	cs_jr_pop(r, m);
+	if (has)
+		*has = rc == 0;
+	return rc;
+}
+
+int cs_jr_get_uint(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		   int required, uint64_t min, uint64_t max, uint64_t *out)
+{
+	struct cs_jd *v;
+	size_t m;
+	int rc;
+
+	if (cs_jr_member(r, obj, key, required, !required, &v))
+		return -1;
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_uint(r, v, min, max, out);
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+int cs_jr_get_string(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		     int required, char *out, size_t cap)
+{
+	struct cs_jd *v;
+	size_t m;
+	int rc;
+
+	if (cs_jr_member(r, obj, key, required, !required, &v))
+		return -1;
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_string(r, v, out, cap);
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+int cs_jr_get_object(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		     int required, struct cs_jd **out)
+{
+	size_t m;
+	int rc;
+
+	if (cs_jr_member(r, obj, key, required, !required, out))
+		return -1;
+	if (!*out)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_object(r, *out);
+	cs_jr_pop(r, m);
+	return rc;
+}

@@ -51,4 +51,17 @@ int cs_jr_string(struct cs_jr *r, const struct cs_jd *v, char *out, size_t cap);
 int cs_jr_member(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		 int required, int null_ok, struct cs_jd **out);
 
+/* A member and its value in one call, with the key pushed on the path for
+ * any message: absent (or null, when not required) leaves the output alone
+ * and returns 0; *has, when given, says whether a value was read. */
+int cs_jr_get_positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		       int required, int *has, double *out);
+int cs_jr_get_uint(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		   int required, uint64_t min, uint64_t max, uint64_t *out);
+int cs_jr_get_string(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		     int required, char *out, size_t cap);
+/* *out NULL when absent; an error when present and not an object. */
+int cs_jr_get_object(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		     int required, struct cs_jd **out);
+
 #endif

@@ -21,56 +21,6 @@
 static const char *const env_kinds[] = { "uefi", "linux", "synthetic", NULL };
 static const char *const arches[] = { "x86_64", "aarch64", NULL };
 
-static int opt_positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-			int *has, double *out)
-{
-	struct cs_jd *v;
-	size_t m;
-	int rc;
-
-	*has = 0;
-	cs_jr_member(r, obj, key, 0, 1, &v);
-	if (!v)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_positive(r, v, out);
-	cs_jr_pop(r, m);
-	*has = rc == 0;
-	return rc;
-}
-
-static int req_positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-			double *out)
-{
-	struct cs_jd *v;
-	size_t m;
-	int rc;
-
-	if (cs_jr_member(r, obj, key, 1, 0, &v))
-		return -1;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_positive(r, v, out);
-	cs_jr_pop(r, m);
-	return rc;
-}
-
-static int opt_uint(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-		    int required, uint64_t min, uint64_t max, uint64_t *out)
-{
-	struct cs_jd *v;
-	size_t m;
-	int rc;
-
-	if (cs_jr_member(r, obj, key, required, !required, &v))
-		return -1;
-	if (!v)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_uint(r, v, min, max, out);
-	cs_jr_pop(r, m);
-	return rc;
-}
-
 /* An optional string; with 'allowed', one of those words. */
 static int opt_string(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		      char *out, size_t cap, const char *const *allowed)
@@ -100,23 +50,6 @@ static int opt_string(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 	return rc;
 }
 
-/* An optional object member: *out NULL when absent, error when not an object. */
-static int opt_object(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-		      int required, struct cs_jd **out)
-{
-	size_t m;
-	int rc;
-
-	if (cs_jr_member(r, obj, key, required, !required, out))
-		return -1;
-	if (!*out)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_object(r, *out);
-	cs_jr_pop(r, m);
-	return rc;
-}
-
 static int read_header(struct cs_jr *r, const struct cs_jd *root,
 		       struct cs_capture *c)
 {
@@ -134,14 +67,14 @@ static int read_header(struct cs_jr *r, const struct cs_jd *root,
 		return cs_jr_fail(r, "must be \"cacheshape-capture\", got %s",
 				  got);
 	}
-	if (opt_uint(r, root, "version", 1, 1, 1, &version))
+	if (cs_jr_get_uint(r, root, "version", 1, 1, 1, &version))
 		return -1;
 	c->version = (uint32_t)version;
 	cs_jr_member(r, root, "label", 0, 1, &v);
 	if (v && !(v->kind == CS_JD_STRING && v->u.str.len == 0) &&
 	    opt_string(r, root, "label", c->label, sizeof(c->label), NULL))
 		return -1;
-	if (opt_object(r, root, "environment", 0, &env))
+	if (cs_jr_get_object(r, root, "environment", 0, &env))
 		return -1;
 	if (env) {
 		m = cs_jr_push_key(r, "environment");
@@ -160,16 +93,15 @@ static int read_clock(struct cs_jr *r, const struct cs_jd *root, struct cs_clock
 	struct cs_jd *clk;
 	size_t m;
 
-	if (opt_object(r, root, "clock", 0, &clk))
+	if (cs_jr_get_object(r, root, "clock", 0, &clk))
 		return -1;
 	if (!clk)
 		return 0;
 	m = cs_jr_push_key(r, "clock");
 	if (opt_string(r, clk, "source", k->source, sizeof(k->source), NULL) ||
-	    opt_positive(r, clk, "hz", &k->has_hz, &k->hz) ||
-	    opt_positive(r, clk, "quantum_ns", &k->has_quantum,
-			 &k->quantum_ns) ||
-	    opt_positive(r, clk, "clamp_ns", &k->has_clamp, &k->clamp_ns))
+	    cs_jr_get_positive(r, clk, "hz", 0, &k->has_hz, &k->hz) ||
+	    cs_jr_get_positive(r, clk, "quantum_ns", 0, &k->has_quantum, &k->quantum_ns) ||
+	    cs_jr_get_positive(r, clk, "clamp_ns", 0, &k->has_clamp, &k->clamp_ns))
 		return -1;
 	cs_jr_pop(r, m);
 	return 0;
@@ -184,11 +116,11 @@ static int read_cache(struct cs_jr *r, const struct cs_jd *v, struct cs_cache *c
 	static const char *const types[] = { "data", "instruction", "unified",
 					     NULL };
 
-	if (cs_jr_object(r, v) || opt_uint(r, v, "level", 1, 1, 16, &level) ||
+	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "level", 1, 1, 16, &level) ||
 	    cs_jr_member(r, v, "type", 1, 0, &t) ||
 	    opt_string(r, v, "type", type, sizeof(type), types) ||
-	    opt_uint(r, v, "size_bytes", 1, 1, 1ull << 50, &size) ||
-	    opt_uint(r, v, "line_bytes", 0, 1, 1u << 20, &line))
+	    cs_jr_get_uint(r, v, "size_bytes", 1, 1, 1ull << 50, &size) ||
+	    cs_jr_get_uint(r, v, "line_bytes", 0, 1, 1u << 20, &line))
 		return -1;
 	m = cs_jr_push_key(r, "type");
 	if (cs_cache_type_parse(type, &cc->type) != 0)
@@ -206,7 +138,7 @@ static int read_published(struct cs_jr *r, const struct cs_jd *root,
 	struct cs_jd *pub, *caches, *v;
 	size_t m, mc, mi, i;
 
-	if (opt_object(r, root, "published", 0, &pub))
+	if (cs_jr_get_object(r, root, "published", 0, &pub))
 		return -1;
 	if (!pub)
 		return 0;
@@ -263,7 +195,7 @@ static int read_sweep(struct cs_jr *r, const struct cs_jd *root,
 	struct cs_jd *sweep, *pts, *p;
 	size_t m, mp, mi, i;
 
-	if (opt_object(r, root, "sweep", 1, &sweep))
+	if (cs_jr_get_object(r, root, "sweep", 1, &sweep))
 		return -1;
 	m = cs_jr_push_key(r, "sweep");
 	if (cs_jr_member(r, sweep, "points", 1, 0, &pts))
@@ -274,9 +206,9 @@ static int read_sweep(struct cs_jr *r, const struct cs_jd *root,
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		struct cs_point *pt = &c->points[i];
 		mi = cs_jr_push_idx(r, i);
-		if (cs_jr_object(r, p) || req_positive(r, p, "bytes", &pt->bytes) ||
-		    req_positive(r, p, "ns", &pt->ns) ||
-		    opt_positive(r, p, "block_ns", &pt->has_block, &pt->block_ns))
+		if (cs_jr_object(r, p) || cs_jr_get_positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
+		    cs_jr_get_positive(r, p, "ns", 1, NULL, &pt->ns) ||
+		    cs_jr_get_positive(r, p, "block_ns", 0, &pt->has_block, &pt->block_ns))
 			return -1;
 		cs_jr_pop(r, mi);
 	}
@@ -299,7 +231,7 @@ static int read_series_refusal(struct cs_jr *r, const struct cs_jd *v,
 	size_t m;
 
 	s->refused = 0;
-	if (opt_object(r, v, "refusal", 0, &f))
+	if (cs_jr_get_object(r, v, "refusal", 0, &f))
 		return -1;
 	if (!f)
 		return 0;
@@ -334,8 +266,7 @@ static int read_series(struct cs_jr *r, const struct cs_jd *v,
 	if (cs_placement_parse(place, &s->placement) != 0)
 		return cs_jr_fail(r, "unknown placement \"%s\"", place);
 	cs_jr_pop(r, m);
-	if (opt_positive(r, v, "footprint_bytes", &s->has_footprint,
-			 &s->footprint_bytes) ||
+	if (cs_jr_get_positive(r, v, "footprint_bytes", 0, &s->has_footprint, &s->footprint_bytes) ||
 	    read_series_refusal(r, v, s) ||
 	    cs_jr_member(r, v, "points", 1, 0, &pts))
 		return -1;
@@ -350,8 +281,8 @@ static int read_series(struct cs_jr *r, const struct cs_jd *v,
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) ||
-		    req_positive(r, p, "distance", &s->pts[i].distance) ||
-		    req_positive(r, p, "ns", &s->pts[i].ns))
+		    cs_jr_get_positive(r, p, "distance", 1, NULL, &s->pts[i].distance) ||
+		    cs_jr_get_positive(r, p, "ns", 1, NULL, &s->pts[i].ns))
 			return -1;
 		cs_jr_pop(r, mi);
 	}
@@ -396,7 +327,7 @@ static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_captur
 	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
 	    read_sweep(r, root, c) || read_adjacency(r, root, c) ||
 	    cs_read_mp(r, root, c) || cs_read_experiments(r, root, &c->exp) ||
-	    opt_object(r, root, "expect", 0, &ex))
+	    cs_jr_get_object(r, root, "expect", 0, &ex))
 		return -1;
 	if (ex) {
 		size_t m = cs_jr_push_key(r, "expect");

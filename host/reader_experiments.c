@@ -24,55 +24,6 @@ static int nonneg(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 	return 0;
 }
 
-static int positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-		    double *out)
-{
-	struct cs_jd *v;
-	size_t m;
-
-	if (cs_jr_member(r, obj, key, 1, 0, &v))
-		return -1;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_positive(r, v, out))
-		return -1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-static int uint_member(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-		       int required, uint64_t min, uint64_t max, uint64_t *out)
-{
-	struct cs_jd *v;
-	size_t m;
-
-	if (cs_jr_member(r, obj, key, required, !required, &v))
-		return -1;
-	if (!v)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_uint(r, v, min, max, out))
-		return -1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-/* An optional object member: *out NULL when absent or null. */
-static int object_member(struct cs_jr *r, const struct cs_jd *obj,
-			 const char *key, struct cs_jd **out)
-{
-	size_t m;
-
-	if (cs_jr_member(r, obj, key, 0, 1, out))
-		return -1;
-	if (!*out)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_object(r, *out))
-		return -1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
 static int read_series(struct cs_jr *r, const struct cs_jd *v,
 		       struct cs_exp_single *s)
 {
@@ -81,7 +32,7 @@ static int read_series(struct cs_jr *r, const struct cs_jd *v,
 	size_t m, mi, i;
 
 	if (cs_jr_object(r, v) ||
-	    uint_member(r, v, "stride_bytes", 1, 1, 4096, &u))
+	    cs_jr_get_uint(r, v, "stride_bytes", 1, 1, 4096, &u))
 		return -1;
 	s->stride_bytes = (uint32_t)u;
 	if (cs_jr_member(r, v, "ticks", 1, 0, &t))
@@ -107,8 +58,8 @@ static int read_single(struct cs_jr *r, const struct cs_jd *v,
 	struct cs_jd *ser, *e;
 	size_t m, mi, i;
 
-	if (positive(r, v, "ns_per_tick", &x->ns_per_tick) ||
-	    positive(r, v, "quantum_ns", &x->quantum_ns) ||
+	if (cs_jr_get_positive(r, v, "ns_per_tick", 1, NULL, &x->ns_per_tick) ||
+	    cs_jr_get_positive(r, v, "quantum_ns", 1, NULL, &x->quantum_ns) ||
 	    cs_jr_member(r, v, "series", 1, 0, &ser))
 		return -1;
 	m = cs_jr_push_key(r, "series");
@@ -133,7 +84,7 @@ static int opt_quantum(struct cs_jr *r, const struct cs_jd *v,
 	struct cs_jd *t;
 
 	cs_jr_member(r, v, "quantum_ns", 0, 1, &t);
-	return t ? positive(r, v, "quantum_ns", &x->quantum_ns) : 0;
+	return t ? cs_jr_get_positive(r, v, "quantum_ns", 1, NULL, &x->quantum_ns) : 0;
 }
 
 static int read_stride(struct cs_jr *r, const struct cs_jd *v,
@@ -151,7 +102,7 @@ static int read_stride(struct cs_jr *r, const struct cs_jd *v,
 		struct cs_exp_stride_point *p = &x->stride[i];
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, e) ||
-		    positive(r, e, "stride_bytes", &p->stride_bytes) ||
+		    cs_jr_get_positive(r, e, "stride_bytes", 1, NULL, &p->stride_bytes) ||
 		    nonneg(r, e, "ns", &p->ns))
 			return -1;
 		for (k = 0; k < i; k++)
@@ -176,7 +127,7 @@ static int read_random(struct cs_jr *r, const struct cs_jd *v,
 
 	if (opt_quantum(r, v, x) || nonneg(r, v, "fixed_ns", &x->fixed_ns) ||
 	    nonneg(r, v, "random_ns", &x->random_ns) ||
-	    uint_member(r, v, "accesses", 0, 1, 1u << 24, &u))
+	    cs_jr_get_uint(r, v, "accesses", 0, 1, 1u << 24, &u))
 		return -1;
 	x->random_accesses = (uint32_t)u;
 	x->has_random = 1;
@@ -190,12 +141,12 @@ int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
 	size_t m, mv;
 
 	memset(x, 0, sizeof *x);
-	if (object_member(r, root, "experiments", &ex))
+	if (cs_jr_get_object(r, root, "experiments", 0, &ex))
 		return -1;
 	if (!ex)
 		return 0;
 	m = cs_jr_push_key(r, "experiments");
-	if (object_member(r, ex, "single_access", &v))
+	if (cs_jr_get_object(r, ex, "single_access", 0, &v))
 		return -1;
 	if (v) {
 		mv = cs_jr_push_key(r, "single_access");
@@ -203,7 +154,7 @@ int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
 			return -1;
 		cs_jr_pop(r, mv);
 	}
-	if (object_member(r, ex, "stride_prefetch", &v))
+	if (cs_jr_get_object(r, ex, "stride_prefetch", 0, &v))
 		return -1;
 	if (v) {
 		mv = cs_jr_push_key(r, "stride_prefetch");
@@ -211,7 +162,7 @@ int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
 			return -1;
 		cs_jr_pop(r, mv);
 	}
-	if (object_member(r, ex, "random_vs_fixed", &v))
+	if (cs_jr_get_object(r, ex, "random_vs_fixed", 0, &v))
 		return -1;
 	if (v) {
 		mv = cs_jr_push_key(r, "random_vs_fixed");

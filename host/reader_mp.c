@@ -3,23 +3,6 @@
 
 #include <string.h>
 
-static int member_uint(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-		       int required, uint64_t max, uint64_t *out)
-{
-	struct cs_jd *v;
-	size_t m;
-	int rc;
-
-	if (cs_jr_member(r, obj, key, required, !required, &v))
-		return -1;
-	if (!v)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_uint(r, v, 0, max, out);
-	cs_jr_pop(r, m);
-	return rc;
-}
-
 static int member_bool(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		       int required, int *out)
 {
@@ -39,44 +22,6 @@ static int member_bool(struct cs_jr *r, const struct cs_jd *obj, const char *key
 	return 0;
 }
 
-static int member_string(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-			 int required, char *out, size_t cap)
-{
-	struct cs_jd *v;
-	size_t m;
-	int rc;
-
-	if (cs_jr_member(r, obj, key, required, !required, &v))
-		return -1;
-	if (!v)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_string(r, v, out, cap);
-	cs_jr_pop(r, m);
-	return rc;
-}
-
-static int positive(struct cs_jr *r, const struct cs_jd *obj, const char *key,
-		    int required, int *has, double *out)
-{
-	struct cs_jd *v;
-	size_t m;
-	int rc;
-
-	if (has)
-		*has = 0;
-	if (cs_jr_member(r, obj, key, required, !required, &v))
-		return -1;
-	if (!v)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	rc = cs_jr_positive(r, v, out);
-	cs_jr_pop(r, m);
-	if (has)
-		*has = rc == 0;
-	return rc;
-}
-
 /* "sweep": {"points": [{"bytes", "ns", "block_ns"?}]}: sizes distinct. */
 static int read_mp_sweep(struct cs_jr *r, const struct cs_jd *obj, struct cs_mp_sweep *s)
 {
@@ -94,9 +39,9 @@ static int read_mp_sweep(struct cs_jr *r, const struct cs_jd *obj, struct cs_mp_
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		struct cs_point *pt = &s->points[i];
 		mi = cs_jr_push_idx(r, i);
-		if (cs_jr_object(r, p) || positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
-		    positive(r, p, "ns", 1, NULL, &pt->ns) ||
-		    positive(r, p, "block_ns", 0, &pt->has_block, &pt->block_ns))
+		if (cs_jr_object(r, p) || cs_jr_get_positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
+		    cs_jr_get_positive(r, p, "ns", 1, NULL, &pt->ns) ||
+		    cs_jr_get_positive(r, p, "block_ns", 0, &pt->has_block, &pt->block_ns))
 			return -1;
 		for (k = 0; k < i; k++)
 			if (s->points[k].bytes == pt->bytes) {
@@ -124,7 +69,7 @@ static int read_processors(struct cs_jr *r, const struct cs_jd *root, struct cs_
 	if (list->kind == CS_JD_NULL) {
 		/* MP services missing: the reason is required */
 		mp->processors_null = 1;
-		return member_string(r, root, "processors_reason", 1, mp->processors_reason,
+		return cs_jr_get_string(r, root, "processors_reason", 1, mp->processors_reason,
 				     sizeof(mp->processors_reason));
 	}
 	m = cs_jr_push_key(r, "processors");
@@ -134,10 +79,10 @@ static int read_processors(struct cs_jr *r, const struct cs_jd *root, struct cs_
 		struct cs_mp_proc *p = &mp->procs[i];
 		uint64_t num = 0, pkg = 0, core = 0, thr = 0;
 		mi = cs_jr_push_idx(r, i);
-		if (cs_jr_object(r, v) || member_uint(r, v, "number", 1, 65535, &num) ||
-		    member_uint(r, v, "package", 1, UINT32_MAX, &pkg) ||
-		    member_uint(r, v, "core", 1, UINT32_MAX, &core) ||
-		    member_uint(r, v, "thread", 1, UINT32_MAX, &thr) ||
+		if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "number", 1, 0, 65535, &num) ||
+		    cs_jr_get_uint(r, v, "package", 1, 0, UINT32_MAX, &pkg) ||
+		    cs_jr_get_uint(r, v, "core", 1, 0, UINT32_MAX, &core) ||
+		    cs_jr_get_uint(r, v, "thread", 1, 0, UINT32_MAX, &thr) ||
 		    member_bool(r, v, "bsp", 1, &p->bsp) ||
 		    member_bool(r, v, "enabled", 1, &p->enabled))
 			return -1;
@@ -169,8 +114,8 @@ static int read_competitor(struct cs_jr *r, const struct cs_jd *root, struct cs_
 		return 0;
 	m = cs_jr_push_key(r, "competitor");
 	mp->stopped_clean = 1;
-	if (cs_jr_object(r, o) || member_uint(r, o, "threads", 1, CS_MP_MAX_PROCS, &threads) ||
-	    member_uint(r, o, "buffer_bytes", 1, 1ull << 50, &buf) ||
+	if (cs_jr_object(r, o) || cs_jr_get_uint(r, o, "threads", 1, 0, CS_MP_MAX_PROCS, &threads) ||
+	    cs_jr_get_uint(r, o, "buffer_bytes", 1, 0, 1ull << 50, &buf) ||
 	    member_bool(r, o, "stopped", 0, &mp->stopped_clean) ||
 	    read_mp_sweep(r, o, &mp->comp))
 		return -1;
@@ -200,7 +145,7 @@ static int read_cores(struct cs_jr *r, const struct cs_jd *root, struct cs_mp *m
 	for (i = 0, v = cs_jd_first(list); v; v = v->next, i++) {
 		struct cs_mp_kind *kd = &mp->kinds[i];
 		mi = cs_jr_push_idx(r, i);
-		if (cs_jr_object(r, v) || member_string(r, v, "kind", 1, kd->kind, sizeof(kd->kind)) ||
+		if (cs_jr_object(r, v) || cs_jr_get_string(r, v, "kind", 1, kd->kind, sizeof(kd->kind)) ||
 		    cs_jr_member(r, v, "processors", 1, 0, &procs))
 			return -1;
 		mp2 = cs_jr_push_key(r, "processors");
