@@ -295,3 +295,37 @@ void cs_memcpy(void *d, const void *s, size_t n)
 {
 	__builtin_memcpy(d, s, n);
 }
+
+/* Letters and digits, other runs folded to one '-', cut on a whole word:
+ * safe in a file name on FAT and elsewhere (capture names). */
+void cs_short_name(char *dst, size_t cap, const char *src)
+{
+	size_t n = 0;
+	int dash = 0;
+	for (; *src && n + 1 < cap; src++) {
+		char ch = *src;
+		int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			 (ch >= '0' && ch <= '9');
+		if (ok) {
+			if (dash && n)
+				dst[n++] = '-';
+			if (n + 1 < cap)
+				dst[n++] = ch;
+			dash = 0;
+		} else {
+			dash = 1;
+		}
+	}
+	if ((*src >= 'a' && *src <= 'z') || (*src >= 'A' && *src <= 'Z') ||
+	    (*src >= '0' && *src <= '9')) { /* cut mid-word: end on a whole one */
+		size_t k = n;
+		while (k && dst[k - 1] != '-')
+			k--;
+		if (k > 1)
+			n = k;
+	}
+	while (n && dst[n - 1] == '-')
+		n--;
+	dst[n] = 0;
+}
+

@@ -41,5 +41,8 @@ int cs_streq(const char *a, const char *b);
 void cs_strlcpy(char *dst, const char *src, size_t cap);
 void cs_memset(void *p, int v, size_t n);
 void cs_memcpy(void *d, const void *s, size_t n);
+/* A name for files: letters and digits, other runs as one '-', at most
+ * cap - 1 characters, ending on a whole word. */
+void cs_short_name(char *dst, size_t cap, const char *src);
 
 #endif

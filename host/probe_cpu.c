@@ -98,27 +98,6 @@ static int sysfs_type(const char *t, enum cs_cache_type *out)
 	return 0;
 }
 
-/* Letters and digits, other runs folded to one '-': safe in file names. */
-static void short_name(char *dst, size_t cap, const char *src)
-{
-	size_t n = 0;
-	int dash = 0;
-	for (; *src && n + 1 < cap; src++) {
-		char ch = *src;
-		int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-			 (ch >= '0' && ch <= '9');
-		if (!ok) {
-			dash = 1;
-			continue;
-		}
-		if (dash && n && n + 2 < cap)
-			dst[n++] = '-';
-		dst[n++] = ch;
-		dash = 0;
-	}
-	dst[n] = 0;
-}
-
 /* Each CPUID cache beside the sysfs one of the same level and type. */
 static void compare(struct cs_cpuinfo *ci)
 {
@@ -174,7 +153,7 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
 	read_sysfs(ci, cpu);
 	cs_strlcpy(ci->brand, ci->id.brand[0] ? ci->id.brand : "(no brand string)",
 		   sizeof ci->brand);
-	short_name(ci->short_name, 25, ci->id.brand[0] ? ci->id.brand
+	cs_short_name(ci->short_name, 25, ci->id.brand[0] ? ci->id.brand
 				      : ci->id.vendor[0] ? ci->id.vendor : "cpu");
 	ci->chosen = ci->n_cpuid_caches ? "cpuid" : ci->n_sysfs ? "sysfs" : "none";
 	compare(ci);

@@ -118,8 +118,28 @@ static void test_format(void)
 	CHECK(strcmp(mem, "0x8444c004") == 0, "hex '%s'", mem);
 }
 
+static void test_short_name(void)
+{
+	static const struct { const char *in; size_t cap; const char *want; } rows[] = {
+		{ "AMD EPYC", 25, "AMD-EPYC" },
+		{ "QEMU Virtual CPU version 2.5+", 25, "QEMU-Virtual-CPU-version" },
+		{ "  Intel(R) Core(TM) i7-8700K CPU @ 3.70GHz", 25, "Intel-R-Core-TM-i7-8700K" },
+		{ "Neoverse N1 r3p1", 12, "Neoverse-N1" },   /* cut on a whole word */
+		{ "abcdefghij", 5, "abcd" },                 /* one long word: cut inside it */
+		{ "!!!", 25, "" },
+		{ "QEMU max", 25, "QEMU-max" },
+	};
+	char out[64];
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		cs_short_name(out, rows[i].cap, rows[i].in);
+		CHECK(strcmp(out, rows[i].want) == 0, "short name of '%s' = '%s', want '%s'",
+		      rows[i].in, out, rows[i].want);
+	}
+}
+
 int main(void)
 {
+	test_short_name();
 	test_functions();
 	test_format();
 	return cs_test_summary("math");

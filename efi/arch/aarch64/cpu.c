@@ -77,26 +77,6 @@ static int qemu_tcg(void)
 	return 2;
 }
 
-static void short_name(char *dst, size_t cap, const char *src)
-{
-	size_t n = 0;
-	int dash = 0;
-	for (; *src && n + 1 < cap; src++) {
-		char ch = *src;
-		int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-			 (ch >= '0' && ch <= '9');
-		if (!ok) {
-			dash = 1;
-			continue;
-		}
-		if (dash && n && n + 2 < cap)
-			dst[n++] = '-';
-		dst[n++] = ch;
-		dash = 0;
-	}
-	dst[n] = 0;
-}
-
 static void show_icache(void)
 {
 	char line[CS_TEXT_MAX + 160];
@@ -174,7 +154,7 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c)
 	cs_put_u64(&b, cs_arm_midr_revision(regs.midr));
 	cs_puts(&b, ", EL");
 	cs_put_u64(&b, current_el);
-	short_name(c->short_name, 25, c->brand);
+	cs_short_name(c->short_name, 25, c->brand);
 	if (!c->short_name[0])
 		cs_strlcpy(c->short_name, "aarch64", sizeof c->short_name);
 	q = qemu_tcg();

@@ -18,38 +18,6 @@ static void run_cpuid(uint32_t leaf, uint32_t subleaf, struct cs_cpuid_regs *o,
 			 : "a"(leaf), "c"(subleaf));
 }
 
-/* Letters and digits, other runs folded to one '-': safe on FAT. */
-static void short_name(char *dst, size_t cap, const char *src)
-{
-	size_t n = 0;
-	int dash = 0;
-	for (; *src && n + 1 < cap; src++) {
-		char ch = *src;
-		int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-			 (ch >= '0' && ch <= '9');
-		if (ok) {
-			if (dash && n)
-				dst[n++] = '-';
-			if (n + 1 < cap)
-				dst[n++] = ch;
-			dash = 0;
-		} else {
-			dash = 1;
-		}
-	}
-	if ((*src >= 'a' && *src <= 'z') || (*src >= 'A' && *src <= 'Z') ||
-	    (*src >= '0' && *src <= '9')) { /* cut mid-word: end on a whole one */
-		size_t k = n;
-		while (k && dst[k - 1] != '-')
-			k--;
-		if (k > 1)
-			n = k;
-	}
-	while (n && dst[n - 1] == '-')
-		n--;
-	dst[n] = 0;
-}
-
 void cs_arch_cpu_read(struct cs_arch_cpu *c)
 {
 	struct cs_buf b;
@@ -69,7 +37,7 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c)
 	cs_put_hex(&b, ident.model, 2);
 	cs_puts(&b, ") stepping ");
 	cs_put_u64(&b, ident.stepping);
-	short_name(c->short_name, 25, ident.brand[0] ? ident.brand : ident.vendor);
+	cs_short_name(c->short_name, 25, ident.brand[0] ? ident.brand : ident.vendor);
 	if (!c->short_name[0])
 		cs_strlcpy(c->short_name, "x86", sizeof c->short_name);
 	c->hypervisor = ident.hypervisor;
