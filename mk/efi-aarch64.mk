@@ -29,8 +29,8 @@ AAVMF_CODE := /usr/share/AAVMF/AAVMF_CODE.fd
 AAVMF_VARS := /usr/share/AAVMF/AAVMF_VARS.fd
 OVMF_CODE := $(AAVMF_CODE)
 OVMF_VARS := $(AAVMF_VARS)
-# `make run` for this arch: same arguments as tests/qemu/run.sh.
-EFI_RUN_SCRIPT := tests/qemu-arm/run.sh
+# `make run` for this arch: tests/qemu/run.sh with AAVMF's boot script.
+QEMU_BOOT_SCRIPT := tests/qemu-arm/boot.sh
 QEMU_CPU ?= max
 
 # Every firmware object waits for the cross tools and the arm64 gnu-efi.

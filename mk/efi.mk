@@ -60,9 +60,9 @@ RUNDIR := $(BUILD)/run
 esp: $(EFI_APP) | deps-efi
 	tests/qemu/mkesp.sh $(RUNDIR)/esp.img $(EFI_APP) $(EFI_BOOT_NAME) $(QEMU_CFG)
 
-EFI_RUN_SCRIPT ?= tests/qemu/run.sh
+QEMU_BOOT_SCRIPT ?= tests/qemu/boot.sh
 run: $(EFI_APP) host | deps-efi
-	@$(EFI_RUN_SCRIPT) "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
+	@QEMU_BOOT=$(QEMU_BOOT_SCRIPT) tests/qemu/run.sh "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
 
 # The stick carries both architectures (each firmware boots its own
 # EFI/BOOT/BOOT*.EFI), so `make usb` builds the other one too.
