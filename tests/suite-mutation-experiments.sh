@@ -5,10 +5,9 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
+. tests/mutation-lib.sh
 CC=${HOST_CC:-cc}
 obj=build/host/obj
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # constant  original  mutant
 mutants=(
@@ -43,32 +42,5 @@ build() {
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) -lm 2>"$1/log"
 }
 
-mkdir -p "$tmp/base/reduce"
-cp reduce/*.c reduce/*.h "$tmp/base/reduce/"
-if build "$tmp/base" && "$tmp/base/t" >/dev/null 2>&1; then
-	pass "unmutated experiment rules pass"
-else
-	fail "unmutated experiment rules: test_experiments does not pass: $(head -c 300 "$tmp/base/log")"
-fi
-
-for m in "${mutants[@]}"; do
-	set -- $m
-	d="$tmp/m"
-	rm -rf "$d"; mkdir -p "$d/reduce"
-	cp reduce/*.c reduce/*.h "$d/reduce/"
-	sed -i -E "s/^(#define $1 )$2( |\$)/\1$3\2/" "$d/reduce/rules_experiments.h"
-	if ! grep -qE "^#define $1 $3( |\$)" "$d/reduce/rules_experiments.h"; then
-		fail "$1: could not mutate $2 -> $3 (rules_experiments.h changed?)"
-		continue
-	fi
-	if build "$d"; then
-		if "$d/t" >/dev/null 2>&1; then
-			fail "$1 $2 -> $3: no unit test noticed"
-		else
-			pass "$1 $2 -> $3 breaks a test"
-		fi
-	else
-		fail "$1 $2 -> $3: build failed: $(head -c 300 "$d/log")"
-	fi
-done
+mutate rules_experiments.h test_experiments
 summary mutation-experiments

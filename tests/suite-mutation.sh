@@ -4,9 +4,8 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
+. tests/mutation-lib.sh
 CC=${HOST_CC:-cc}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # constant  original  mutant
 mutants=(
@@ -39,33 +38,5 @@ build() {
 		common/capture.c "$1"/reduce/*.c -lm 2>"$1/log"
 }
 
-mkdir -p "$tmp/base/reduce"
-cp reduce/*.c reduce/*.h "$tmp/base/reduce/"
-if build "$tmp/base" && "$tmp/base/t" >/dev/null 2>&1; then
-	pass "unmutated rules pass"
-else
-	fail "unmutated rules: test_reduce does not pass"
-fi
-
-for m in "${mutants[@]}"; do
-	set -- $m
-	d="$tmp/m"
-	rm -rf "$d"; mkdir -p "$d/reduce"
-	cp reduce/*.c reduce/*.h "$d/reduce/"
-	# the test includes ../reduce/*.h: point it at the copy
-	sed -i -E "s/^(#define $1 )$2( |\$)/\1$3\2/" "$d/reduce/rules.h"
-	if ! grep -qE "^#define $1 $3( |\$)" "$d/reduce/rules.h"; then
-		fail "$1: could not mutate $2 -> $3 (rules.h changed?)"
-		continue
-	fi
-	if build "$d"; then
-		if "$d/t" >/dev/null 2>&1; then
-			fail "$1 $2 -> $3: no unit test noticed"
-		else
-			pass "$1 $2 -> $3 breaks a test"
-		fi
-	else
-		fail "$1 $2 -> $3: build failed: $(head -c 300 "$d/log")"
-	fi
-done
+mutate rules.h test_reduce
 summary mutation

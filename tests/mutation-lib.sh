@@ -1,0 +1,38 @@
+# mutation-lib.sh: the machinery of the mutation suites. Source it after
+# tests/lib.sh, define `mutants` ("CONSTANT ORIGINAL MUTANT" each) and
+# `build DIR` (compile the unit test against DIR/reduce/, binary DIR/t, log
+# DIR/log), then call: mutate RULES_HEADER TEST_NAME. The unmutated copy must
+# pass; every mutant must make the test fail.
+mutate() {
+	local rules=$1 test=$2 tmp d m
+	tmp=$(mktemp -d)
+	mkdir -p "$tmp/base/reduce"
+	cp reduce/*.c reduce/*.h "$tmp/base/reduce/"
+	if build "$tmp/base" && "$tmp/base/t" >/dev/null 2>&1; then
+		pass "unmutated $rules passes $test"
+	else
+		fail "unmutated $rules: $test does not pass: $(head -c 300 "$tmp/base/log")"
+	fi
+	for m in "${mutants[@]}"; do
+		set -- $m
+		d="$tmp/m"
+		rm -rf "$d"
+		mkdir -p "$d/reduce"
+		cp reduce/*.c reduce/*.h "$d/reduce/"
+		sed -i -E "s/^(#define $1 )$2( |\$)/\1$3\2/" "$d/reduce/$rules"
+		if ! grep -qE "^#define $1 $3( |\$)" "$d/reduce/$rules"; then
+			fail "$1: could not mutate $2 -> $3 ($rules changed?)"
+			continue
+		fi
+		if build "$d"; then
+			if "$d/t" >/dev/null 2>&1; then
+				fail "$1 $2 -> $3: no unit test noticed"
+			else
+				pass "$1 $2 -> $3 breaks a test"
+			fi
+		else
+			fail "$1 $2 -> $3: build failed: $(head -c 300 "$d/log")"
+		fi
+	done
+	rm -rf "$tmp"
+}
