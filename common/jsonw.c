@@ -172,3 +172,29 @@ int cs_jsonw_finish(struct cs_jsonw *j)
 		cs_putc(j->b, '\n');
 	return (j->error || j->b->overflow) ? -1 : 0;
 }
+
+void cs_jsonw_num_row(struct cs_jsonw *j, const char *key, const double *v,
+		      uint32_t n, int sig)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, key);
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < n; i++)
+		cs_jsonw_numsig(j, v[i], sig);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+}
+
+void cs_jsonw_u64_row(struct cs_jsonw *j, const char *key, const uint64_t *v,
+		      uint32_t n)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, key);
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < n; i++)
+		cs_jsonw_u64(j, v[i]);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+}

@@ -33,6 +33,11 @@ void cs_jsonw_i64(struct cs_jsonw *j, int64_t v);
 void cs_jsonw_hex(struct cs_jsonw *j, uint64_t v); /* as a string "0x..." */
 void cs_jsonw_bool(struct cs_jsonw *j, int v);
 void cs_jsonw_null(struct cs_jsonw *j);
+/* key: [v0, v1, ...] on one line whatever 'pretty' says (long series). */
+void cs_jsonw_num_row(struct cs_jsonw *j, const char *key, const double *v,
+		      uint32_t n, int sig);
+void cs_jsonw_u64_row(struct cs_jsonw *j, const char *key, const uint64_t *v,
+		      uint32_t n);
 /* 0 when the document is complete and nothing overflowed. */
 int cs_jsonw_finish(struct cs_jsonw *j);
 

@@ -2,6 +2,7 @@
  * allocation; the caller gives memory and a clock. The same code runs in the
  * firmware and, later, in the host probe. */
 #include "probe.h"
+#include "jsonw.h"
 
 /* Distances for the adjacency probe, bytes. Dense below one 64-byte line
  * (the ramp while the second word may still share the first's line), then
@@ -309,4 +310,15 @@ int cs_adj_point_capped(const struct cs_probe_clock *clk, void *mem,
 	loads = sized_blocks(clk, &p, capped(2 * m < 1024 ? 1024 : 2 * m, warm_max), blocks,
 			     min_block_ns, 2.0, ns_per_pair, &med, block_ns);
 	return loads ? 0 : -1;
+}
+
+void cs_adj_layout_json(struct cs_jsonw *j)
+{
+	uint64_t ruler[32];
+	uint32_t n = cs_adj_ruler_len < 32 ? cs_adj_ruler_len : 32;
+	for (uint32_t i = 0; i < n; i++)
+		ruler[i] = cs_adj_ruler[i];
+	cs_jsonw_u64_row(j, "ruler", ruler, n);
+	cs_jsonw_key(j, "first_word");
+	cs_jsonw_str(j, "uniform random 8-byte offset in its line; second word exactly d bytes on");
 }

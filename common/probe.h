@@ -75,6 +75,11 @@ int cs_adj_point_capped(const struct cs_probe_clock *clk, void *mem,
 			double min_block_ns, uint64_t warm_max,
 			struct cs_rng *r, double *ns_per_pair, double *block_ns);
 
+/* The adjacency probe's layout as capture members, "ruler" and "first_word",
+ * written alike by every producer. */
+struct cs_jsonw;
+void cs_adj_layout_json(struct cs_jsonw *j);
+
 /* The documented ruler of distances (bytes), at least two above 256. */
 extern const uint32_t cs_adj_ruler[];
 extern const uint32_t cs_adj_ruler_len;

@@ -112,39 +112,17 @@ static void sweep_detail(struct cs_jsonw *j, const struct cs_record *r,
 	cs_jsonw_u64(j, m->pool_bytes);
 	cs_jsonw_key(j, "seconds");
 	cs_jsonw_numsig(j, m->sweep_s, 4);
-	int pretty = j->pretty;
-	cs_jsonw_key(j, "median_ns");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < c->n_points; i++)
-		cs_jsonw_numsig(j, m->median_ns[i], 6);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "loads_per_block");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < c->n_points; i++)
-		cs_jsonw_u64(j, m->loads[i]);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
+	cs_jsonw_num_row(j, "median_ns", m->median_ns, c->n_points, 6);
+	cs_jsonw_u64_row(j, "loads_per_block", m->loads, c->n_points);
 	cs_jsonw_obj_end(j);
 }
 
 static void adjacency_detail(struct cs_jsonw *j, const struct cs_record *r)
 {
 	const struct cs_measure *m = r->m;
-	int pretty = j->pretty;
 	cs_jsonw_key(j, "adjacency_probe");
 	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "ruler");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < cs_adj_ruler_len; i++)
-		cs_jsonw_u64(j, cs_adj_ruler[i]);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "first_word");
-	cs_jsonw_str(j, "uniform random 8-byte offset in its line; second word exactly d bytes on");
+	cs_adj_layout_json(j);
 	cs_jsonw_key(j, "seconds");
 	cs_jsonw_numsig(j, m->adj_s, 4);
 	cs_jsonw_key(j, "refusals");

@@ -91,7 +91,6 @@ static void settings(struct cs_jsonw *j, const struct cs_probe_record *r)
 static void sweep_detail(struct cs_jsonw *j, const struct cs_probe_record *r)
 {
 	const struct cs_run *m = r->m;
-	int pretty = j->pretty;
 	cs_jsonw_key(j, "sweep_detail");
 	cs_jsonw_obj(j);
 	cs_jsonw_key(j, "ns_is");
@@ -100,27 +99,9 @@ static void sweep_detail(struct cs_jsonw *j, const struct cs_probe_record *r)
 	cs_jsonw_numsig(j, m->sweep_s, 4);
 	cs_jsonw_key(j, "failed_points");
 	cs_jsonw_u64(j, m->failed);
-	cs_jsonw_key(j, "median_ns");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < r->c->n_points; i++)
-		cs_jsonw_numsig(j, m->median_ns[i], 6);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "loads_per_block");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < r->c->n_points; i++)
-		cs_jsonw_u64(j, m->loads[i]);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "point_s");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < r->c->n_points; i++)
-		cs_jsonw_numsig(j, m->point_s[i], 4);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
+	cs_jsonw_num_row(j, "median_ns", m->median_ns, r->c->n_points, 6);
+	cs_jsonw_u64_row(j, "loads_per_block", m->loads, r->c->n_points);
+	cs_jsonw_num_row(j, "point_s", m->point_s, r->c->n_points, 4);
 	cs_jsonw_obj_end(j);
 }
 
@@ -130,15 +111,7 @@ static void adjacency_detail(struct cs_jsonw *j, const struct cs_probe_record *r
 	int pretty = j->pretty;
 	cs_jsonw_key(j, "adjacency_probe");
 	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "ruler");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < cs_adj_ruler_len; i++)
-		cs_jsonw_u64(j, cs_adj_ruler[i]);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "first_word");
-	cs_jsonw_str(j, "uniform random 8-byte offset in its line; second word exactly d bytes on");
+	cs_adj_layout_json(j);
 	cs_jsonw_key(j, "seconds");
 	cs_jsonw_numsig(j, m->adj_s, 4);
 	cs_jsonw_key(j, "shortest_block_ns");
