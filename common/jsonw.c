@@ -66,9 +66,11 @@ void cs_jsonw_obj_end(struct cs_jsonw *j) { jw_close(j, '}'); }
 void cs_jsonw_arr(struct cs_jsonw *j) { jw_open(j, '['); }
 void cs_jsonw_arr_end(struct cs_jsonw *j) { jw_close(j, ']'); }
 
+/* The escapes of yajl's generator (\b \f, upper-case hex), so that
+ * `reduce --json`, which yajl wrote first, keeps its bytes (reduce/json.h). */
 static void put_string(struct cs_buf *b, const char *s)
 {
-	static const char hx[] = "0123456789abcdef";
+	static const char hx[] = "0123456789ABCDEF";
 	cs_putc(b, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
@@ -78,6 +80,8 @@ static void put_string(struct cs_buf *b, const char *s)
 		case '\n': cs_puts(b, "\\n"); break;
 		case '\r': cs_puts(b, "\\r"); break;
 		case '\t': cs_puts(b, "\\t"); break;
+		case '\b': cs_puts(b, "\\b"); break;
+		case '\f': cs_puts(b, "\\f"); break;
 		default:
 			if (c < 0x20) {
 				cs_puts(b, "\\u00");

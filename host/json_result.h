@@ -1,6 +1,6 @@
 /* json_result.h: a reduction as one JSON object (`cacheshape reduce --json`),
- * written with yajl's generator: null wherever a value does not exist.
- * Host only. */
+ * in a heap block: the host's side of reduce/json.h, the freestanding writer
+ * that the WebAssembly build calls too. Host only. */
 #ifndef CS_JSON_RESULT_H
 #define CS_JSON_RESULT_H
 
@@ -10,7 +10,7 @@
 
 /* The object as text (indented, ending in a newline), NUL-terminated, in a
  * block the caller frees; *len (when not NULL) its length. NULL when out of
- * memory or when a string could not be encoded. */
+ * memory or when a string could not be encoded (not UTF-8). */
 char *cs_result_json(const struct cs_capture *c, const struct cs_result *r,
 		     size_t *len);
 

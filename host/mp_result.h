@@ -4,15 +4,10 @@
 #ifndef CS_MP_RESULT_H
 #define CS_MP_RESULT_H
 
-#include <yajl/yajl_gen.h>
 #include "../common/buf.h"
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
 
-/* "competitor": {...} and "cores": [...] as members of the open map g;
- * *bad set when a generator call fails or memory runs out. */
-void cs_mp_result_json(yajl_gen g, const struct cs_capture *c,
-		       const struct cs_result *r, int *bad);
 /* The comparison line and one line per kind of core, for the text report. */
 void cs_mp_result_text(struct cs_buf *b, const struct cs_capture *c,
 		       const struct cs_result *r);

@@ -1,0 +1,179 @@
+/* json.c: the reduction as JSON (json.h): the core members, and the small
+ * writers the other members' units share. */
+#include "json.h"
+
+/* What yajl_gen_string accepts with yajl_gen_validate_utf8 (yajl 2.1,
+ * yajl_string_validate_utf8): each lead byte followed by its count of
+ * continuation bytes. It checks the shape only (no overlong or surrogate
+ * test); the reader has already refused those in everything it read, so
+ * what this can meet is a sequence cut short. */
+static int yajl_utf8(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	int more;
+
+	for (; *s; s++) {
+		if (*s <= 0x7f)
+			continue;
+		if ((*s >> 5) == 0x6)
+			more = 1;
+		else if ((*s >> 4) == 0xe)
+			more = 2;
+		else if ((*s >> 3) == 0x1e)
+			more = 3;
+		else
+			return 0;
+		while (more--)
+			if ((*++s >> 6) != 0x2)
+				return 0;
+	}
+	return 1;
+}
+
+void cs_rjson_key(struct cs_rjson *o, const char *k)
+{
+	cs_jsonw_key(&o->j, k);
+}
+
+void cs_rjson_str(struct cs_rjson *o, const char *s)
+{
+	if (!yajl_utf8(s)) {
+		o->bad = 1;
+		s = "";
+	}
+	cs_jsonw_str(&o->j, s);
+}
+
+void cs_rjson_num(struct cs_rjson *o, double v)
+{
+	cs_jsonw_numsig(&o->j, v, 10); /* not finite: null */
+}
+
+void cs_rjson_opt(struct cs_rjson *o, int has, double v)
+{
+	if (has)
+		cs_rjson_num(o, v);
+	else
+		cs_jsonw_null(&o->j);
+}
+
+void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f)
+{
+	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "code");
+	cs_rjson_str(o, f->code);
+	cs_rjson_key(o, "reason");
+	cs_rjson_str(o, f->reason);
+	cs_jsonw_obj_end(&o->j);
+}
+
+static void levels(struct cs_rjson *o, const struct cs_result *r)
+{
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < r->n_levels && i < CS_MAX_LEVELS; i++) {
+		const struct cs_level *l = &r->levels[i];
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "floor_ns");
+		cs_rjson_num(o, l->floor_ns);
+		cs_rjson_key(o, "first_bytes");
+		cs_rjson_num(o, l->first_bytes);
+		cs_rjson_key(o, "last_bytes");
+		cs_rjson_num(o, l->last_bytes);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+}
+
+static void knees(struct cs_rjson *o, const struct cs_result *r)
+{
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < r->n_knees && i < CS_MAX_KNEES; i++) {
+		const struct cs_knee *k = &r->knees[i];
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "bytes");
+		cs_rjson_opt(o, k->has_bytes, k->bytes);
+		cs_rjson_key(o, "retired_bytes");
+		cs_rjson_opt(o, k->has_retired, k->retired_bytes);
+		cs_rjson_key(o, "published_bytes");
+		cs_rjson_opt(o, k->has_published, k->published_bytes);
+		cs_rjson_key(o, "gap");
+		cs_rjson_opt(o, k->has_gap, k->gap);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+}
+
+static void adjacency(struct cs_rjson *o, const struct cs_result *r)
+{
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < r->n_adj && i < CS_MAX_ADJ_SERIES; i++) {
+		const struct cs_adj_result *s = &r->adj[i];
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "placement");
+		cs_rjson_str(o, cs_placement_name(s->placement));
+		cs_rjson_key(o, "footprint_bytes");
+		cs_rjson_opt(o, s->has_footprint, s->footprint_bytes);
+		cs_rjson_key(o, "granule_bytes");
+		cs_rjson_opt(o, s->has_granule, s->granule_bytes);
+		cs_rjson_key(o, "fit_bytes");
+		cs_rjson_opt(o, s->has_fit, s->granule_fit);
+		cs_rjson_key(o, "r2");
+		cs_rjson_opt(o, s->has_r2, s->r2);
+		cs_rjson_key(o, "margin");
+		cs_rjson_opt(o, s->has_margin, s->margin);
+		cs_rjson_key(o, "ramp");
+		cs_rjson_opt(o, s->has_ramp, s->ramp);
+		cs_rjson_key(o, "refusal");
+		if (s->refused)
+			cs_rjson_refusal(o, &s->refusal);
+		else
+			cs_jsonw_null(&o->j);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+}
+
+int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
+			 const struct cs_result *r, struct cs_rjson_scratch *s)
+{
+	const char *order = r->gap_order == CS_GAP_ORDER_FALLS ? "falls"
+			    : r->gap_order == CS_GAP_ORDER_NO  ? "no"
+							       : 0;
+	struct cs_rjson out, *o = &out;
+
+	cs_jsonw_init(&o->j, b, 1);
+	o->bad = 0;
+	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "label");
+	if (c->label[0])
+		cs_rjson_str(o, c->label);
+	else
+		cs_jsonw_null(&o->j);
+	cs_rjson_key(o, "points");
+	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "total");
+	cs_rjson_num(o, r->n_points);
+	cs_rjson_key(o, "used");
+	cs_rjson_num(o, r->n_used);
+	cs_jsonw_obj_end(&o->j);
+	cs_rjson_key(o, "levels");
+	levels(o, r);
+	cs_rjson_key(o, "knees");
+	knees(o, r);
+	cs_rjson_key(o, "gap_order");
+	if (order)
+		cs_rjson_str(o, order);
+	else
+		cs_jsonw_null(&o->j);
+	cs_rjson_key(o, "adjacency");
+	adjacency(o, r);
+	cs_rjson_key(o, "refusals");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
+		cs_rjson_refusal(o, &r->refusals[i]);
+	cs_jsonw_arr_end(&o->j);
+	cs_rjson_experiments(o, c, &s->exp); /* seed 003 */
+	cs_rjson_mp(o, c, r, s);              /* competitor, cores */
+	cs_jsonw_obj_end(&o->j);
+	return cs_jsonw_finish(&o->j) || o->bad ? -1 : 0;
+}

@@ -1,0 +1,55 @@
+/* json.h: a reduction as one JSON object, the text of `cacheshape reduce
+ * --json`, freestanding: the host command and the WebAssembly build of the
+ * page call this very writer, so their outputs are the same bytes by
+ * construction. Keys, in order: label, points, levels, knees, gap_order,
+ * adjacency, refusals, then experiments (json_experiments.c) and competitor,
+ * cores (json_mp.c) when the capture measured them; null wherever a value
+ * does not exist. Layout and escapes are those of yajl's beautifying
+ * generator, which wrote this text first: two spaces a level, `"key": value`,
+ * empty containers as [] and {}, control characters as \b \f \n \r \t or
+ * \u00XX (upper-case hex), a newline at the end; numbers with 10 significant
+ * digits (cs_put_g), whole ones as integers. */
+#ifndef CS_REDUCE_JSON_H
+#define CS_REDUCE_JSON_H
+
+#include "../common/jsonw.h"
+#include "compare.h"
+#include "experiments.h"
+#include "reduce.h"
+
+/* Memory the writer needs beyond the result: the members that reduce again
+ * (the competitor sweep, each kind of core's sweep, the experiments). About
+ * 90 KiB: the caller supplies it (heap on the host, static in wasm). */
+struct cs_rjson_scratch {
+	struct cs_capture tmp;
+	struct cs_work w;
+	struct cs_result with;
+	struct cs_comparison cmp;
+	struct cs_exp_result exp;
+};
+
+/* Writes the object into b (pretty, ending in '\n'). Returns 0, or -1 when
+ * b overflowed (b->overflow) or a string is not UTF-8 (yajl's generator,
+ * which this text must equal, refuses such a string: the command then
+ * prints nothing rather than a document with a hole in it). */
+int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
+			 const struct cs_result *r, struct cs_rjson_scratch *s);
+
+/* For the members' units: a writer that remembers a refused string. */
+struct cs_rjson {
+	struct cs_jsonw j;
+	int bad;
+};
+void cs_rjson_key(struct cs_rjson *o, const char *k);
+void cs_rjson_str(struct cs_rjson *o, const char *s);
+void cs_rjson_num(struct cs_rjson *o, double v);          /* 10 digits */
+void cs_rjson_opt(struct cs_rjson *o, int has, double v); /* or null */
+void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f);
+
+/* The members after "refusals": json_experiments.c, json_mp.c. */
+void cs_rjson_experiments(struct cs_rjson *o, const struct cs_capture *c,
+			  struct cs_exp_result *x);
+void cs_rjson_mp(struct cs_rjson *o, const struct cs_capture *c,
+		 const struct cs_result *r, struct cs_rjson_scratch *s);
+
+#endif

@@ -1,0 +1,113 @@
+/* json_mp.c: "competitor" and "cores" of the reduction as JSON (json.h),
+ * issue 8: the competitor comparison (compare.h) and one reduction per kind
+ * of core; absent when the capture measured neither. */
+#include "json.h"
+
+static void competitor(struct cs_rjson *o, const struct cs_capture *c,
+		       const struct cs_result *r, struct cs_rjson_scratch *s)
+{
+	struct cs_comparison *k = &s->cmp;
+
+	cs_compare_capture(c, r, &s->tmp, &s->w, &s->with, k);
+	cs_rjson_key(o, "competitor");
+	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "threads");
+	cs_rjson_num(o, c->mp.threads);
+	cs_rjson_key(o, "stopped");
+	cs_jsonw_bool(&o->j, c->mp.stopped_clean);
+	cs_rjson_key(o, "knee_falls");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < k->n_knees; i++)
+		cs_rjson_opt(o, k->has_knee_fall[i], k->knee_fall[i]);
+	cs_jsonw_arr_end(&o->j);
+	cs_rjson_key(o, "floor_falls");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < k->n_floors; i++)
+		cs_rjson_num(o, k->floor_fall[i]);
+	cs_jsonw_arr_end(&o->j);
+	cs_rjson_key(o, "private_knee");
+	cs_rjson_opt(o, k->compared, k->private_knee + 1);
+	cs_rjson_key(o, "shared_knee");
+	cs_rjson_opt(o, k->compared, k->shared_knee + 1);
+	cs_rjson_key(o, "prediction_held");
+	if (k->compared)
+		cs_jsonw_bool(&o->j, k->prediction_held);
+	else
+		cs_jsonw_null(&o->j);
+	cs_rjson_key(o, "refusal");
+	if (k->compared)
+		cs_jsonw_null(&o->j);
+	else
+		cs_rjson_refusal(o, &k->refusal);
+	cs_jsonw_obj_end(&o->j);
+}
+
+static void one_kind(struct cs_rjson *o, const struct cs_capture *c,
+		     const struct cs_mp_kind *kd, struct cs_rjson_scratch *s)
+{
+	char err[CS_REASON_MAX];
+	struct cs_result *res = &s->with;
+	struct cs_refusal f;
+	int ok = 0;
+
+	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "kind");
+	cs_rjson_str(o, kd->kind);
+	cs_rjson_key(o, "processors");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < kd->n_procs; i++)
+		cs_rjson_num(o, kd->procs[i]);
+	cs_jsonw_arr_end(&o->j);
+	if (kd->has_sweep) {
+		cs_mp_sweep_capture(c, &kd->sweep, &s->tmp);
+		ok = cs_reduce(&s->tmp, &s->w, res, err, sizeof(err)) == 0;
+	}
+	cs_rjson_key(o, "levels");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; ok && i < res->n_levels; i++) {
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "floor_ns");
+		cs_rjson_num(o, res->levels[i].floor_ns);
+		cs_rjson_key(o, "first_bytes");
+		cs_rjson_num(o, res->levels[i].first_bytes);
+		cs_rjson_key(o, "last_bytes");
+		cs_rjson_num(o, res->levels[i].last_bytes);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+	cs_rjson_key(o, "knees");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; ok && i < res->n_knees; i++)
+		cs_rjson_opt(o, res->knees[i].has_bytes, res->knees[i].bytes);
+	cs_jsonw_arr_end(&o->j);
+	cs_rjson_key(o, "refusals");
+	cs_jsonw_arr(&o->j);
+	if (!kd->has_sweep) {
+		cs_strlcpy(f.code, "kind-not-swept", sizeof(f.code));
+		cs_strlcpy(f.reason, "this kind of core was listed but not swept",
+			   sizeof(f.reason));
+		cs_rjson_refusal(o, &f);
+	} else if (!ok) {
+		cs_strlcpy(f.code, "kind-unreduced", sizeof(f.code));
+		cs_strlcpy(f.reason, err, sizeof(f.reason));
+		cs_rjson_refusal(o, &f);
+	}
+	for (uint32_t i = 0; ok && i < res->n_refusals && i < CS_MAX_REFUSALS; i++)
+		cs_rjson_refusal(o, &res->refusals[i]);
+	cs_jsonw_arr_end(&o->j);
+	cs_jsonw_obj_end(&o->j);
+}
+
+void cs_rjson_mp(struct cs_rjson *o, const struct cs_capture *c,
+		 const struct cs_result *r, struct cs_rjson_scratch *s)
+{
+	if (c->mp.has_competitor)
+		competitor(o, c, r, s);
+	if (c->mp.n_kinds) {
+		cs_rjson_key(o, "cores");
+		cs_jsonw_arr(&o->j);
+		for (uint32_t i = 0; i < c->mp.n_kinds; i++)
+			one_kind(o, c, &c->mp.kinds[i], s);
+		cs_jsonw_arr_end(&o->j);
+	}
+}
