@@ -160,18 +160,26 @@ static void judge_fit(struct cs_adj_result *a,
 		cs_put_u64(&b, f->above);
 		cs_puts(&b, " swept distance(s) above it (");
 		cs_put_u64(&b, n);
-		cs_puts(&b, " in all), fewer than 2: past the end of the ruler, never 'small'");
+		cs_puts(&b, " in all), fewer than ");
+		cs_put_u64(&b, CS_FIT_MIN_ABOVE);
+		cs_puts(&b, ": past the end of the ruler, never 'small'");
 	} else if (f->b <= 0 || !a->has_ramp || a->ramp < CS_FIT_MIN_RAMP) {
 		refuse_series(a, CS_R_RAMP_SMALL, &b);
-		cs_puts(&b, "the climb is under 18 % of the flat level, or not a climb");
+		cs_puts(&b, "the climb is under ");
+		cs_put_g(&b, CS_FIT_MIN_RAMP, 6);
+		cs_puts(&b, " of the flat level (ramp), or not a climb");
 		put_figures(&b, a);
 	} else if (!a->has_r2 || a->r2 < CS_FIT_MIN_R2) {
 		refuse_series(a, CS_R_R2_LOW, &b);
-		cs_puts(&b, "the ramp explains under 80 % of the variance");
+		cs_puts(&b, "the ramp explains under ");
+		cs_put_g(&b, CS_FIT_MIN_R2, 6);
+		cs_puts(&b, " of the variance (r2)");
 		put_figures(&b, a);
 	} else if (!a->has_margin || a->margin < CS_FIT_MIN_MARGIN) {
 		refuse_series(a, CS_R_MARGIN_LOW, &b);
-		cs_puts(&b, "the best granule beats the runner-up by under 6 %");
+		cs_puts(&b, "the best granule beats the runner-up by under ");
+		cs_put_g(&b, CS_FIT_MIN_MARGIN, 6);
+		cs_puts(&b, " (margin)");
 		put_figures(&b, a);
 	} else if (a->placement == CS_PLACE_FIRST) {
 		/* inside the first level nothing is fetched: an accepted granule

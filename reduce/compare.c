@@ -18,19 +18,30 @@ static void refuse(struct cs_comparison *out, const char *code, const char *a,
 	cs_puts(&b, c3);
 }
 
+/* The knees a sweep found, in order: the table of knees also lists the
+ * published levels it missed (reduction.md s.4), which have no size. */
+static uint32_t found_knees(const struct cs_result *r, const struct cs_knee **k)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->n_knees && i < CS_MAX_KNEES; i++)
+		if (r->knees[i].has_bytes)
+			k[n++] = &r->knees[i];
+	return n;
+}
+
 int cs_compare(const struct cs_result *alone, const struct cs_result *with,
 	       uint32_t threads, struct cs_comparison *out)
 {
+	const struct cs_knee *ka[CS_MAX_KNEES], *kw[CS_MAX_KNEES];
 	uint32_t nk, both = 0, last = 0;
+	uint32_t na = found_knees(alone, ka), nw = found_knees(with, kw);
 	cs_memset(out, 0, sizeof *out);
 	out->threads = threads;
-	nk = alone->n_knees < with->n_knees ? alone->n_knees : with->n_knees;
-	if (nk > CS_MAX_KNEES)
-		nk = CS_MAX_KNEES;
+	nk = na < nw ? na : nw;
 	out->n_knees = nk;
 	for (uint32_t i = 0; i < nk; i++) {
-		const struct cs_knee *a = &alone->knees[i], *w = &with->knees[i];
-		if (!a->has_bytes || !w->has_bytes || !(a->bytes > 0))
+		const struct cs_knee *a = ka[i], *w = kw[i];
+		if (!(a->bytes > 0))
 			continue;
 		out->has_knee_fall[i] = 1;
 		out->knee_fall[i] = 1.0 - w->bytes / a->bytes;
@@ -47,17 +58,13 @@ int cs_compare(const struct cs_result *alone, const struct cs_result *with,
 	if (nk == 0 || !out->has_knee_fall[0]) {
 		refuse(out, "compare-knees", "the first-level (private) knee is missing from ",
 		       0, NULL, 0,
-		       alone->n_knees && alone->knees[0].has_bytes
-			       ? "the competitor's sweep: nothing to compare it with"
+		       na ? "the competitor's sweep: nothing to compare it with"
 			       : "the sweep alone: nothing to compare it with");
 		return -1;
 	}
 	if (both < CS_CMP_MIN_KNEES || last == 0) {
-		uint32_t found = 0;
-		for (uint32_t i = 0; i < alone->n_knees && i < CS_MAX_KNEES; i++)
-			found += alone->knees[i].has_bytes != 0;
 		refuse(out, "compare-knees", "only ", both, " knee(s) found in both sweeps (",
-		       found,
+		       na,
 		       " in the sweep alone): a private and a shared one are needed; a longer sweep may reach the shared level");
 		return -1;
 	}

@@ -24,7 +24,7 @@ struct cs_comparison {
 	int compared;            /* 0: refused (see refusal) */
 	struct cs_refusal refusal;
 	uint32_t threads;
-	uint32_t n_knees;        /* matched by level: min of both sweeps */
+	uint32_t n_knees;        /* found knees, in order: min of both sweeps */
 	int has_knee_fall[CS_MAX_KNEES];
 	double knee_fall[CS_MAX_KNEES];   /* 1 - knee_with / knee_alone */
 	uint32_t n_floors;

@@ -16,6 +16,12 @@ void cs_refusal_set(struct cs_refusal *f, const char *code, struct cs_buf *b);
 /* sweep.c: block-length, plateaus, levels, knees (s.1 to s.4). */
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r);
+/* s.4 v2, the pairing alone (exported for the unit tests): knees
+ * knee[0..m) ascending, published level sizes size[0..n) in level order.
+ * Sets paired_with[i] to the level index knee i pairs with, or -1; returns
+ * the number of pairs. m and n are cut at CS_MAX_KNEES. */
+uint32_t cs_pair_knees(const double *knee, uint32_t m, const double *size,
+		       uint32_t n, int32_t *paired_with);
 /* adjacency.c: placement rule and fit (s.5). */
 void cs_reduce_adjacency(const struct cs_capture *c, struct cs_work *w,
 			 struct cs_result *r);

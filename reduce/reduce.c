@@ -113,7 +113,9 @@ static int clock_unusable(const struct cs_capture *c, struct cs_result *r)
 	cs_put_g(&b, k->clamp_ns, 6);
 	cs_puts(&b, " ns clamp but moves in steps of ");
 	cs_put_g(&b, k->quantum_ns, 6);
-	cs_puts(&b, " ns (more than 1.5x): a clock cannot be rounded finer than it moves");
+	cs_puts(&b, " ns (more than ");
+	cs_put_g(&b, CS_CLAMP_MAX_RATIO, 6);
+	cs_puts(&b, "x): a clock cannot be rounded finer than it moves");
 	return 1;
 }
 

@@ -31,7 +31,7 @@ struct cs_knee {
 	double bytes;
 	int has_retired;
 	double retired_bytes; /* top of plateau: the retired rule, a lower bound */
-	int has_published;    /* 0: unmatched (past the last published level) */
+	int has_published;    /* 0: unmatched (paired with no published level) */
 	double published_bytes;
 	uint32_t published_level;
 	int has_gap;
@@ -78,6 +78,7 @@ struct cs_work {
 	uint32_t n;
 	struct cs_point pts[CS_MAX_SWEEP_POINTS]; /* sorted, surviving points */
 	struct cs_adj_point adj[CS_MAX_ADJ_POINTS];
+	double ratio[CS_MAX_SWEEP_POINTS]; /* s.4 grid: spans of 4 points */
 };
 
 /* Reduce a capture. Returns 0 when the capture was reduced (refusals are

@@ -28,6 +28,14 @@
 #define CS_FIT_MIN_MARGIN 0.06
 /* s.6 a clamp is not honoured when quantum_ns > 1.5 * clamp_ns */
 #define CS_CLAMP_MAX_RATIO 1.5
+/* s.4 (v2) a knee k pairs with a published level P only when
+ * P / CS_PAIR_BELOW <= k ... */
+#define CS_PAIR_BELOW 8.0
+/* ... and k <= CS_PAIR_ABOVE * P */
+#define CS_PAIR_ABOVE 2.0
+/* s.4 coarse grids: grid-too-coarse when the median of bytes[i+3]/bytes[i]
+ * over the surviving points exceeds this */
+#define CS_GRID_SPAN_MAX 4.0
 
 /* Stable refusal codes (s.7). The first eight are the spec's; the rest are
  * this implementation's, each named where it is raised. */
@@ -40,7 +48,8 @@
 #define CS_R_MARGIN_LOW "fit-margin-low"
 #define CS_R_CLOCK "clock-unusable"
 #define CS_R_KNEE_MISSING "knee-missing"      /* s.4: missing, never guessed */
-#define CS_R_KNEE_UNMATCHED "knee-unmatched"  /* s.4: past the last published level */
+#define CS_R_KNEE_UNMATCHED "knee-unmatched"  /* s.4: paired with no published level */
+#define CS_R_GRID_COARSE "grid-too-coarse"   /* s.4: too few points per octave */
 #define CS_R_NO_LEVEL "placement-no-level"    /* s.5: no such level to place in */
 #define CS_R_NO_FOOTPRINT "footprint-unknown" /* s.5: rule cannot be checked */
 #define CS_R_NO_DISTANCES "no-distances"      /* s.5: an empty series */

@@ -30,13 +30,17 @@ static int block_length(const struct cs_capture *c, struct cs_work *w,
 		cs_put_u64(&b, failed);
 		cs_puts(&b, " of ");
 		cs_put_u64(&b, total);
-		cs_puts(&b, " points were timed in blocks shorter than 100 clock quanta (");
+		cs_puts(&b, " points were timed in blocks shorter than ");
+		cs_put_g(&b, CS_BLOCK_MIN_QUANTA, 6);
+		cs_puts(&b, " clock quanta (");
 		cs_put_g(&b, need, 4);
 		cs_puts(&b, " ns at a quantum of ");
 		cs_put_g(&b, c->clock.quantum_ns, 4);
 		cs_puts(&b, " ns; shortest block ");
 		cs_put_g(&b, shortest, 4);
-		cs_puts(&b, " ns): more than half, so the sweep is not reduced");
+		cs_puts(&b, " ns): more than ");
+		cs_put_g(&b, CS_BLOCK_MAX_FAIL_FRACTION, 6);
+		cs_puts(&b, " of them, so the sweep is not reduced");
 		return -1;
 	}
 	return 0;
@@ -105,32 +109,38 @@ static double knee_between(const struct cs_work *w, const struct cs_level *a,
 	return cs_exp(l0 + f * (l1 - l0));
 }
 
-/* The n-th published data or unified level, ascending; 0 when none. */
-static uint32_t published_levels(const struct cs_capture *c, double *size,
-				 uint32_t *level, uint32_t max)
+/* One published data or unified level (s.4 v2). */
+struct pub {
+	double size;
+	uint32_t level;
+};
+
+/* The published data or unified levels, ordered by level, then size;
+ * instruction caches take no part. A descriptor repeated (same level, same
+ * size) is one level. Returns how many. */
+static uint32_t published_levels(const struct cs_capture *c, struct pub *p,
+				 uint32_t max)
 {
 	uint32_t n = 0;
-	uint32_t last = 0;
-	for (;;) {
-		/* the smallest level above 'last' that has a data/unified cache */
-		uint32_t best = 0;
-		double best_size = 0;
-		for (uint32_t i = 0; i < c->n_caches; i++) {
-			const struct cs_cache *k = &c->caches[i];
-			if (k->type == CS_CACHE_INSTRUCTION || k->level <= last)
-				continue;
-			if (!best || k->level < best) {
-				best = k->level;
-				best_size = (double)k->size_bytes;
-			}
+	for (uint32_t i = 0; i < c->n_caches && i < CS_MAX_CACHES; i++) {
+		const struct cs_cache *k = &c->caches[i];
+		if (k->type == CS_CACHE_INSTRUCTION)
+			continue;
+		struct pub v = { (double)k->size_bytes, k->level };
+		uint32_t j = n, dup = 0;
+		for (uint32_t d = 0; d < n; d++)
+			dup |= p[d].level == v.level && p[d].size == v.size;
+		if (dup || n >= max)
+			continue;
+		while (j > 0 && (p[j - 1].level > v.level ||
+				 (p[j - 1].level == v.level && p[j - 1].size > v.size))) {
+			p[j] = p[j - 1];
+			j--;
 		}
-		if (!best || n >= max)
-			return n;
-		size[n] = best_size;
-		level[n] = best;
+		p[j] = v;
 		n++;
-		last = best;
 	}
+	return n;
 }
 
 static void put_level_name(struct cs_buf *b, uint32_t level)
@@ -139,60 +149,296 @@ static void put_level_name(struct cs_buf *b, uint32_t level)
 	cs_put_u64(b, level);
 }
 
+/* s.4 v2: P / CS_PAIR_BELOW <= knee <= CS_PAIR_ABOVE * P */
+static int admissible(double knee, double P)
+{
+	return P / CS_PAIR_BELOW <= knee && knee <= CS_PAIR_ABOVE * P;
+}
+
+static double log2_ratio(double a, double b)
+{
+	return cs_fabs(cs_log(a / b) / cs_log(2.0));
+}
+
+/* Costs closer than this are equal: the tie rule decides (sums of logs
+ * of sizes differ by more than this whenever the sizes really differ). */
+#define PAIR_COST_TIE 1e-9
+
+/* The matching of s.4 v2, by dynamic programming over suffixes: best[i][j]
+ * is the best order-preserving matching of knees i.. with levels j.., its
+ * choice one of: pair (i, j), leave knee i, leave level j. "Best" is most
+ * pairs, then the smallest sum of |log2(knee / P)|, then (ties) the
+ * sequence of pairs that is lexicographically first by knee index, then
+ * level index: the smaller knees with the smaller levels. Every
+ * order-preserving matching is a path through this table, so the optimum
+ * is exact; the table is at most 33 x 33. */
+enum { PICK_PAIR, PICK_SKIP_KNEE, PICK_SKIP_LEVEL, PICK_END };
+struct cell {
+	uint8_t pairs, pick;
+	double cost;
+};
+struct matching {
+	uint32_t m, n;
+	struct cell t[CS_MAX_KNEES + 1][CS_MAX_KNEES + 1];
+};
+
+/* The pairs of the matching chosen at (i, j), as knee index * 64 + level. */
+static uint32_t pairs_from(const struct matching *M, uint32_t i, uint32_t j,
+			   uint32_t *seq)
+{
+	uint32_t n = 0;
+	while (i < M->m && j < M->n) {
+		uint8_t pick = M->t[i][j].pick;
+		if (pick == PICK_PAIR)
+			seq[n++] = i * 64 + j;
+		if (pick == PICK_PAIR || pick == PICK_SKIP_KNEE)
+			i++;
+		if (pick == PICK_PAIR || pick == PICK_SKIP_LEVEL)
+			j++;
+		if (pick == PICK_END)
+			break;
+	}
+	return n;
+}
+
+/* < 0 when candidate a (pairs first, then the matching at (ai, aj)) is
+ * better than b; the candidates have as many pairs and costs within the
+ * tie. */
+static int lex_compare(const struct matching *M, int a_first, uint32_t ai,
+		       uint32_t aj, uint32_t afirst, int b_first, uint32_t bi,
+		       uint32_t bj, uint32_t bfirst)
+{
+	uint32_t sa[CS_MAX_KNEES + 1], sb[CS_MAX_KNEES + 1], na = 0, nb = 0;
+	if (a_first)
+		sa[na++] = afirst;
+	if (b_first)
+		sb[nb++] = bfirst;
+	na += pairs_from(M, ai, aj, sa + na);
+	nb += pairs_from(M, bi, bj, sb + nb);
+	for (uint32_t k = 0; k < na && k < nb; k++)
+		if (sa[k] != sb[k])
+			return sa[k] < sb[k] ? -1 : 1;
+	return 0;
+}
+
+static void match(struct matching *M, const double *knee, uint32_t m,
+		  const double *size, uint32_t n)
+{
+	M->m = m;
+	M->n = n;
+	for (uint32_t ii = m + 1; ii-- > 0;) {
+		for (uint32_t jj = n + 1; jj-- > 0;) {
+			struct cell *c = &M->t[ii][jj];
+			c->pairs = 0;
+			c->cost = 0;
+			c->pick = PICK_END;
+			if (ii == m || jj == n)
+				continue;
+			/* candidates: leave knee ii, leave level jj, pair them */
+			struct cell best = M->t[ii + 1][jj];
+			best.pick = PICK_SKIP_KNEE;
+			uint32_t bi = ii + 1, bj = jj, bfirst = 0;
+			int bpaired = 0;
+			struct cell cand[2];
+			uint32_t ci[2], cj[2], nc = 0;
+			cand[nc] = M->t[ii][jj + 1];
+			cand[nc].pick = PICK_SKIP_LEVEL;
+			ci[nc] = ii;
+			cj[nc++] = jj + 1;
+			if (admissible(knee[ii], size[jj])) {
+				cand[nc] = M->t[ii + 1][jj + 1];
+				cand[nc].pairs++;
+				cand[nc].cost += log2_ratio(knee[ii], size[jj]);
+				cand[nc].pick = PICK_PAIR;
+				ci[nc] = ii + 1;
+				cj[nc++] = jj + 1;
+			}
+			for (uint32_t k = 0; k < nc; k++) {
+				int paired = cand[k].pick == PICK_PAIR;
+				int better;
+				if (cand[k].pairs != best.pairs)
+					better = cand[k].pairs > best.pairs;
+				else if (cand[k].cost < best.cost - PAIR_COST_TIE)
+					better = 1;
+				else if (cand[k].cost > best.cost + PAIR_COST_TIE)
+					better = 0;
+				else
+					better = lex_compare(M, paired, ci[k], cj[k], ii * 64 + jj,
+							     bpaired, bi, bj, bfirst) < 0;
+				if (better) {
+					best = cand[k];
+					bi = ci[k];
+					bj = cj[k];
+					bpaired = paired;
+					bfirst = ii * 64 + jj;
+				}
+			}
+			*c = best;
+		}
+	}
+}
+
+uint32_t cs_pair_knees(const double *knee, uint32_t m, const double *size,
+		       uint32_t n, int32_t *paired_with)
+{
+	static struct matching M; /* 8.7 KiB: off the firmware's stack */
+	uint32_t seq[CS_MAX_KNEES];
+	if (m > CS_MAX_KNEES)
+		m = CS_MAX_KNEES;
+	if (n > CS_MAX_KNEES)
+		n = CS_MAX_KNEES;
+	for (uint32_t i = 0; i < m; i++)
+		paired_with[i] = -1;
+	match(&M, knee, m, size, n);
+	uint32_t npairs = pairs_from(&M, 0, 0, seq);
+	for (uint32_t q = 0; q < npairs; q++)
+		paired_with[seq[q] / 64] = (int32_t)(seq[q] % 64);
+	return npairs;
+}
+
+static void put_limits(struct cs_buf *b)
+{
+	cs_puts(b, "a knee pairs with a published level P only when P/");
+	cs_put_g(b, CS_PAIR_BELOW, 6);
+	cs_puts(b, " <= knee <= ");
+	cs_put_g(b, CS_PAIR_ABOVE, 6);
+	cs_puts(b, "P");
+}
+
+static void refuse_unmatched(struct cs_result *r, uint32_t n, double bytes,
+			     const struct pub *p, uint32_t np)
+{
+	struct cs_buf b;
+	cs_refuse(r, CS_R_KNEE_UNMATCHED, &b);
+	cs_puts(&b, "knee ");
+	cs_put_u64(&b, n + 1);
+	cs_puts(&b, " at ");
+	cs_put_size(&b, bytes);
+	if (!np) {
+		cs_puts(&b, " has no published cache to compare with; it is not assigned to a cache");
+		return;
+	}
+	uint32_t near = 0;
+	for (uint32_t j = 1; j < np; j++)
+		if (log2_ratio(bytes, p[j].size) < log2_ratio(bytes, p[near].size))
+			near = j;
+	cs_puts(&b, " is paired with no published level: the nearest is ");
+	put_level_name(&b, p[near].level);
+	cs_puts(&b, " (");
+	cs_put_size(&b, p[near].size);
+	cs_puts(&b, "), and the knee is ");
+	cs_put_g(&b, bytes / p[near].size, 3);
+	cs_puts(&b, "x that; ");
+	put_limits(&b);
+	uint32_t reach = 0;
+	for (uint32_t j = 0; j < np; j++)
+		reach += admissible(bytes, p[j].size) != 0;
+	if (reach)
+		cs_puts(&b, ", and the levels within reach went to other knees (most pairs, then the nearest)");
+	else
+		cs_puts(&b, ", and no level has it within reach");
+	if (bytes > CS_PAIR_ABOVE * p[np - 1].size)
+		cs_puts(&b, ". Past the last published level, a step of the memory plateau (TLB reach, nested paging) may look so");
+	cs_puts(&b, "; it is not assigned to a cache");
+}
+
+static void refuse_missing(struct cs_result *r, const struct pub *P,
+			   double top)
+{
+	struct cs_buf b;
+	cs_refuse(r, CS_R_KNEE_MISSING, &b);
+	cs_puts(&b, "no knee for the published ");
+	put_level_name(&b, P->level);
+	cs_puts(&b, " (");
+	cs_put_size(&b, P->size);
+	if (top < P->size) {
+		cs_puts(&b, "): the sweep stops at ");
+		cs_put_size(&b, top);
+		cs_puts(&b, ", short of it");
+	} else {
+		cs_puts(&b, "): the sweep went past it, up to ");
+		cs_put_size(&b, top);
+		cs_puts(&b, ", and left no knee paired with it (");
+		put_limits(&b);
+		cs_puts(&b, ")");
+	}
+	cs_puts(&b, "; missing, never guessed");
+}
+
+static void set_missing(struct cs_knee *k, const struct pub *P)
+{
+	cs_memset(k, 0, sizeof *k);
+	k->has_published = 1;
+	k->published_bytes = P->size;
+	k->published_level = P->level;
+}
+
+/* s.4 v2: pair the knees found with the published levels, and list the
+ * knees with the missing levels in their places: a missing level goes
+ * before the first knee paired with a later level, or before the first
+ * unpaired knee above its size. */
 static void match_published(const struct cs_capture *c, const struct cs_work *w,
 			    struct cs_result *r, uint32_t found)
 {
-	double size[CS_MAX_KNEES];
-	uint32_t level[CS_MAX_KNEES];
-	uint32_t np = published_levels(c, size, level, CS_MAX_KNEES);
+	struct pub p[CS_MAX_KNEES];
+	struct cs_knee knees[CS_MAX_KNEES];
+	double kb[CS_MAX_KNEES] = { 0 }, size[CS_MAX_KNEES] = { 0 };
+	int32_t paired_with[CS_MAX_KNEES];
+	uint8_t level_paired[CS_MAX_KNEES];
+	uint32_t np = published_levels(c, p, CS_MAX_KNEES);
 	double top = w->n ? w->pts[w->n - 1].bytes : 0;
-	struct cs_buf b;
 
-	for (uint32_t n = 0; n < found; n++) {
-		struct cs_knee *k = &r->knees[n];
-		if (n < np) {
-			k->has_published = 1;
-			k->published_bytes = size[n];
-			k->published_level = level[n];
-			k->has_gap = 1;
-			k->gap = k->bytes / size[n] - 1;
+	for (uint32_t i = 0; i < found; i++) {
+		knees[i] = r->knees[i];
+		kb[i] = knees[i].bytes;
+	}
+	for (uint32_t j = 0; j < np; j++) {
+		level_paired[j] = 0;
+		size[j] = p[j].size;
+	}
+	cs_pair_knees(kb, found, size, np, paired_with);
+	for (uint32_t i = 0; i < found; i++)
+		if (paired_with[i] >= 0)
+			level_paired[paired_with[i]] = 1;
+
+	uint32_t out = 0, next = 0; /* next level not yet placed */
+	for (uint32_t i = 0; i < found; i++) {
+		struct cs_knee k = knees[i];
+		if (paired_with[i] >= 0) {
+			uint32_t j = (uint32_t)paired_with[i];
+			for (; next < j && out < CS_MAX_KNEES; next++)
+				set_missing(&r->knees[out++], &p[next]);
+			next = j + 1;
+			k.has_published = 1;
+			k.published_bytes = p[j].size;
+			k.published_level = p[j].level;
+			k.has_gap = 1;
+			k.gap = k.bytes / p[j].size - 1;
+		} else {
+			for (; next < np && !level_paired[next] && p[next].size <= k.bytes &&
+			       out < CS_MAX_KNEES; next++)
+				set_missing(&r->knees[out++], &p[next]);
+		}
+		if (out < CS_MAX_KNEES)
+			r->knees[out++] = k;
+	}
+	for (; next < np && out < CS_MAX_KNEES; next++)
+		set_missing(&r->knees[out++], &p[next]);
+	r->n_knees = out;
+
+	/* refusals in the order of the table: unpaired knees and missing
+	 * levels, each where it stands */
+	for (uint32_t n = 0; n < out; n++) {
+		const struct cs_knee *k = &r->knees[n];
+		if (!k->has_bytes) {
+			for (uint32_t j = 0; j < np; j++)
+				if (p[j].level == k->published_level &&
+				    p[j].size == k->published_bytes)
+					refuse_missing(r, &p[j], top);
 			continue;
 		}
-		cs_refuse(r, CS_R_KNEE_UNMATCHED, &b);
-		cs_puts(&b, "knee ");
-		cs_put_u64(&b, n + 1);
-		cs_puts(&b, " at ");
-		cs_put_size(&b, k->bytes);
-		if (np) {
-			cs_puts(&b, " lies past the last published level (");
-			put_level_name(&b, level[np - 1]);
-			cs_puts(&b, ", ");
-			cs_put_size(&b, size[np - 1]);
-			cs_puts(&b, ")");
-		} else {
-			cs_puts(&b, " has no published cache to compare with");
-		}
-		cs_puts(&b, ": a step of the memory plateau (TLB reach, nested paging) may look so; it is not assigned to a cache");
-	}
-	/* published levels the sweep found no knee for: missing, never guessed */
-	for (uint32_t n = found; n < np && r->n_knees < CS_MAX_KNEES; n++) {
-		struct cs_knee *k = &r->knees[r->n_knees++];
-		k->has_published = 1;
-		k->published_bytes = size[n];
-		k->published_level = level[n];
-		cs_refuse(r, CS_R_KNEE_MISSING, &b);
-		cs_puts(&b, "no knee for the published ");
-		put_level_name(&b, level[n]);
-		cs_puts(&b, " (");
-		cs_put_size(&b, size[n]);
-		if (top < size[n]) {
-			cs_puts(&b, "): the sweep stops at ");
-			cs_put_size(&b, top);
-			cs_puts(&b, ", short of it");
-		} else {
-			cs_puts(&b, "): no further level was found in the sweep up to ");
-			cs_put_size(&b, top);
-		}
+		if (!k->has_published)
+			refuse_unmatched(r, n, k->bytes, p, np);
 	}
 }
 
@@ -214,12 +460,66 @@ static void gap_order(struct cs_result *r)
 		r->gap_order = CS_GAP_ORDER_UNKNOWN;
 }
 
+/* "a plateau: at least 4 points spanning 2x, flat within 1.25x" */
+static void put_plateau_rule(struct cs_buf *b)
+{
+	cs_puts(b, "at least ");
+	cs_put_u64(b, CS_PLATEAU_MIN_POINTS);
+	cs_puts(b, " points spanning ");
+	cs_put_g(b, CS_PLATEAU_MIN_SPAN, 6);
+	cs_puts(b, "x, flat within ");
+	cs_put_g(b, CS_FLAT_RATIO, 6);
+	cs_puts(b, "x");
+}
+
+/* s.4 coarse grids: s = median of bytes[i+3] / bytes[i] over the surviving
+ * points (of a sweep that stands: one refused by the block-length rule is not
+ * judged further); refused when s > CS_GRID_SPAN_MAX. With fewer than 4 points there
+ * is no such ratio and no median: the grid is not judged (and no plateau
+ * can form, which fewer-than-two-plateaus says). */
+static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
+{
+	const uint32_t span = CS_PLATEAU_MIN_POINTS - 1;
+	if (w->n <= span)
+		return;
+	uint32_t m = w->n - span;
+	double *v = w->ratio;
+	for (uint32_t i = 0; i < m; i++) {
+		double x = w->pts[i + span].bytes / w->pts[i].bytes;
+		uint32_t j = i;
+		while (j > 0 && v[j - 1] > x) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+	double s = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+	if (!(s > CS_GRID_SPAN_MAX))
+		return;
+	struct cs_buf b;
+	cs_refuse(r, CS_R_GRID_COARSE, &b);
+	cs_puts(&b, "the sizes grow ");
+	cs_put_g(&b, s, 3);
+	cs_puts(&b, "x over ");
+	cs_put_u64(&b, CS_PLATEAU_MIN_POINTS);
+	cs_puts(&b, " consecutive points (median), more than ");
+	cs_put_g(&b, CS_GRID_SPAN_MAX, 6);
+	cs_puts(&b, "x: about ");
+	cs_put_fixed(&b, (double)span * cs_log(2.0) / cs_log(s), 2);
+	cs_puts(&b, " points per octave. A plateau needs ");
+	put_plateau_rule(&b);
+	cs_puts(&b, ", so the narrowest level this grid can see spans ");
+	cs_put_g(&b, s, 3);
+	cs_puts(&b, "x in size; a level narrower than that cannot form a plateau, and missing levels may be there");
+}
+
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r)
 {
 	if (block_length(c, w, r))
-		return;
+		return; /* nothing of the sweep is judged, its grid neither */
 	r->n_used = w->n;
+	grid_too_coarse(w, r);
 	plateaus_and_levels(w, r);
 	if (r->n_levels < CS_MIN_LEVELS) {
 		struct cs_buf b;
@@ -232,7 +532,12 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		cs_puts(&b, r->n_levels == 1 ? " level" : " levels");
 		cs_puts(&b, " over ");
 		cs_put_u64(&b, w->n);
-		cs_puts(&b, " points; naming a cache needs two levels whose floors differ by at least 1.35x");
+		cs_puts(&b, " points; naming a cache needs ");
+		cs_put_u64(&b, CS_MIN_LEVELS);
+		cs_puts(&b, " levels whose floors differ by at least ");
+		cs_put_g(&b, CS_LEVEL_RATIO, 6);
+		cs_puts(&b, "x, each from plateaus of ");
+		put_plateau_rule(&b);
 		return;
 	}
 	uint32_t found = 0;

@@ -2,7 +2,26 @@
 # tests/lib.sh, define `mutants` ("CONSTANT ORIGINAL MUTANT" each) and
 # `build DIR` (compile the unit test against DIR/reduce/, binary DIR/t, log
 # DIR/log), then call: mutate RULES_HEADER TEST_NAME. The unmutated copy must
-# pass; every mutant must make the test fail.
+# pass; every mutant must make the test fail. With SENTENCES=1 the test
+# binary also answers `--sentences` with "CONSTANT<TAB>sentence" lines: each
+# mutant must then change its constant's sentence, which must print the
+# mutated value (every refusal sentence prints the constant it tests).
+# The sentence for constant $3 differs between binaries $1 and $2 and
+# shows the mutated value $4 as C's %g prints it.
+sentence_follows() {
+	local old new v
+	old=$("$1" --sentences 2>/dev/null | grep -P "^$3\t" | cut -f2-)
+	new=$("$2" --sentences 2>/dev/null | grep -P "^$3\t" | cut -f2-)
+	v=$(printf '%g' "$4")
+	if [ -z "$old" ]; then
+		fail "$3: no refusal sentence for it (--sentences)"
+	elif [ "$old" != "$new" ] && [[ "$new" == *"$v"* ]]; then
+		pass "$3 -> $4: its sentence changes and prints $v"
+	else
+		fail "$3 -> $4: its sentence does not print the mutated value $v: $new"
+	fi
+}
+
 mutate() {
 	local rules=$1 test=$2 tmp d m
 	tmp=$(mktemp -d)
@@ -29,6 +48,9 @@ mutate() {
 				fail "$1 $2 -> $3: no unit test noticed"
 			else
 				pass "$1 $2 -> $3 breaks a test"
+			fi
+			if [ -n "${SENTENCES:-}" ]; then
+				sentence_follows "$tmp/base/t" "$d/t" "$1" "$3"
 			fi
 		else
 			fail "$1 $2 -> $3: build failed: $(head -c 300 "$d/log")"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # suite-mutation: every threshold in reduce/rules.h, nudged, must break a
-# unit test. Builds test_reduce against a mutated copy of reduce/ for each.
+# unit test, and change the refusal sentence that prints it. Builds
+# test_reduce against a mutated copy of reduce/ for each.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -29,6 +30,12 @@ mutants=(
 	"CS_FIT_MIN_MARGIN 0.06 0.04"
 	"CS_CLAMP_MAX_RATIO 1.5 1.6"
 	"CS_CLAMP_MAX_RATIO 1.5 1.4"
+	"CS_PAIR_BELOW 8.0 16.0"
+	"CS_PAIR_BELOW 8.0 4.0"
+	"CS_PAIR_ABOVE 2.0 3.0"
+	"CS_PAIR_ABOVE 2.0 1.5"
+	"CS_GRID_SPAN_MAX 4.0 3.0"
+	"CS_GRID_SPAN_MAX 4.0 5.0"
 )
 
 # test_reduce.c includes ../reduce/*.h: point it at the copy in $1
@@ -38,5 +45,5 @@ build() {
 		common/capture.c "$1"/reduce/*.c -lm 2>"$1/log"
 }
 
-mutate rules.h test_reduce
+SENTENCES=1 mutate rules.h test_reduce
 summary mutation

@@ -169,59 +169,319 @@ static void test_knees(void)
 	CHECK_NEAR(res.knees[0].bytes, 32768 * pow(2, 1.0 / 3), 1e-6, "adjacent levels interpolate over one gap");
 }
 
-static void publish(const uint64_t *sizes, int n)
+/* A staircase on a grid of four sizes an octave from 4 KiB: level l costs
+ * floors[l] up to and including edges[l] bytes (the last level has no
+ * edge). Steps are abrupt, so each knee lies between an edge and the next
+ * grid size. */
+static void staircase(const double *floors, const double *edges, int nlev, double top)
 {
-	cap.n_caches = 0;
-	/* an instruction cache first: it must be skipped when matching */
-	cap.caches[cap.n_caches++] = (struct cs_cache){ 1, CS_CACHE_INSTRUCTION, 32768, 64 };
-	for (int i = 0; i < n; i++)
-		cap.caches[cap.n_caches++] = (struct cs_cache){ (uint32_t)i + 1,
-			i ? CS_CACHE_UNIFIED : CS_CACHE_DATA, sizes[i], 64 };
+	cs_capture_init(&cap);
+	uint32_t n = 0;
+	for (double b = 4096; b <= top * 1.0001 && n < CS_MAX_SWEEP_POINTS; b *= 1.189207115002721) {
+		int l = 0;
+		while (l < nlev - 1 && b > edges[l] * 1.0001)
+			l++;
+		cap.points[n].bytes = b;
+		cap.points[n].ns = floors[l];
+		n++;
+	}
+	cap.n_points = n;
 }
 
-/* s.4 matching against published levels: gaps, missing, unmatched, order */
+/* published caches: an instruction cache first (it takes no part), the
+ * others in the order given (the reducer sorts by level, then size) */
+static void publish_levels(const uint32_t *level, const uint64_t *sizes, int n)
+{
+	cap.n_caches = 0;
+	cap.caches[cap.n_caches++] = (struct cs_cache){ 1, CS_CACHE_INSTRUCTION, 65536, 64 };
+	for (int i = 0; i < n; i++)
+		cap.caches[cap.n_caches++] = (struct cs_cache){ level[i],
+			level[i] == 1 ? CS_CACHE_DATA : CS_CACHE_UNIFIED, sizes[i], 64 };
+}
+
+static void publish(const uint64_t *sizes, int n)
+{
+	uint32_t level[8];
+	for (int i = 0; i < n; i++)
+		level[i] = (uint32_t)i + 1;
+	publish_levels(level, sizes, n);
+}
+
+static const char *refusal_reason(const char *code, int nth)
+{
+	for (uint32_t i = 0; i < res.n_refusals; i++)
+		if (strcmp(res.refusals[i].code, code) == 0 && nth-- == 0)
+			return res.refusals[i].reason;
+	return "";
+}
+
+#define K 1024.0
+#define M (1024.0 * 1024.0)
+
+/* s.4 v2, the matching alone: every case the spec names, the bounds of
+ * admissibility on both sides, most pairs before cost, cost, and ties */
+static void test_pairing(void)
+{
+	static const struct {
+		const char *name;
+		double knee[6];
+		double size[6];
+		int32_t want[6]; /* level index per knee, -1 unpaired */
+	} rows[] = {
+		{ "all three paired", { 34 * K, 800 * K, 10 * M, END }, { 32 * K, 1 * M, 32 * M, END }, { 0, 1, 2 } },
+		{ "missing middle level: L3 is not shifted onto L2", { 40 * K, 9 * M, END }, { 32 * K, 1 * M, 8 * M, END }, { 0, 2 } },
+		{ "the issue's 3 MiB knee pairs with L3, not a 128 KiB L2", { 33 * K, 3.06 * M, END }, { 32 * K, 128 * K, 3 * M, END }, { 0, 2 } },
+		{ "an L2 knee is not scored against L1", { 1.25 * M, END }, { 32 * K, 1 * M, END }, { 1 } },
+		{ "extra TLB step past the last level is unmatched", { 36 * K, 900 * K, 7 * M, 150 * M, END }, { 32 * K, 1 * M, 32 * M, END }, { 0, 1, 2, -1 } },
+		{ "bogus published size: no knee in [P/8, 2P]", { 34 * K, 900 * K, END }, { 32 * K, 16 * M, END }, { 0, -1 } },
+		{ "exclusive-looking knee 1.5x above its level pairs", { 40 * K, 600 * K, 12 * M, END }, { 32 * K, 512 * K, 8 * M, END }, { 0, 1, 2 } },
+		{ "a knee 2.5x above the last level does not", { 40 * K, 600 * K, 20 * M, END }, { 32 * K, 512 * K, 8 * M, END }, { 0, 1, -1 } },
+		{ "knee exactly P/8 is admissible", { 4 * K, END }, { 32 * K, END }, { 0 } },
+		{ "knee at P/12 is not (a /16 rule would pair it)", { 32 * K / 12, END }, { 32 * K, END }, { -1 } },
+		{ "knee at P/6 is (a /4 rule would refuse it)", { 32 * K / 6, END }, { 32 * K, END }, { 0 } },
+		{ "knee exactly 2P is admissible", { 64 * K, END }, { 32 * K, END }, { 0 } },
+		{ "knee at 2.5P is not (a 3P rule would pair it)", { 80 * K, END }, { 32 * K, END }, { -1 } },
+		{ "knee at 1.8P is (a 1.5P rule would refuse it)", { 32 * K * 1.8, END }, { 32 * K, END }, { 0 } },
+		{ "most pairs before the smallest cost", { 20 * K, 70 * K, END }, { 32 * K, 256 * K, END }, { 0, 1 } },
+		{ "equal counts: the nearer knee wins", { 20 * K, 40 * K, END }, { 32 * K, END }, { -1, 0 } },
+		{ "equal counts: the nearer level wins", { 100 * K, END }, { 32 * K, 128 * K, END }, { 1 } },
+		{ "tie: the smaller knee pairs", { 16 * K, 64 * K, END }, { 32 * K, END }, { 0, -1 } },
+		{ "tie: with the smaller level", { 64 * K, END }, { 32 * K, 128 * K, END }, { 0 } },
+		{ "order preserved: no crossing pairs", { 70 * K, 500 * K, END }, { 512 * K, 64 * K, END }, { -1, 0 } },
+		{ "no published levels: nothing pairs", { 40 * K, 400 * K, END }, { END }, { -1, -1 } },
+		{ "two knees inside one level's window: one pairs", { 30 * K, 33 * K, 900 * K, END }, { 32 * K, 1 * M, END }, { -1, 0, 1 } },
+	};
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		int32_t got[8];
+		uint32_t m = (uint32_t)count(rows[r].knee), n = (uint32_t)count(rows[r].size);
+		uint32_t pairs = cs_pair_knees(rows[r].knee, m, rows[r].size, n, got);
+		uint32_t want_pairs = 0, same = 1;
+		for (uint32_t i = 0; i < m; i++) {
+			want_pairs += rows[r].want[i] >= 0;
+			same &= got[i] == rows[r].want[i];
+		}
+		CHECK(same && pairs == want_pairs, "%s: got %d %d %d %d", rows[r].name, got[0],
+		      m > 1 ? got[1] : 9, m > 2 ? got[2] : 9, m > 3 ? got[3] : 9);
+	}
+}
+
+/* An independent reading of s.4 v2: every order-preserving set of
+ * admissible pairs, enumerated; most pairs, then smallest cost (ties within
+ * 1e-9), then the pair sequence first by knee index, then level index. */
+static uint32_t brute_best[8], brute_n;
+static double brute_cost;
+static void brute(const double *k, uint32_t m, const double *P, uint32_t n, uint32_t i, uint32_t j,
+		  uint32_t *seq, uint32_t len, double cost)
+{
+	if (i == m || j == n) {
+		int better = len > brute_n;
+		if (len == brute_n) {
+			if (cost < brute_cost - 1e-9)
+				better = 1;
+			else if (cost <= brute_cost + 1e-9)
+				for (uint32_t q = 0; q < len; q++)
+					if (seq[q] != brute_best[q]) {
+						better = seq[q] < brute_best[q];
+						break;
+					}
+		}
+		if (better) {
+			brute_n = len;
+			brute_cost = cost;
+			memcpy(brute_best, seq, len * sizeof *seq);
+		}
+		return;
+	}
+	/* every choice for knee i: leave it, or pair it with some level >= j */
+	brute(k, m, P, n, i + 1, j, seq, len, cost);
+	for (uint32_t jj = j; jj < n; jj++)
+		if (P[jj] / 8 <= k[i] && k[i] <= 2 * P[jj]) {
+			seq[len] = i * 64 + jj;
+			brute(k, m, P, n, i + 1, jj + 1, seq, len + 1, cost + fabs(log2(k[i] / P[jj])));
+		}
+}
+
+static void test_pairing_exhaustive(void)
+{
+	uint64_t x = 88172645463325252ull;
+	int wrong = 0, cases = 0;
+	for (int t = 0; t < 3000; t++) {
+		double k[6], P[6];
+		uint32_t m = 1 + t % 6, n = (t / 6) % 6, seq[8];
+		double at = 4096;
+		for (uint32_t i = 0; i < m; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			at *= 1.5 + (double)(x % 1000) / 100.0; /* 1.5x to 11.5x apart */
+			k[i] = at;
+		}
+		for (uint32_t j = 0; j < n; j++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			/* powers of two near the knees: ties happen */
+			P[j] = ldexp(1.0, 12 + (int)(x % 16));
+		}
+		int32_t got[8];
+		cs_pair_knees(k, m, P, n, got);
+		brute_n = 0;
+		brute_cost = 1e300;
+		brute(k, m, P, n, 0, 0, seq, 0, 0);
+		int32_t want[8];
+		for (uint32_t i = 0; i < m; i++)
+			want[i] = -1;
+		for (uint32_t q = 0; q < brute_n; q++)
+			want[brute_best[q] / 64] = (int32_t)(brute_best[q] % 64);
+		for (uint32_t i = 0; i < m; i++)
+			if (got[i] != want[i]) {
+				wrong++;
+				break;
+			}
+		cases++;
+	}
+	CHECK(wrong == 0, "pairing disagrees with exhaustive search in %d of %d cases", wrong, cases);
+}
+
+/* s.4 v2 end to end: the table of knees, missing levels in their places,
+ * and the sentences of knee-unmatched and knee-missing */
 static void test_published(void)
 {
-	static const double three[] = { 1, 1, 1, 1, 1.5, 4, 4, 4, 4, 8, 16, 16, 16, 16, END };
-	static const uint64_t l123[] = { 32768, 262144, 8u << 20 };
-	sweep_doubling(three, count(three));
+	/* floors 1, 3, 10, 80; edges 32K, 1M, 8M; sweep to 64 MiB */
+	static const double f4[] = { 1, 3, 10, 80 }, e3[] = { 32 * K, 1 * M, 8 * M };
+	static const uint64_t l123[] = { 32768, 1u << 20, 16u << 20 };
+	staircase(f4, e3, 4, 64 * M);
 	publish(l123, 3);
-	reduce_ok();
-	CHECK(res.n_knees == 3, "two knees found and one missing: %u", res.n_knees);
-	CHECK(res.knees[0].has_gap && fabs(res.knees[0].gap - (res.knees[0].bytes / 32768 - 1)) < 1e-12,
-	      "gap = knee / published - 1");
-	CHECK(res.knees[1].published_level == 2 && res.knees[1].published_bytes == 262144, "L2 matched");
-	CHECK(!res.knees[2].has_bytes && !res.knees[2].has_gap && res.knees[2].published_bytes == 8u << 20,
-	      "L3's knee is missing, not guessed");
-	CHECK(has_refusal(CS_R_KNEE_MISSING), "missing knee is listed as declined");
-	CHECK(strstr(res.refusals[0].reason, "no further level") != NULL, "the sweep passed 8 MiB: %s",
-	      res.refusals[0].reason);
-	static const uint64_t big_l3[] = { 32768, 262144, 64u << 20 };
-	publish(big_l3, 3);
-	reduce_ok();
-	CHECK(strstr(res.refusals[0].reason, "stops at 32 MiB, short of it") != NULL, "sweep stops short: %s",
-	      res.refusals[0].reason);
+	CHECK(reduce_ok() && res.n_levels == 4, "four levels: %u (%s)", res.n_levels, err);
+	CHECK(res.n_knees == 3 && res.knees[0].published_level == 1 && res.knees[1].published_level == 2 &&
+	      res.knees[2].published_level == 3 && res.knees[2].has_gap, "three knees, each paired (%u)", res.n_knees);
+	CHECK(fabs(res.knees[0].gap - (res.knees[0].bytes / 32768 - 1)) < 1e-12, "gap = knee / published - 1");
+	CHECK(res.n_refusals == 0, "nothing refused: %s", res.n_refusals ? res.refusals[0].reason : "");
+	CHECK(res.gap_order == CS_GAP_ORDER_NO || res.gap_order == CS_GAP_ORDER_FALLS, "order decided");
 
-	static const uint64_t l1[] = { 32768 };
-	publish(l1, 1);
+	/* the middle step is not in the sweep: L2 missing, L3 still paired */
+	static const double f3[] = { 1, 10, 80 }, e2[] = { 32 * K, 8 * M };
+	staircase(f3, e2, 3, 64 * M);
+	static const uint64_t l3b[] = { 32768, 1u << 20, 8u << 20 };
+	publish(l3b, 3);
 	reduce_ok();
-	CHECK(res.n_knees == 2 && !res.knees[1].has_published && !res.knees[1].has_gap && res.knees[1].has_bytes,
-	      "knee past the last published level is unmatched");
-	CHECK(has_refusal(CS_R_KNEE_UNMATCHED), "unmatched knee named");
+	CHECK(res.n_knees == 3 && res.knees[0].has_gap && !res.knees[1].has_bytes &&
+	      res.knees[1].published_level == 2 && res.knees[2].published_level == 3 && res.knees[2].has_gap,
+	      "missing L2 listed in its place, L3 paired (%u knees)", res.n_knees);
+	CHECK(strstr(refusal_reason(CS_R_KNEE_MISSING, 0), "L2 (1 MiB): the sweep went past it"),
+	      "missing L2, swept past: %s", refusal_reason(CS_R_KNEE_MISSING, 0));
+	CHECK(!has_refusal(CS_R_KNEE_UNMATCHED), "no unmatched knee");
 
-	/* gap order: knees 40K/32K (+25 %) then 300K/256K (+17 %): falls */
-	publish(l123, 2);
+	/* published levels listed out of order, with a repeated descriptor */
+	static const uint32_t lv[] = { 3, 2, 1, 2 };
+	static const uint64_t sz[] = { 8u << 20, 1u << 20, 32768, 1u << 20 };
+	publish_levels(lv, sz, 4);
 	reduce_ok();
-	CHECK(res.gap_order == CS_GAP_ORDER_FALLS || res.gap_order == CS_GAP_ORDER_NO, "order decided");
-	int falls = res.knees[1].gap < res.knees[0].gap;
-	CHECK(res.gap_order == (falls ? CS_GAP_ORDER_FALLS : CS_GAP_ORDER_NO), "order follows the gaps");
-	static const uint64_t grow[] = { 65536, 262144 }; /* first gap -38 %, second > it */
-	publish(grow, 2);
+	CHECK(res.n_knees == 3 && res.knees[0].published_level == 1 && !res.knees[1].has_bytes &&
+	      res.knees[2].published_level == 3, "ordered by level, a repeated level counted once (%u)", res.n_knees);
+
+	/* a step far past the last level: unmatched, the nearest level named */
+	static const uint64_t l12[] = { 32768, 1u << 20 };
+	staircase(f3, e2, 3, 64 * M);
+	publish(l12, 2);
 	reduce_ok();
-	CHECK(res.gap_order == CS_GAP_ORDER_NO, "a deeper gap larger than the first: does not fall");
-	publish(l1, 1);
+	CHECK(res.n_knees == 3 && res.knees[0].has_gap && !res.knees[1].has_bytes && !res.knees[2].has_published &&
+	      !res.knees[2].has_gap && res.knees[2].has_bytes, "8 MiB step past a 1 MiB L2: unmatched, L2 missing");
+	const char *u = refusal_reason(CS_R_KNEE_UNMATCHED, 0);
+	CHECK(strstr(u, "knee 3 at ") && strstr(u, "the nearest is L2 (1 MiB)") && strstr(u, "P/8 <= knee <= 2P") &&
+	      strstr(u, "memory plateau"), "unmatched names the nearest level, the ratio and the rule: %s", u);
+	CHECK(res.gap_order == CS_GAP_ORDER_UNKNOWN, "one paired knee: no order");
+
+	/* the sweep stops short of a published level */
+	static const uint64_t big[] = { 32768, 8u << 20, 256u << 20 };
+	publish(big, 3);
 	reduce_ok();
-	CHECK(res.gap_order == CS_GAP_ORDER_UNKNOWN, "one matched knee: unknown");
+	CHECK(strstr(refusal_reason(CS_R_KNEE_MISSING, 0), "L3 (256 MiB): the sweep stops at 64 MiB, short of it"),
+	      "sweep stops short: %s", refusal_reason(CS_R_KNEE_MISSING, 0));
+
+	/* no published caches at all */
+	cap.n_caches = 0;
+	reduce_ok();
+	CHECK(res.n_knees == 2 && !res.knees[0].has_published &&
+	      strstr(refusal_reason(CS_R_KNEE_UNMATCHED, 0), "no published cache"), "nothing to pair with");
+
+	/* gap order over the paired knees only: a missing level between two
+	 * paired ones does not break it */
+	static const double f4b[] = { 1, 3, 10, 80 }, e4b[] = { 32 * K, 512 * K, 6 * M };
+	staircase(f4b, e4b, 4, 64 * M);
+	static const uint64_t l1234[] = { 32768, 512u << 10, 2u << 20, 32u << 20 };
+	publish(l1234, 4);
+	reduce_ok();
+	int falls = 1, seen = 0;
+	double prev = 0;
+	for (uint32_t i = 0; i < res.n_knees; i++)
+		if (res.knees[i].has_gap) {
+			if (seen && !(res.knees[i].gap < prev))
+				falls = 0;
+			prev = res.knees[i].gap;
+			seen++;
+		}
+	CHECK(seen == 3 && res.gap_order == (falls ? CS_GAP_ORDER_FALLS : CS_GAP_ORDER_NO),
+	      "gap order judged over %d paired knees", seen);
+}
+
+/* s.4 coarse grids: the median span of four consecutive sizes against 4x */
+static void grid_of(const double *bytes, int n)
+{
+	cs_capture_init(&cap);
+	cap.n_points = (uint32_t)n;
+	for (int i = 0; i < n; i++) {
+		cap.points[i].bytes = bytes[i];
+		cap.points[i].ns = i < n / 2 ? 1 : 4;
+	}
+}
+
+static void test_grid(void)
+{
+	double b[64];
+	/* sizes a, 1.5a, 2.5a, 4a, ...: every span of four is exactly 4x */
+	for (int i = 0; i < 24; i++)
+		b[i] = 4096.0 * ldexp(1.0, 2 * (i / 3)) * (i % 3 == 0 ? 1 : i % 3 == 1 ? 1.5 : 2.5);
+	grid_of(b, 24);
+	reduce_ok();
+	CHECK(!has_refusal(CS_R_GRID_COARSE), "a span of exactly 4x is not too coarse (a 3x rule would refuse)");
+	/* every span 4.5x: too coarse (a 5x rule would pass it) */
+	for (int i = 0; i < 24; i++)
+		b[i] = 4096.0 * pow(4.5, i / 3.0);
+	grid_of(b, 24);
+	reduce_ok();
+	CHECK(has_refusal(CS_R_GRID_COARSE), "spans of 4.5x are too coarse");
+	/* one point an octave: 8x, still reduced */
+	static const double ns[] = { 1, 1, 1, 1, 4, 4, 4, 4, 4, END };
+	sweep_doubling(ns, count(ns));
+	reduce_ok();
+	const char *g = refusal_reason(CS_R_GRID_COARSE, 0);
+	CHECK(strstr(g, "grow 8x over 4 consecutive points") && strstr(g, "about 1.00 points per octave") &&
+	      strstr(g, "spans 8x") && strstr(g, "more than 4x"), "one point an octave: %s", g);
+	CHECK(res.n_levels == 2 && res.n_knees == 1, "the reduction still reports what it found (%u levels)", res.n_levels);
+	/* the median, not the mean: a fine grid with one wide gap */
+	for (int i = 0; i < 20; i++)
+		b[i] = 4096.0 * pow(2, i / 4.0) * (i >= 10 ? 64 : 1);
+	grid_of(b, 20);
+	reduce_ok();
+	CHECK(!has_refusal(CS_R_GRID_COARSE), "one wide gap in a fine grid: median fine");
+	/* an even count of spans: the median is the mean of the middle two.
+	 * Spans 3, 3, 5.2, 5.2 (five... ) -> 4.1: coarse; 3, 3, 4.8, 4.8 -> 3.9: not */
+	static const double even_c[] = { 1, 1.2, 1.5, 3, 3.6, 7.8, 18.72 };
+	static const double even_f[] = { 1, 1.2, 1.5, 3, 3.6, 7.2, 17.28 };
+	for (int v = 0; v < 2; v++) {
+		for (int i = 0; i < 7; i++)
+			b[i] = 4096 * (v ? even_f[i] : even_c[i]);
+		grid_of(b, 7);
+		reduce_ok();
+		CHECK(has_refusal(CS_R_GRID_COARSE) == !v, "even count of spans, median %s 4", v ? "below" : "above");
+	}
+	/* fewer than four points: no span of four exists; nothing judged */
+	static const double three[] = { 4096, 1 << 20, 1 << 30 };
+	grid_of(three, 3);
+	reduce_ok();
+	CHECK(!has_refusal(CS_R_GRID_COARSE) && has_refusal(CS_R_FEW_PLATEAUS), "three points: grid not judged");
+	/* four points: one span */
+	static const double four[] = { 4096, 8192, 16384, 65536 };
+	grid_of(four, 4);
+	reduce_ok();
+	CHECK(has_refusal(CS_R_GRID_COARSE), "four points spanning 16x: coarse");
 }
 
 /* s.1 block-length rule and s.6 clock rule, each side of the threshold */
@@ -504,15 +764,125 @@ static void test_place(void)
 	      "on a fine grid, F sits on the first edge: %g", F);
 }
 
-int main(void)
+/* Every refusal sentence prints the constant it tests (issue 11): each
+ * sentence is checked here for its constants as the code prints them, and
+ * `test_reduce --sentences` prints one line per constant ("NAME\tsentence")
+ * so that the mutation suite sees a nudged constant change its sentence. */
+struct sentence {
+	const char *constant;
+	double value;
+	char text[CS_REASON_MAX];
+};
+static struct sentence sentences[16];
+static int n_sentences;
+
+static void keep(const char *constant, double value, const char *code)
 {
+	struct sentence *x = &sentences[n_sentences++];
+	x->constant = constant;
+	x->value = value;
+	snprintf(x->text, sizeof x->text, "%s", refusal_reason(code, 0));
+}
+
+static void collect_sentences(void)
+{
+	n_sentences = 0;
+	/* block-length: every point far too short */
+	static const double ns[] = { 1, 1, 1, 1, 4, 4, 4, 4, END };
+	sweep_doubling(ns, count(ns));
+	cap.clock.has_quantum = 1;
+	cap.clock.quantum_ns = 1;
+	for (int i = 0; i < 8; i++) {
+		cap.points[i].has_block = 1;
+		cap.points[i].block_ns = 1;
+	}
+	reduce_ok();
+	keep("CS_BLOCK_MIN_QUANTA", CS_BLOCK_MIN_QUANTA, CS_R_BLOCK_LENGTH);
+	keep("CS_BLOCK_MAX_FAIL_FRACTION", CS_BLOCK_MAX_FAIL_FRACTION, CS_R_BLOCK_LENGTH);
+	/* fewer-than-two-plateaus: an empty sweep (0 levels, whatever the rule) */
+	cs_capture_init(&cap);
+	reduce_ok();
+	keep("CS_FLAT_RATIO", CS_FLAT_RATIO, CS_R_FEW_PLATEAUS);
+	keep("CS_PLATEAU_MIN_POINTS", CS_PLATEAU_MIN_POINTS, CS_R_FEW_PLATEAUS);
+	keep("CS_PLATEAU_MIN_SPAN", CS_PLATEAU_MIN_SPAN, CS_R_FEW_PLATEAUS);
+	keep("CS_LEVEL_RATIO", CS_LEVEL_RATIO, CS_R_FEW_PLATEAUS);
+	keep("CS_MIN_LEVELS", CS_MIN_LEVELS, CS_R_FEW_PLATEAUS);
+	/* grid-too-coarse and knee-unmatched: one point an octave, a step at
+	 * 64 MiB against a 32 KiB L1 */
+	static const double far[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4, 4, 4, 4, END };
+	static const uint64_t l1[] = { 32768 };
+	sweep_doubling(far, count(far));
+	publish(l1, 1);
+	reduce_ok();
+	keep("CS_GRID_SPAN_MAX", CS_GRID_SPAN_MAX, CS_R_GRID_COARSE);
+	keep("CS_PAIR_BELOW", CS_PAIR_BELOW, CS_R_KNEE_UNMATCHED);
+	keep("CS_PAIR_ABOVE", CS_PAIR_ABOVE, CS_R_KNEE_UNMATCHED);
+	/* the fit: ruler end, a flat ramp, noise, two near-equal ramps */
+	three_levels();
+	series(&cap.adj[0], CS_PLACE_MIDDLE, 256 << 10, 10, 0.05, 1e9, NULL, 0);
+	reduce_ok();
+	keep("CS_FIT_MIN_ABOVE", CS_FIT_MIN_ABOVE, CS_R_RULER_END);
+	three_levels();
+	series(&cap.adj[0], CS_PLACE_MIDDLE, 256 << 10, 10, 0.001, 64, NULL, 0);
+	reduce_ok();
+	keep("CS_FIT_MIN_RAMP", CS_FIT_MIN_RAMP, CS_R_RAMP_SMALL);
+	static const double loud[] = { 6, -6, 6, -6, 6, -6, 6 };
+	three_levels();
+	series(&cap.adj[0], CS_PLACE_MIDDLE, 256 << 10, 10, 0.2, 64, loud, 1);
+	reduce_ok();
+	keep("CS_FIT_MIN_R2", CS_FIT_MIN_R2, CS_R_R2_LOW);
+	for (double mix = 0.50; mix <= 0.56; mix += 0.0002) {
+		three_levels();
+		cap.adj[0] = (struct cs_adj_series){ .placement = CS_PLACE_MIDDLE, .has_footprint = 1,
+						     .footprint_bytes = 256 << 10, .n = 7 };
+		for (int i = 0; i < 7; i++) {
+			double d = ruler[i];
+			cap.adj[0].pts[i] = (struct cs_adj_point){ d, 10 + mix * 0.1 * fmin(d, 64) +
+								   (1 - mix) * 0.05 * fmin(d, 128) };
+		}
+		reduce_ok();
+		if (res.adj[0].refused && !strcmp(res.adj[0].refusal.code, CS_R_MARGIN_LOW) && res.adj[0].margin < 0.03)
+			break;
+	}
+	keep("CS_FIT_MIN_MARGIN", CS_FIT_MIN_MARGIN, CS_R_MARGIN_LOW);
+	/* clock-unusable: the seed's browser case */
+	sweep_doubling(ns, count(ns));
+	cap.clock = (struct cs_clock){ .has_clamp = 1, .clamp_ns = 5000, .has_quantum = 1, .quantum_ns = 95000 };
+	reduce_ok();
+	keep("CS_CLAMP_MAX_RATIO", CS_CLAMP_MAX_RATIO, CS_R_CLOCK);
+}
+
+static void test_sentences(void)
+{
+	collect_sentences();
+	for (int i = 0; i < n_sentences; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "%g", sentences[i].value);
+		CHECK(strstr(sentences[i].text, want) != NULL, "%s: the sentence prints %s: '%s'",
+		      sentences[i].constant, want, sentences[i].text);
+	}
+	CHECK(n_sentences == 15, "%d sentences", n_sentences);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--sentences")) {
+		collect_sentences();
+		for (int i = 0; i < n_sentences; i++)
+			printf("%s\t%s\n", sentences[i].constant, sentences[i].text);
+		return 0;
+	}
 	test_plateaus_and_levels();
 	test_input();
 	test_knees();
+	test_pairing();
+	test_pairing_exhaustive();
 	test_published();
+	test_grid();
 	test_block_and_clock();
 	test_adjacency();
 	test_r2_threshold();
 	test_place();
+	test_sentences();
 	return cs_test_summary("reduce");
 }
