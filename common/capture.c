@@ -40,3 +40,21 @@ void cs_capture_init(struct cs_capture *c)
 	cs_memset(c, 0, sizeof *c);
 	c->version = 1;
 }
+
+int cs_arch_token(const char *s)
+{
+	if (!s || !*s)
+		return 0;
+	for (; *s; s++) {
+		char ch = *s;
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || ch == '_'))
+			return 0;
+	}
+	return 1;
+}
+
+int cs_arch_known(const char *s)
+{
+	return cs_streq(s, "x86_64") || cs_streq(s, "aarch64") || cs_streq(s, "riscv64");
+}

@@ -69,8 +69,8 @@ struct cs_adj_series {
 struct cs_capture {
 	uint32_t version;
 	char label[CS_TEXT_MAX];
-	char env_kind[CS_WORD_MAX]; /* uefi | linux | synthetic; "" when absent */
-	char arch[CS_WORD_MAX];     /* x86_64 | aarch64; "" when absent */
+	char env_kind[CS_WORD_MAX]; /* uefi | linux | browser | imported | synthetic */
+	char arch[CS_WORD_MAX];     /* any [A-Za-z0-9_] token; "" when absent */
 	struct cs_clock clock;
 	char published_source[CS_WORD_MAX];
 	uint32_t n_caches;
@@ -89,5 +89,10 @@ const char *cs_cache_type_name(enum cs_cache_type t);
 int cs_placement_parse(const char *name, enum cs_placement *out);
 int cs_cache_type_parse(const char *name, enum cs_cache_type *out);
 void cs_capture_init(struct cs_capture *c);
+/* environment.arch: 1 when s is a non-empty token of letters, digits, '_'
+ * (capture.md); cs_arch_known: 1 for the architectures this project names
+ * (x86_64, aarch64, riscv64); others are read and noted, not refused. */
+int cs_arch_token(const char *s);
+int cs_arch_known(const char *s);
 
 #endif

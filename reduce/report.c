@@ -142,6 +142,11 @@ static void report_adjacency(struct cs_buf *b, const struct cs_result *r)
 void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		    const struct cs_result *r)
 {
+	if (c->arch[0] && !cs_arch_known(c->arch)) {
+		cs_puts(b, "note: environment.arch \"");
+		cs_puts(b, c->arch);
+		cs_puts(b, "\" is not one this build names (x86_64, aarch64, riscv64); read as it is\n");
+	}
 	cs_puts(b, "sweep: ");
 	cs_put_u64(b, r->n_points);
 	cs_puts(b, " points, ");
@@ -154,6 +159,11 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		cs_put_size(b, c->points[c->n_points - 1].bytes);
 	}
 	cs_putc(b, '\n');
+	uint32_t pub = 0;
+	for (uint32_t i = 0; i < c->n_caches; i++)
+		pub += c->caches[i].type != CS_CACHE_INSTRUCTION;
+	if (!pub)
+		cs_puts(b, "published: no data or unified cache in this capture: knees are compared with nothing\n");
 	report_levels(b, r);
 	report_knees(b, r);
 	report_adjacency(b, r);
