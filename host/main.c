@@ -1,6 +1,7 @@
 /* main.c: `cacheshape`, a dispatcher: each subcommand lives in its own file
  * (cmd_reduce.c, check.c) and takes argv from its own name on. */
 #include "cmd.h"
+#include "import.h"
 #include "plot.h"
 
 #include <string.h>
@@ -31,6 +32,10 @@ static void usage(FILE *f)
 	      "                           (default: captures) and compare the\n"
 	      "                           synthetic ones with their expectations\n"
 	      "  plot FILE... -o OUT.svg  the captures overlaid as one SVG\n"
+	      "  import --from FORMAT FILE... -o OUT.json\n"
+	      "                           another tool's latency curve as a\n"
+	      "                           capture (lat_mem_rd, ramlat,\n"
+	      "                           memorylatency, columns)\n"
 	      "  help [COMMAND]           this text, or a command's\n"
 	      "\n"
 	      "Exit status: 0 answered (a refusal is an answer), 1 check found a\n"
@@ -51,6 +56,8 @@ static int help(const char *cmd)
 		cs_usage_check(stdout);
 	} else if (!strcmp(cmd, "plot")) {
 		cs_usage_plot(stdout);
+	} else if (!strcmp(cmd, "import")) {
+		cs_usage_import(stdout);
 #ifdef CS_HAVE_PROBE
 	} else if (!strcmp(cmd, "probe")) {
 		cs_usage_probe(stdout);
@@ -82,6 +89,8 @@ int main(int argc, char **argv)
 		return cs_cmd_check(argc - 1, argv + 1);
 	if (!strcmp(cmd, "plot"))
 		return cs_cmd_plot(argc - 1, argv + 1);
+	if (!strcmp(cmd, "import"))
+		return cs_cmd_import(argc - 1, argv + 1);
 #ifdef CS_HAVE_PROBE
 	if (!strcmp(cmd, "probe"))
 		return cs_cmd_probe(argc - 1, argv + 1);

@@ -1,0 +1,487 @@
+/* import.c: `cacheshape import --from FORMAT FILE... -o OUT.json`: curves
+ * printed by other tools become captures (environment.kind "imported"),
+ * each point exactly as printed, checked by reading the capture back with
+ * the strict reader before it is written. Nothing is ever overwritten. */
+#define _GNU_SOURCE
+#include "import.h"
+#include "cmd.h"
+#include "reader.h"
+#include "../common/buf.h"
+#include "../common/capture_write.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define OUT_BYTES (512 * 1024)
+
+void cs_usage_import(FILE *f)
+{
+	fputs("usage: cacheshape import --from FORMAT FILE... -o OUT.json\n"
+	      "         [--published L1=32K,L2=1M,L3=8M] [--column NAME]\n"
+	      "         [--stride N] [--label TEXT] [--arch TOKEN]\n"
+	      "\n"
+	      "Turns the latency curves other tools print into captures that\n"
+	      "`cacheshape reduce` and `check` replay. Sizes and nanoseconds are\n"
+	      "kept exactly as printed: never smoothed, never resampled.\n"
+	      "\n"
+	      "formats (and their units):\n"
+	      "  lat_mem_rd     lmbench: \"stride=N then \"MB ns\" lines; MB is\n"
+	      "                 2^20 bytes, printed to 5 decimals (+-5 bytes)\n"
+	      "  ramlat         the table ramlat prints (as sbc-bench collects\n"
+	      "                 it): \"size: 1x32 ... 1xPTR ...\", rows \"4k: ...\";\n"
+	      "                 k is 2^10 bytes; column 1xPTR (one dependent\n"
+	      "                 chain) unless --column names another\n"
+	      "  memorylatency  Chips and Cheese MemoryLatency: \"Region,Latency\n"
+	      "                 (ns)\" then \"KiB,ns\" rows\n"
+	      "  columns        any two columns \"SIZE NS\": SIZE in bytes, or\n"
+	      "                 with K, M, G (2^10, 2^20, 2^30); '#' comments\n"
+	      "  tinymembench   refused: its latency table is time over an L1 hit\n"
+	      "\n"
+	      "  -o OUT.json    the capture; with several curves (several files,\n"
+	      "                 strides or tables) OUT-<name>.json for each.\n"
+	      "                 An existing file is never overwritten.\n"
+	      "  --published    the processor's data/unified caches: L1 is data,\n"
+	      "                 L2 and up unified (L1d=, L2u=... say so); without\n"
+	      "                 it the capture publishes nothing\n"
+	      "  --column NAME  ramlat's column\n"
+	      "  --stride N     lat_mem_rd: only this stride (else one capture each)\n"
+	      "  --label TEXT   the capture's label (cut at 255 bytes, with a note)\n"
+	      "  --arch TOKEN   environment.arch (letters, digits, _)\n"
+	      "\n"
+	      "Exit status: 0 written; 2 wrong usage or a file that cannot be\n"
+	      "read (named with its line), with nothing written.\n", f);
+}
+
+static int usage(const char *fmt, const char *a)
+{
+	fprintf(stderr, "cacheshape import: ");
+	fprintf(stderr, fmt, a);
+	fputc('\n', stderr);
+	fprintf(stderr, "(cacheshape help import)\n");
+	return CS_EXIT_ERROR;
+}
+
+/* --published L1=32K,L2=1M,L3=8M into caches */
+static int parse_published(const char *spec, struct cs_capture *c)
+{
+	char buf[512], *save = NULL, *item;
+	if (strlen(spec) >= sizeof buf)
+		return usage("--published: too long: %s", spec);
+	strcpy(buf, spec);
+	for (item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '='), *end;
+		double bytes;
+		if (!eq || (item[0] != 'L' && item[0] != 'l'))
+			return usage("--published: \"%s\" is not LEVEL=SIZE (L2=1M)", item);
+		*eq = '\0';
+		long level = strtol(item + 1, &end, 10);
+		enum cs_cache_type type = level == 1 ? CS_CACHE_DATA : CS_CACHE_UNIFIED;
+		if (end == item + 1 || level < 1 || level > 16)
+			return usage("--published: \"%s\" is not a level L1 to L16", item);
+		if (*end == 'd' || *end == 'D')
+			type = CS_CACHE_DATA, end++;
+		else if (*end == 'i' || *end == 'I')
+			type = CS_CACHE_INSTRUCTION, end++;
+		else if (*end == 'u' || *end == 'U')
+			type = CS_CACHE_UNIFIED, end++;
+		if (*end)
+			return usage("--published: \"%s\" is not a level L1 to L16 (d, i or u may follow)", item);
+		if (cs_import_size(eq + 1, &bytes) || bytes < 1 || bytes != (double)(uint64_t)bytes)
+			return usage("--published: \"%s\" is not a size in whole bytes (32K, 1M, 8M)", eq + 1);
+		for (uint32_t i = 0; i < c->n_caches; i++)
+			if (c->caches[i].level == (uint32_t)level && c->caches[i].type == type)
+				return usage("--published: level \"%s\" given twice", item);
+		if (c->n_caches >= CS_MAX_CACHES)
+			return usage("--published: more than 32 caches%s", "");
+		c->caches[c->n_caches++] = (struct cs_cache){ (uint32_t)level, type, (uint64_t)bytes, 0 };
+	}
+	if (!c->n_caches)
+		return usage("--published: no LEVEL=SIZE in \"%s\"", spec);
+	cs_strlcpy(c->published_source, "import --published", sizeof c->published_source);
+	return 0;
+}
+
+struct import_meta {
+	const char *format, *file;
+	const struct cs_import_series *s;
+	const char *notes[4];
+	uint32_t n_notes;
+};
+
+static const char *unit_of(const char *format)
+{
+	if (!strcmp(format, "lat_mem_rd"))
+		return "bytes = MB as printed x 1048576 (lmbench's MB is 2^20 bytes); ns as printed";
+	if (!strcmp(format, "ramlat"))
+		return "bytes = the size as printed with k = 1024; ns as printed";
+	if (!strcmp(format, "memorylatency"))
+		return "bytes = Region as printed x 1024 (KiB); ns as printed";
+	return "bytes as printed, K/M/G = 2^10/2^20/2^30; ns as printed";
+}
+
+/* "import": where the curve came from, in the capture (capture.md) */
+static void write_meta(struct cs_jsonw *j, void *ctx)
+{
+	const struct import_meta *m = ctx;
+	cs_jsonw_key(j, "import");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "format");
+	cs_jsonw_str(j, m->format);
+	cs_jsonw_key(j, "file");
+	cs_jsonw_str(j, m->file);
+	cs_jsonw_key(j, "curve");
+	cs_jsonw_str(j, m->s->what);
+	cs_jsonw_key(j, "stride");
+	if (m->s->stride >= 0)
+		cs_jsonw_u64(j, (uint64_t)m->s->stride);
+	else
+		cs_jsonw_null(j);
+	cs_jsonw_key(j, "column");
+	if (m->s->column[0])
+		cs_jsonw_str(j, m->s->column);
+	else
+		cs_jsonw_null(j);
+	cs_jsonw_key(j, "units");
+	cs_jsonw_str(j, unit_of(m->format));
+	cs_jsonw_key(j, "first_line");
+	cs_jsonw_u64(j, m->s->line[0]);
+	cs_jsonw_key(j, "notes");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < m->n_notes; i++)
+		cs_jsonw_str(j, m->notes[i]);
+	cs_jsonw_arr_end(j);
+	cs_jsonw_obj_end(j);
+}
+
+/* The one place that decides how an output file is written: a temporary
+ * file beside it, written and fsynced, then linked to its name (link never
+ * replaces a name), then the temporary removed and the folder synced.
+ * (The rules for -o shared by every command belong here when they land.) */
+static int write_new_file(const char *path, const char *text, size_t len,
+			  char *why, size_t whylen)
+{
+	char tmp[4200], dir[4096];
+	const char *slash = strrchr(path, '/');
+	size_t off = 0;
+	int fd;
+
+	if (slash)
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	else
+		snprintf(dir, sizeof dir, ".");
+	snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", dir, slash ? slash + 1 : path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		snprintf(why, whylen, "%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	while (off < len) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			snprintf(why, whylen, "writing %s: %s", tmp, w < 0 ? strerror(errno) : "short write");
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd) != 0) {
+		snprintf(why, whylen, "fsync %s: %s", tmp, strerror(errno));
+		goto fail;
+	}
+	close(fd);
+	fd = -1;
+	if (link(tmp, path) != 0) {
+		int e = errno;
+		if (e == EEXIST || renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) != 0) {
+			snprintf(why, whylen, "%s: %s", path,
+				 e == EEXIST ? "exists; not overwritten" : strerror(errno));
+			goto fail;
+		}
+	} else {
+		unlink(tmp);
+	}
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+/* The strict reader must give back every point bit for bit. */
+static int verify(const char *text, size_t len, const struct cs_capture *c,
+		  const struct cs_import_series *s, const char *file, char *why, size_t whylen)
+{
+	static struct cs_capture back;
+	char err[512];
+	if (cs_read_capture_mem(text, len, &back, NULL, err, sizeof err)) {
+		snprintf(why, whylen, "the capture made from %s does not read back: %s", file, err);
+		return -1;
+	}
+	if (back.n_points != c->n_points) {
+		snprintf(why, whylen, "%s: %u points read back of %u", file, back.n_points, c->n_points);
+		return -1;
+	}
+	for (uint32_t i = 0; i < c->n_points; i++)
+		if (back.points[i].bytes != c->points[i].bytes || back.points[i].ns != c->points[i].ns) {
+			snprintf(why, whylen, "%s:%u: %.17g bytes, %.17g ns cannot be written exactly "
+				 "(a capture keeps 9 significant digits of ns)", file, s->line[i],
+				 c->points[i].bytes, c->points[i].ns);
+			return -1;
+		}
+	return 0;
+}
+
+struct job {
+	const char *file;
+	struct cs_import_series *s;
+	char out[4096];
+	char *text;
+	size_t len;
+};
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s ? s + 1 : path;
+}
+
+/* OUT.json, or OUT-<name>.json when there are several curves */
+static int out_name(char *dst, size_t cap, const char *out, const char *file,
+		    const struct cs_import_series *s, int many_files, int many_here)
+{
+	char stem[4096], name[160] = "", part[96];
+	size_t n = strlen(out);
+	if (!many_files && !many_here)
+		return snprintf(dst, cap, "%s", out) >= (int)cap ? -1 : 0;
+	snprintf(stem, sizeof stem, "%.*s", (int)(n > 5 && !strcmp(out + n - 5, ".json") ? n - 5 : n), out);
+	if (many_files) {
+		cs_short_name(part, sizeof part, base_name(file));
+		snprintf(name, sizeof name, "-%s", part);
+	}
+	if (many_here)
+		snprintf(name + strlen(name), sizeof name - strlen(name), "-%s", s->tag);
+	return snprintf(dst, cap, "%s%s.json", stem, name) >= (int)cap ? -1 : 0;
+}
+
+static int valid_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p) {
+		int k = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2
+			: (*p & 0xF8) == 0xF0 ? 3 : -1;
+		if (k < 0 || (k == 1 && *p < 0xC2))
+			return 0;
+		p++;
+		for (; k > 0; k--, p++)
+			if ((*p & 0xC0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+static int build(struct job *jb, const char *format, const char *published,
+		 const char *label, const char *arch, char *why, size_t whylen)
+{
+	static struct cs_capture c;
+	const struct cs_import_series *s = jb->s;
+	struct import_meta meta = { format, base_name(jb->file), s, { 0 }, 0 };
+	char lab[1024];
+	struct cs_buf b;
+
+	cs_capture_init(&c);
+	c.version = 1;
+	cs_strlcpy(c.env_kind, "imported", sizeof c.env_kind);
+	if (arch)
+		cs_strlcpy(c.arch, arch, sizeof c.arch);
+	if (published && parse_published(published, &c))
+		return -2;
+	if (label)
+		snprintf(lab, sizeof lab, "%s", label);
+	else
+		snprintf(lab, sizeof lab, "imported from %s: %s, %s", format, base_name(jb->file), s->what);
+	if (cs_import_cut_utf8(lab, sizeof c.label)) {
+		meta.notes[meta.n_notes++] = "label cut to 255 bytes (the field's limit), on a character boundary";
+		fprintf(stderr, "cacheshape import: note: the label is longer than 255 bytes; cut at a "
+			"character boundary\n");
+	}
+	cs_strlcpy(c.label, lab, sizeof c.label);
+	c.n_points = s->n;
+	for (uint32_t i = 0; i < s->n; i++) {
+		c.points[i].bytes = s->bytes[i];
+		c.points[i].ns = s->ns[i];
+	}
+	jb->text = malloc(OUT_BYTES);
+	if (!jb->text) {
+		snprintf(why, whylen, "out of memory");
+		return -1;
+	}
+	cs_buf_init(&b, jb->text, OUT_BYTES);
+	if (cs_capture_write(&b, &c, write_meta, &meta)) {
+		snprintf(why, whylen, "%s: the capture does not fit in %d bytes", jb->file, OUT_BYTES);
+		return -1;
+	}
+	jb->len = b.len;
+	return verify(jb->text, jb->len, &c, s, jb->file, why, whylen);
+}
+
+int cs_cmd_import(int argc, char **argv)
+{
+	const char *format = NULL, *out = NULL, *published = NULL, *label = NULL, *arch = NULL;
+	struct cs_import_opts o = { NULL, NULL, -1 };
+	const char *files[64];
+	int nfiles = 0, i, rc = CS_EXIT_ERROR;
+	char why[8448];
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char **val = NULL;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			cs_usage_import(stdout);
+			return CS_EXIT_OK;
+		}
+		if (!strcmp(a, "--from")) val = &format;
+		else if (!strcmp(a, "-o")) val = &out;
+		else if (!strcmp(a, "--published")) val = &published;
+		else if (!strcmp(a, "--label")) val = &label;
+		else if (!strcmp(a, "--arch")) val = &arch;
+		else if (!strcmp(a, "--column")) val = &o.column;
+		else if (!strcmp(a, "--stride")) {
+			char *end;
+			if (i + 1 >= argc)
+				return usage("%s needs a value", a);
+			long v = strtol(argv[++i], &end, 10);
+			if (*end || end == argv[i] || v <= 0 || v > (1L << 30))
+				return usage("--stride: \"%s\" is not a positive stride in bytes", argv[i]);
+			o.stride = (int32_t)v;
+			continue;
+		} else if (a[0] == '-' && a[1]) {
+			return usage("unknown option '%s'", a);
+		} else {
+			if (nfiles == 64)
+				return usage("more than 64 files%s", "");
+			files[nfiles++] = a;
+			continue;
+		}
+		if (i + 1 >= argc)
+			return usage("%s needs a value", a);
+		*val = argv[++i];
+	}
+	if (!format)
+		return usage("--from FORMAT is required (lat_mem_rd, ramlat, memorylatency, columns)%s", "");
+	if (!strcmp(format, "tinymembench")) {
+		fprintf(stderr, "cacheshape import: tinymembench is refused: its latency table gives "
+			"the time over an L1 hit (\"extra time, which needs to be added to L1 cache "
+			"latency\"), not the cost of a load, and it prints 0.0 ns wherever the set fits "
+			"in L1; the reducer would read those as loads that cost nothing. Use its "
+			"sibling ramlat (sbc-bench prints both) or lat_mem_rd.\n");
+		return CS_EXIT_ERROR;
+	}
+	if (strcmp(format, "lat_mem_rd") && strcmp(format, "ramlat") &&
+	    strcmp(format, "memorylatency") && strcmp(format, "columns"))
+		return usage("--from: unknown format \"%s\" (lat_mem_rd, ramlat, memorylatency, columns, "
+			     "tinymembench)", format);
+	if (o.column && strcmp(format, "ramlat"))
+		return usage("--column is for ramlat's table, not %s", format);
+	if (o.stride >= 0 && strcmp(format, "lat_mem_rd"))
+		return usage("--stride is for lat_mem_rd, not %s", format);
+	if (!out)
+		return usage("-o OUT.json is required%s", "");
+	if (!*out)
+		return usage("-o: the file name is empty%s", "");
+	if (!nfiles)
+		return usage("no FILE to import%s", "");
+	if (arch && !cs_arch_token(arch))
+		return usage("--arch: \"%s\" is not a token of letters, digits and _", arch);
+	if (arch && strlen(arch) >= CS_WORD_MAX)
+		return usage("--arch: \"%s\" is longer than 31 bytes", arch);
+	if (label && !valid_utf8(label))
+		return usage("--label is not valid UTF-8%s", "");
+	o.format = format;
+
+	struct cs_import_series *all = calloc(CS_IMPORT_MAX_SERIES, sizeof *all);
+	struct job *jobs = calloc(CS_IMPORT_MAX_SERIES, sizeof *jobs);
+	uint32_t njobs = 0;
+	if (!all || !jobs) {
+		fprintf(stderr, "cacheshape import: out of memory\n");
+		goto done;
+	}
+	/* read everything first: nothing is written unless all of it reads */
+	for (int f = 0; f < nfiles; f++) {
+		uint32_t n = 0, line = 0;
+		FILE *fp = fopen(files[f], "r");
+		if (!fp) {
+			fprintf(stderr, "cacheshape import: %s: cannot open: %s\n", files[f], strerror(errno));
+			goto done;
+		}
+		int bad = cs_import_parse(fp, &o, all + njobs, CS_IMPORT_MAX_SERIES - njobs, &n, &line,
+					  why, sizeof why);
+		fclose(fp);
+		if (bad) {
+			if (line)
+				fprintf(stderr, "cacheshape import: %s:%u: %s\n", files[f], line, why);
+			else
+				fprintf(stderr, "cacheshape import: %s: %s\n", files[f], why);
+			goto done;
+		}
+		for (uint32_t k = 0; k < n; k++) {
+			jobs[njobs + k].file = files[f];
+			jobs[njobs + k].s = &all[njobs + k];
+		}
+		for (uint32_t k = 0; k < n; k++)
+			if (out_name(jobs[njobs + k].out, sizeof jobs[0].out, out, files[f], &all[njobs + k],
+				     nfiles > 1, n > 1)) {
+				fprintf(stderr, "cacheshape import: -o %s: the name is too long\n", out);
+				goto done;
+			}
+		njobs += n;
+	}
+	for (uint32_t k = 0; k < njobs; k++) {
+		struct stat st;
+		for (uint32_t q = 0; q < k; q++)
+			if (!strcmp(jobs[q].out, jobs[k].out)) {
+				fprintf(stderr, "cacheshape import: two curves would both be written to %s "
+					"(files with the same name?)\n", jobs[k].out);
+				goto done;
+			}
+		if (lstat(jobs[k].out, &st) == 0) {
+			fprintf(stderr, "cacheshape import: %s exists; not overwritten (nothing was "
+				"written)\n", jobs[k].out);
+			goto done;
+		}
+		int b = build(&jobs[k], format, published, label, arch, why, sizeof why);
+		if (b == -2)
+			goto done; /* a usage error, already said */
+		if (b) {
+			fprintf(stderr, "cacheshape import: %s\n", why);
+			goto done;
+		}
+	}
+	for (uint32_t k = 0; k < njobs; k++) {
+		if (write_new_file(jobs[k].out, jobs[k].text, jobs[k].len, why, sizeof why)) {
+			fprintf(stderr, "cacheshape import: %s%s\n", why,
+				k ? " (the captures before it were written)" : "");
+			goto done;
+		}
+		printf("%s: %u points (%s, %s)\n", jobs[k].out, jobs[k].s->n, base_name(jobs[k].file),
+		       jobs[k].s->what);
+	}
+	rc = CS_EXIT_OK;
+done:
+	if (jobs)
+		for (uint32_t k = 0; k < CS_IMPORT_MAX_SERIES; k++)
+			free(jobs[k].text);
+	free(jobs);
+	free(all);
+	return rc;
+}

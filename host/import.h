@@ -1,0 +1,52 @@
+/* import.h: `cacheshape import`: latency curves printed by other tools
+ * (lmbench's lat_mem_rd, ramlat, Chips and Cheese's MemoryLatency, any two
+ * columns) into captures the strict reader accepts, sizes and nanoseconds
+ * exactly as printed. Host only. */
+#ifndef CS_IMPORT_H
+#define CS_IMPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "../common/capture.h"
+
+/* One curve read from a file: its points in the order printed, and the line
+ * each came from (for error messages). */
+struct cs_import_series {
+	char tag[48];      /* "stride128", "table2": names one of several */
+	char what[128];    /* "stride 128", "column 1xPTR of table 2 (cpu4 ...)" */
+	int32_t stride;    /* lat_mem_rd: the stride, else -1 */
+	char column[32];   /* ramlat: the column, else "" */
+	uint32_t table;    /* ramlat, memorylatency: 1-based table in the file */
+	uint32_t n;
+	double bytes[CS_MAX_SWEEP_POINTS];
+	double ns[CS_MAX_SWEEP_POINTS];
+	uint32_t line[CS_MAX_SWEEP_POINTS];
+};
+
+#define CS_IMPORT_MAX_SERIES 32
+
+struct cs_import_opts {
+	const char *format;
+	const char *column;   /* ramlat: default "1xPTR" */
+	int32_t stride;       /* lat_mem_rd: -1 = every stride */
+};
+
+/* Read one file in the given format into series[0..*n). 0 on success;
+ * -1 with err holding "LINE: what is wrong" (LINE 0: the file as a whole). */
+int cs_import_parse(FILE *f, const struct cs_import_opts *o,
+		    struct cs_import_series *series, uint32_t max, uint32_t *n,
+		    uint32_t *err_line, char *err, size_t errlen);
+
+/* "32K", "1M", "8m", "3G", "49152": bytes (K, M, G are 2^10, 2^20, 2^30,
+ * with or without "iB"/"B"). 0 and *bytes set, or -1. */
+int cs_import_size(const char *s, double *bytes);
+
+/* Cut text to fit cap bytes with its NUL, on a UTF-8 character boundary;
+ * returns 1 when it was cut. */
+int cs_import_cut_utf8(char *text, size_t cap);
+
+int cs_cmd_import(int argc, char **argv);
+void cs_usage_import(FILE *f);
+
+#endif
