@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "cmd.h"
+#include "expect.h"
 #include "replay.h"
 #include "walk.h"
 #include "../common/buf.h"
@@ -38,7 +39,8 @@ void cs_usage_check(FILE *f)
 	      "Replays every *.json under DIR (default: captures), recursively,\n"
 	      "through the reducer and prints one table: capture, published\n"
 	      "sizes, knees, retired-rule sizes, granules, refusal codes, result.\n"
-	      "A capture with \"expect\" (synthetic) is compared with it: knees\n"
+	      "A capture with \"expect\" (synthetic), or a NAME.expect file beside\n"
+	      "NAME.json (imported), is compared with it: knees\n"
 	      "within the tolerance, the same refusal codes, the same granules.\n"
 	      "  ok             answered as expected\n"
 	      "  FAIL           answered otherwise, or could not be read\n"
@@ -130,6 +132,11 @@ static void check_one(struct row *w, struct cs_replay *p, const char *dir,
 		return;
 	}
 	fill_cells(w, p);
+	if (!e->present && cs_read_expect_beside(path, &p->exp, err, sizeof(err))) {
+		snprintf(w->notes, sizeof(w->notes), "  %s\n", err);
+		w->v = V_FAIL;
+		return;
+	}
 	if (!e->has_known_failure && !cs_expect_any(e)) {
 		w->v = V_NONE;
 		return;

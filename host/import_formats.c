@@ -357,7 +357,8 @@ int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 					in_table = 0; /* the lines after a table are skipped */
 				if (rc == 0 && !cur->n)
 					return fail(&p, p.line, "a ramlat header with no rows");
-			} else {
+			}
+			if (!in_table && rc == 0) {
 				rc = ramlat_header(&p, line, &cur, &col, &ncols, heading);
 				in_table = rc == 1;
 				/* "Executing ramlat on cpu4 (Cortex-A72), results in ns:" */
