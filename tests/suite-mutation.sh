@@ -42,7 +42,7 @@ mutants=(
 build() {
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" common/csmath.c common/buf.c \
-		common/capture.c "$1"/reduce/*.c -lm 2>"$1/log"
+		common/capture.c common/jsonw.c "$1"/reduce/*.c -lm 2>"$1/log"
 }
 
 SENTENCES=1 mutate rules.h test_reduce
