@@ -1,11 +1,26 @@
 /* check.h: the unit-test harness. A failed check prints file:line and what
  * it saw; cs_test_summary() prints "N passed, N failed" and returns the exit
- * status. Table-driven tests call CHECK inside their loop with the row name. */
+ * status. Table-driven tests call CHECK inside their loop with the row name.
+ *
+ * The same test sources also build into the firmware's selftest
+ * (mk/selftest.mk, selftest/): with CS_SELFTEST defined, each test's main()
+ * becomes the entry CS_SELFTEST_ENTRY of the selftest's table, the counters
+ * are the driver's, and <stdio.h>, <string.h>, <math.h>, ... are
+ * selftest/include's small C library. CS_TEST_HOSTED is then 0: a part of a
+ * test that needs the host (libm or printf as the oracle, files, the host
+ * reader) sits under `#if CS_TEST_HOSTED` and is left out of the selftest
+ * and of its host twin alike, so the two counts stay comparable. */
 #ifndef CS_CHECK_H
 #define CS_CHECK_H
 
 #include <stdio.h>
 #include <math.h>
+
+#ifdef CS_SELFTEST
+#define CS_TEST_HOSTED 0
+#else
+#define CS_TEST_HOSTED 1
+#endif
 
 extern int cs_tests_passed, cs_tests_failed;
 
@@ -27,6 +42,18 @@ extern int cs_tests_passed, cs_tests_failed;
 	      "%s: %.9g vs %.9g (tol %.3g)", name, (double)(a), (double)(b),  \
 	      (double)(tol))
 
+#ifdef CS_SELFTEST
+/* The driver (selftest/run.c) owns the counters and prints the counts. */
+#define CS_TEST_MAIN_DEFS extern int cs_tests_passed, cs_tests_failed
+#define main CS_SELFTEST_ENTRY
+int main(void);
+
+static inline int cs_test_summary(const char *suite)
+{
+	(void)suite;
+	return cs_tests_failed ? 1 : 0;
+}
+#else
 #define CS_TEST_MAIN_DEFS int cs_tests_passed, cs_tests_failed
 
 static inline int cs_test_summary(const char *suite)
@@ -35,5 +62,6 @@ static inline int cs_test_summary(const char *suite)
 	       cs_tests_failed);
 	return cs_tests_failed ? 1 : 0;
 }
+#endif
 
 #endif

@@ -11,7 +11,7 @@
 
 CS_TEST_MAIN_DEFS;
 
-static struct cs_capture a, b;
+static struct cs_capture a;
 static char text[1 << 20];
 
 static void fill(struct cs_capture *c)
@@ -70,6 +70,8 @@ int main(void)
 	cs_buf_init(&buf, text, sizeof text);
 	CHECK(cs_capture_write(&buf, &a, extra, NULL) == 0, "writer reports success");
 
+#if CS_TEST_HOSTED /* read back by the host's reader (yajl) */
+	static struct cs_capture b;
 	static const struct cs_jd_limits lim = { 4096, 32 };
 	static char arena[1 << 20];
 	char perr[512];
@@ -110,6 +112,7 @@ int main(void)
 		      b.adj[0].n == 3 && b.adj[0].pts[2].distance == 24 && !b.adj[1].has_footprint && b.adj[1].n == 1,
 		      "adjacency series round-trip");
 	}
+#endif
 
 	/* overflow: a buffer too small fails, and says so */
 	static char small[512];

@@ -37,6 +37,7 @@ static void staircase(void)
 	res.levels[0] = (struct cs_level){ 1.0, 0, 8, 4096, 32768 };
 }
 
+#if CS_TEST_HOSTED /* libm is the oracle: the firmware has no other log */
 /* The formula of draw.h, written again with libm. */
 static int ref_x(const struct cs_chart_map *m, double v)
 {
@@ -47,6 +48,7 @@ static int ref_y(const struct cs_chart_map *m, double v)
 {
 	return m->py + m->ph - 1 - (int)floor((log(v) - log(m->ymin)) / (log(m->ymax) - log(m->ymin)) * (m->ph - 1) + 0.5);
 }
+#endif
 
 static void test_mapping(void)
 {
@@ -62,6 +64,7 @@ static void test_mapping(void)
 	CHECK(cs_chart_x(&m, m.xmax) == m.px + m.pw - 1, "right edge %d", cs_chart_x(&m, m.xmax));
 	CHECK(cs_chart_y(&m, m.ymin) == m.py + m.ph - 1, "bottom %d", cs_chart_y(&m, m.ymin));
 	CHECK(cs_chart_y(&m, m.ymax) == m.py, "top %d", cs_chart_y(&m, m.ymax));
+#if CS_TEST_HOSTED
 	int worst = 0;
 	for (double v = 4096; v < m.xmax; v *= 1.01) {
 		int d = abs(cs_chart_x(&m, v) - ref_x(&m, v));
@@ -72,6 +75,7 @@ static void test_mapping(void)
 		worst = d > worst ? d : worst;
 	}
 	CHECK(worst == 0, "mapping differs from libm's by %d px", worst);
+#endif
 	double t;
 	CHECK(cs_chart_ytick(&m, 0, &t) == 0 && t == 1, "first tick %g", t);
 	CHECK(cs_chart_ytick(&m, 2, &t) == 0 && t == 5, "third tick %g", t);

@@ -8,15 +8,18 @@
 
 CS_TEST_MAIN_DEFS;
 
+#if CS_TEST_HOSTED /* libm and printf are the oracles: the firmware has no others */
 static double rel(double a, double b)
 {
 	if (a == b)
 		return 0;
 	return fabs(a - b) / fmax(fabs(b), 1e-300);
 }
+#endif
 
 static void test_functions(void)
 {
+#if CS_TEST_HOSTED
 	/* log-spaced sweeps, tiny to huge; one check each on the worst case */
 	double w_sqrt = 0, w_log = 0, w_exp = 0, w_rt = 0, at_sqrt = 0, at_log = 0, at_exp = 0;
 	for (double x = 1e-300; x < 1e300; x *= 1.37) {
@@ -36,6 +39,8 @@ static void test_functions(void)
 	CHECK(w_log < 4e-16, "log worst %.3g at %g", w_log, at_log);
 	CHECK(w_exp < 2e-15, "exp worst %.3g at %g", w_exp, at_exp);
 	CHECK(w_rt < 1e-14, "exp(log(x)) worst %.3g", w_rt);
+	CHECK(rel(cs_sqrt(4.9e-324), sqrt(4.9e-324)) < 1e-15, "sqrt of the least subnormal");
+#endif
 	CHECK(cs_isnan(cs_sqrt(-1)), "sqrt(-1) must be NaN");
 	CHECK(cs_sqrt(0) == 0, "sqrt(0)");
 	CHECK(cs_isnan(cs_log(-1)), "log(-1) must be NaN");
@@ -44,7 +49,6 @@ static void test_functions(void)
 	CHECK(cs_exp(0) == 1, "exp(0) = %g", cs_exp(0));
 	CHECK(!cs_isfinite(cs_exp(1000)), "exp(1000) overflows");
 	CHECK(cs_exp(-1000) == 0, "exp(-1000) underflows");
-	CHECK(rel(cs_sqrt(4.9e-324), sqrt(4.9e-324)) < 1e-15, "sqrt of the least subnormal");
 	CHECK(cs_isnan(cs_nan()) && !cs_isfinite(cs_inf()) && cs_isfinite(1.0), "classification");
 	CHECK(cs_floor(-1.5) == -2 && cs_floor(2.5) == 2 && cs_floor(-0.0) == 0, "floor");
 }
@@ -60,6 +64,7 @@ static const char *fmt_g(double v, int sig)
 
 static void test_format(void)
 {
+#if CS_TEST_HOSTED
 	/* %.Ng parses back to the same value as printf's (one check, worst) */
 	srand(7);
 	int bad = 0;
@@ -74,6 +79,7 @@ static void test_format(void)
 		}
 	}
 	CHECK(bad == 0, "%d of 60000 numbers print differently from printf", bad);
+#endif
 	static const struct { double v; int sig; const char *want; } rows[] = {
 		{ 0, 6, "0" }, { 1, 6, "1" }, { 4096, 15, "4096" }, { 0.5, 6, "0.5" },
 		{ 9.9999999, 3, "10" }, { 1e15, 6, "1e15" }, { 1.5e-6, 6, "1.5e-6" },
