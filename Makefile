@@ -31,6 +31,7 @@ deps-arm:
 include mk/host.mk
 -include mk/efi-aarch64.mk
 include mk/efi.mk
+-include mk/selftest.mk
 -include mk/probe.mk
 include mk/fuzz.mk
 include mk/test.mk
