@@ -108,11 +108,12 @@ $(HOST_STDIR)/table.o: $(HOST_STDIR)/table.c
 $(SELFTEST_HOST): $(HOST_ST_OBJS) $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ -lm
 
-# Boot it (QEMU_BOOT_SCRIPT: OVMF or AAVMF, under a timeout) and compare
-# every test's count with the host twin's.
+# Boot it (QEMU_BOOT_SCRIPT: OVMF or AAVMF, under a timeout), show the
+# console, and compare every test's count with the host twin's; the last
+# line is "compare: N of N checks passed".
 SELFTEST_TIMEOUT ?= 120
 selftest: $(SELFTEST_EFI) $(SELFTEST_HOST) | deps-efi
-	@SELFTEST_EXPECT="$(SELFTEST_NAMES)" selftest/boot.sh $(ARCH) $(SELFTEST_EFI) $(EFI_BOOT_NAME) $(QEMU_BOOT_SCRIPT) \
+	@QEMU_CPU=$(QEMU_CPU) QEMU_SHOW=1 SELFTEST_EXPECT="$(SELFTEST_NAMES)" selftest/boot.sh $(ARCH) $(SELFTEST_EFI) $(EFI_BOOT_NAME) $(QEMU_BOOT_SCRIPT) \
 		$(BUILD)/selftest-run/$(ARCH) $(SELFTEST_HOST) $(SELFTEST_TIMEOUT)
 
 # Both architectures, one boot each (the suite builds aarch64 itself).

@@ -13,7 +13,7 @@ rm -f "$dir/console.log" "$dir/host.log"
 "$here/../tests/qemu/mkesp.sh" "$dir/esp.img" "$efi" "$bootname" || exit 1
 QEMU_TIMEOUT=$tmo "$bootscript" "$dir/console.log" -drive if=virtio,format=raw,file="$dir/esp.img"
 rc=$?
-echo "selftest $arch: qemu exit $rc ($(tail -n 1 "$dir/console.log" | sed 's/^boot: //'))"
+echo "selftest $arch: $(tail -n 1 "$dir/console.log" | sed 's/^boot: //')"
 "$twin" >"$dir/host.log" 2>&1
 python3 "$here/compare.py" "$dir/console.log" "$dir/host.log" "$rc" "${SELFTEST_EXPECT:-}" \
 	"${SELFTEST_UNIT_DIR:-}"

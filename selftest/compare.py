@@ -83,7 +83,10 @@ def main():
         verdicts.append("FAIL firmware says: " + line[5:])
     for v in verdicts:
         print(v)
-    sys.exit(0 if all(v.startswith("PASS") for v in verdicts) else 1)
+    bad = sum(1 for v in verdicts if not v.startswith("PASS"))
+    print(f"compare: {len(verdicts) - bad} of {len(verdicts)} checks passed"
+          + ("" if not bad else f", {bad} FAILED"))
+    sys.exit(1 if bad else 0)
 
 
 main()
