@@ -87,7 +87,7 @@ $(STDIR)/libfirmware.a: $(EFI_OBJS)
 
 $(STDIR)/selftest.so: $(ST_OBJS) $(STDIR)/libfirmware.a
 	$(EFI_LD) -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
-		--no-undefined $(EFI_CRT0) $(ST_OBJS) $(STDIR)/libfirmware.a -L$(EFI_LIB) -lgnuefi \
+		--no-undefined $(EFI_CRT0) $(ST_OBJS) $(STDIR)/libfirmware.a -L$(EFI_LIB) -lefi -lgnuefi \
 		$(shell $(EFI_CC) -print-libgcc-file-name) -o $@
 
 $(SELFTEST_EFI): $(STDIR)/selftest.so

@@ -15,46 +15,10 @@
 #include "../common/buf.h"
 #include "../common/csmath.h"
 
-/* ---- memory and strings ---- */
+/* ---- strings ---- */
 
-void *memcpy(void *dst, const void *src, size_t n)
-{
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-	while (n--)
-		*d++ = *s++;
-	return dst;
-}
-
-void *memmove(void *dst, const void *src, size_t n)
-{
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-	if (d < s)
-		while (n--)
-			*d++ = *s++;
-	else
-		while (n--)
-			d[n] = s[n];
-	return dst;
-}
-
-void *memset(void *p, int c, size_t n)
-{
-	unsigned char *d = p;
-	while (n--)
-		*d++ = (unsigned char)c;
-	return p;
-}
-
-int memcmp(const void *a, const void *b, size_t n)
-{
-	const unsigned char *x = a, *y = b;
-	for (; n; n--, x++, y++)
-		if (*x != *y)
-			return *x < *y ? -1 : 1;
-	return 0;
-}
+/* memcpy, memset, memmove and memcmp are the firmware's own: gnu-efi's
+ * (libefi) and efi/libc.c, which the link takes from the firmware's objects. */
 
 size_t strlen(const char *s)
 {
