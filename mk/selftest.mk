@@ -11,9 +11,11 @@
 # Tests that cannot run in the firmware, and why (README "The firmware's
 # selftest"). Every other tests/test_*.c is built in: a new test runs in
 # the firmware unless it is named here.
-#   test_reader      the host's capture reader: yajl, files, /tmp
-#   test_probe_host  the Linux probe: sysfs, huge pages, CPU affinity
-SELFTEST_HOST_ONLY := tests/test_reader.c tests/test_probe_host.c
+#   test_reader       the host's capture reader: yajl, files, /tmp
+#   test_probe_host   the Linux probe: sysfs, huge pages, CPU affinity
+#   test_json_writer  yajl's generator is its oracle, over the committed
+#                     captures read from files
+SELFTEST_HOST_ONLY := tests/test_reader.c tests/test_probe_host.c tests/test_json_writer.c
 SELFTEST_SRC := $(filter-out $(SELFTEST_HOST_ONLY),$(wildcard tests/test_*.c))
 SELFTEST_NAMES := $(notdir $(basename $(SELFTEST_SRC)))
 
