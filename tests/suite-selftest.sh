@@ -33,7 +33,8 @@ for arch in x86_64 aarch64; do
 	aarch64) bootname=BOOTAA64.EFI bootscript=tests/qemu-arm/boot.sh ;;
 	esac
 	if ! make -s ARCH=$arch selftest-image selftest-host unit-tests >"$T/build-$arch.log" 2>&1; then
-		fail "$arch: make selftest-image: $(grep -m 3 -E 'error|undefined' "$T/build-$arch.log")"
+		fail "$arch: make selftest-image: $(grep -m 3 -E 'error|undefined' "$T/build-$arch.log")" \
+			"(a test that cannot run in the firmware is named in SELFTEST_HOST_ONLY, mk/selftest.mk)"
 		continue
 	fi
 	pass "$arch: the selftest image builds with the firmware's flags (-Werror)"
