@@ -53,6 +53,46 @@ static void test_functions(void)
 	CHECK(cs_floor(-1.5) == -2 && cs_floor(2.5) == 2 && cs_floor(-0.0) == 0, "floor");
 }
 
+/* The same functions against values libm gave once (glibc 2.36, printed
+ * with %a): the accuracy check that also runs in the firmware, where the
+ * compiler (aarch64 contracts a*b+c into one fused step) and the flags are
+ * the firmware's and there is no libm to ask. */
+static void test_recorded(void)
+{
+	static const struct { double x, sqrt_x, log_x; } sl[] = {
+		{ 1e-300, 0x1.a2fe76a3f9475p-499, -0x1.5963447f87fb5p+9 },
+		{ 3e-10, 0x1.2297040738a25p-16, -0x1.5ed5f82f7da2ap+4 },
+		{ 0.001, 0x1.030dc4ea03a72p-5, -0x1.ba18a998fffa0p+2 },
+		{ 0.5, 0x1.6a09e667f3bcdp-1, -0x1.62e42fefa39efp-1 },
+		{ 1.5, 0x1.3988e1409212ep+0, 0x1.9f323ecbf984cp-2 },
+		{ 2, 0x1.6a09e667f3bcdp+0, 0x1.62e42fefa39efp-1 },
+		{ 10, 0x1.94c583ada5b53p+1, 0x1.26bb1bbb55516p+1 },
+		{ 4096, 0x1.0000000000000p+6, 0x1.0a2b23f3bab73p+3 },
+		{ 34508.8, 0x1.7387e835fbbbap+7, 0x1.4e5df595acd03p+3 },
+		{ 1e6, 0x1.f400000000000p+9, 0x1.ba18a998fffa0p+3 },
+		{ 3.5e9, 0x1.ce31987d4de88p+15, 0x1.5f9dd0617538ep+4 },
+		{ 1e12, 0x1.e848000000000p+19, 0x1.ba18a998fffa0p+4 },
+		{ 1e300, 0x1.38d352e5096afp+498, 0x1.5963447f87fb5p+9 },
+	};
+	static const struct { double x, exp_x; } ex[] = {
+		{ -700, 0x1.14f2b0fb9307fp-1010 }, { -20, 0x1.1b48655f37267p-29 },
+		{ -1, 0x1.78b56362cef38p-2 },      { -1e-5, 0x1.fffeb07515653p-1 },
+		{ 0.5, 0x1.a61298e1e069cp+0 },     { 1, 0x1.5bf0a8b145769p+1 },
+		{ 2.5, 0x1.85d6fd931e0bbp+3 },     { 10, 0x1.5829dcf950560p+14 },
+		{ 100, 0x1.3494a9b171bf5p+144 },   { 700, 0x1.d945df4f8ec8ep+1009 },
+	};
+	double w_sqrt = 0, w_log = 0, w_exp = 0;
+	for (size_t i = 0; i < sizeof sl / sizeof sl[0]; i++) {
+		w_sqrt = fmax(w_sqrt, fabs(cs_sqrt(sl[i].x) - sl[i].sqrt_x) / sl[i].sqrt_x);
+		w_log = fmax(w_log, fabs(cs_log(sl[i].x) - sl[i].log_x) / fmax(1, fabs(sl[i].log_x)));
+	}
+	for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++)
+		w_exp = fmax(w_exp, fabs(cs_exp(ex[i].x) - ex[i].exp_x) / ex[i].exp_x);
+	CHECK(w_sqrt < 4e-16, "sqrt against recorded values: worst %.3g", w_sqrt);
+	CHECK(w_log < 4e-16, "log against recorded values: worst %.3g", w_log);
+	CHECK(w_exp < 2e-15, "exp against recorded values: worst %.3g", w_exp);
+}
+
 static const char *fmt_g(double v, int sig)
 {
 	static char mem[64];
@@ -147,6 +187,7 @@ int main(void)
 {
 	test_short_name();
 	test_functions();
+	test_recorded();
 	test_format();
 	return cs_test_summary("math");
 }
