@@ -8,9 +8,9 @@
 # selftest mode built for the host with its C library: the counts the
 # firmware's run must equal (a test silently not built in fails there).
 
-# Tests that cannot run in the firmware, and why (README "The firmware's
-# selftest"). Every other tests/test_*.c is built in: a new test runs in
-# the firmware unless it is named here.
+# Tests that cannot run in the firmware, and why (README: "The firmware
+# tests its own core"). Every other tests/test_*.c is built in: a new test
+# runs in the firmware unless it is named here.
 #   test_reader       the host's capture reader: yajl, files, /tmp
 #   test_probe_host   the Linux probe: sysfs, huge pages, CPU affinity
 #   test_json_writer  yajl's generator is its oracle, over the committed
