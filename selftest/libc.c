@@ -129,6 +129,33 @@ double fmod(double x, double y)
 	return x < 0 ? -r : r;
 }
 
+/* 2^k as a double, for -1022 <= k <= 1023. */
+static double two_to(int k)
+{
+	union {
+		uint64_t u;
+		double d;
+	} v = { (uint64_t)(k + 1023) << 52 };
+	return v.d;
+}
+
+/* One multiplication by a power of two when the result is normal: exact.
+ * Past 2^2200 either way the answer is 0 or infinity anyhow. */
+double ldexp(double x, int e)
+{
+	e = e > 2200 ? 2200 : e < -2200 ? -2200 : e;
+	for (; e > 1000; e -= 1000)
+		x *= two_to(1000);
+	for (; e < -1000; e += 1000)
+		x *= two_to(-1000);
+	return x * two_to(e);
+}
+
+double log2(double x)
+{
+	return cs_log(x) / 0x1.62e42fefa39efp-1; /* ln 2 */
+}
+
 #undef pow
 /* Whole exponents exactly (a power of two stays one); others through the
  * core's exp and log, which is why no test may use it as an oracle. */

@@ -7,9 +7,12 @@
 #ifndef CS_ST_RUN_H
 #define CS_ST_RUN_H
 
+/* The test's main(), renamed cs_selftest_<name> when its object is made:
+ * one of the two, as the test declares it. */
 struct cs_selftest {
-	const char *name;  /* "test_reduce" */
-	int (*run)(void);  /* the test's main(), renamed by check.h */
+	const char *name; /* "test_reduce" */
+	int (*run)(void);
+	int (*run_args)(int argc, char **argv);
 };
 extern const struct cs_selftest cs_selftests[];
 extern const unsigned cs_selftests_n;

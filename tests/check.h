@@ -3,9 +3,10 @@
  * status. Table-driven tests call CHECK inside their loop with the row name.
  *
  * The same test sources also build into the firmware's selftest
- * (mk/selftest.mk, selftest/): with CS_SELFTEST defined, each test's main()
- * becomes the entry CS_SELFTEST_ENTRY of the selftest's table, the counters
- * are the driver's, and <stdio.h>, <string.h>, <math.h>, ... are
+ * (mk/selftest.mk, selftest/): with CS_SELFTEST defined, the counters are
+ * the driver's, each test's main() (either standard form) becomes an entry
+ * of the selftest's table, called with no arguments, and <stdio.h>,
+ * <string.h>, <math.h>, ... are
  * selftest/include's small C library. CS_TEST_HOSTED is then 0: a part of a
  * test that needs the host (libm or printf as the oracle, files, the host
  * reader) sits under `#if CS_TEST_HOSTED` and is left out of the selftest
@@ -45,8 +46,6 @@ extern int cs_tests_passed, cs_tests_failed;
 #ifdef CS_SELFTEST
 /* The driver (selftest/run.c) owns the counters and prints the counts. */
 #define CS_TEST_MAIN_DEFS extern int cs_tests_passed, cs_tests_failed
-#define main CS_SELFTEST_ENTRY
-int main(void);
 
 static inline int cs_test_summary(const char *suite)
 {

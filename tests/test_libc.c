@@ -104,6 +104,10 @@ static void test_maths(void)
 	CHECK(isnan(fmod(x, 0)) && isnan(fmod((double)INFINITY, 2)), "fmod's NaNs");
 	CHECK(pow(two, 10) == 1024 && pow(two, -2) == 0.25 && pow(two, 0) == 1, "pow of whole exponents");
 	CHECK(fabs(pow(two, 0.5) - 1.4142135623730951) < 1e-15, "pow(2, 0.5) = %.17g", pow(two, 0.5));
+	CHECK(ldexp(1.0, 12) == 4096 && ldexp(3.0, -1) == 1.5 && ldexp(1.0, -1074) == 4.9406564584124654e-324 &&
+	      ldexp(1.0, 1024) == INFINITY && ldexp(0.75, -1020) == 0x1.8p-1021 &&
+	      ldexp(0x1p1000, -1500) == 0x1p-500 && ldexp(1.0, -3000) == 0, "ldexp");
+	CHECK(log2(4096) == 12 && fabs(log2(3.0) - 1.584962500721156) < 1e-15, "log2(3) = %.17g", log2(3.0));
 	CHECK(floor(-1.5) == -2 && floor(2.5) == 2 && fabs(-x) == 5.5, "floor, fabs");
 	CHECK(fmax(NAN, 1) == 1 && fmax(1, NAN) == 1 && fmin(NAN, -1) == -1 && fmin(3, 2) == 2 &&
 	      fmax(3, 2) == 3, "fmin, fmax and NaN");

@@ -1,8 +1,9 @@
-/* math.h for the firmware selftest. Only what has an instruction, an exact
- * algorithm, or folds at compile time: fabs, fmin, fmax, floor, fmod, and
- * pow of constants. sqrt, log and exp are deliberately absent: the tests use
- * libm's as the oracle for common/csmath.c, and in the firmware the only
- * implementation is the one under test. */
+/* math.h for the firmware selftest. What has an instruction, an exact
+ * algorithm, or folds at compile time (fabs, fmin, fmax, floor, fmod,
+ * ldexp, pow of constants), and log2 for building inputs. sqrt, log and exp
+ * are deliberately absent: the tests use libm's as the oracle for
+ * common/csmath.c, and in the firmware the only implementation is the one
+ * under test. */
 #ifndef CS_ST_MATH_H
 #define CS_ST_MATH_H
 
@@ -31,6 +32,12 @@ static inline double fmin(double a, double b)
 
 double floor(double x);
 double fmod(double x, double y);
+/* Exact while the result is a normal number. */
+double ldexp(double x, int e);
+/* Through the core's log: for a logarithm used as a distance or to build an
+ * input, never to check common/csmath.c (test_math does that against
+ * recorded values). */
+double log2(double x);
 /* pow of constants folds at compile time (gcc computes it exactly); a pow
  * left to run time is selftest/libc.c's, fit for building test inputs only. */
 double pow(double x, double y);
