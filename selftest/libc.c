@@ -46,6 +46,23 @@ char *strcpy(char *dst, const char *src)
 	return memcpy(dst, src, strlen(src) + 1);
 }
 
+char *strcat(char *dst, const char *src)
+{
+	strcpy(dst + strlen(dst), src);
+	return dst;
+}
+
+char *strrchr(const char *s, int c)
+{
+	const char *last = NULL;
+	for (;; s++) {
+		if (*s == (char)c)
+			last = s;
+		if (!*s)
+			return (char *)last;
+	}
+}
+
 char *strchr(const char *s, int c)
 {
 	for (;; s++) {

@@ -60,7 +60,10 @@ static void test_strings(void)
 	      "strstr");
 	CHECK(strchr(hay, ':') == hay + 12 && strchr(hay, 'z') == NULL && strchr(hay, 0) == hay + 21,
 	      "strchr");
+	CHECK(strrchr("1.25 MiB", ' ') != NULL && !strcmp(strrchr("1.25 MiB", ' '), " MiB") &&
+	      strrchr("abc", 'z') == NULL && *strrchr("abc", 0) == 0, "strrchr");
 	CHECK(strcpy(buf, "level 2") == buf && strcmp(buf, "level 2") == 0, "strcpy");
+	CHECK(strcat(buf, ", 3") == buf && strcmp(buf, "level 2, 3") == 0, "strcat: %s", buf);
 	memcpy(buf, "0123456789", 11);
 	memmove(buf + 2, buf, 5);
 	CHECK(strcmp(buf, "0101234789") == 0, "memmove forward overlap: %s", buf);

@@ -14,7 +14,9 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 char *strcpy(char *dst, const char *src);
+char *strcat(char *dst, const char *src);
 char *strchr(const char *s, int c);
+char *strrchr(const char *s, int c);
 char *strstr(const char *hay, const char *needle);
 
 #endif
