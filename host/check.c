@@ -6,7 +6,7 @@
 #include "expect.h"
 #include "replay.h"
 #include "walk.h"
-#include "../common/buf.h"
+#include "../reduce/row.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -14,8 +14,9 @@
 #include <unistd.h>
 
 enum verdict { V_NONE, V_OK, V_KNOWN, V_FAIL };
-enum { COL_CAPTURE, COL_PUBLISHED, COL_KNEES, COL_RETIRED, COL_GRANULES,
-       COL_REFUSALS, COL_RESULT, NCOLS };
+/* The cells between capture and result are reduce/row.h's, in its order. */
+enum { COL_CAPTURE, COL_PUBLISHED, COL_RESULT = COL_PUBLISHED + CS_ROW_CELLS,
+       NCOLS };
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
@@ -27,7 +28,7 @@ static const char *const verdict_color[] = { "", "\033[32m", "\033[33m",
 					     "\033[31m" };
 
 struct row {
-	char cell[NCOLS][256];
+	char cell[NCOLS][CS_ROW_CELL_MAX];
 	enum verdict v;
 	char notes[2048]; /* printed below the table */
 };
@@ -51,67 +52,13 @@ void cs_usage_check(FILE *f)
 	      "2 on wrong usage or when DIR cannot be read.\n", f);
 }
 
-/* Sizes joined by ", "; has[i] == 0 prints 'none'. */
-static void put_sizes(char *out, size_t n, const double *v, const int *has,
-		      size_t count, const char *none)
-{
-	struct cs_buf b;
-
-	cs_buf_init(&b, out, n);
-	for (size_t i = 0; i < count; i++) {
-		if (i)
-			cs_puts(&b, ", ");
-		if (has[i])
-			cs_put_size(&b, v[i]);
-		else
-			cs_puts(&b, none);
-	}
-	if (!count)
-		cs_puts(&b, "-");
-}
-
 static void fill_cells(struct row *w, const struct cs_replay *p)
 {
-	const struct cs_result *r = &p->res;
-	double v[CS_MAX_REFUSALS];
-	int has[CS_MAX_REFUSALS];
-	size_t n = 0, i, j;
-	struct cs_buf b;
+	char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX];
 
-	for (i = 0; i < p->cap.n_caches; i++)
-		if (p->cap.caches[i].type != CS_CACHE_INSTRUCTION) {
-			v[n] = (double)p->cap.caches[i].size_bytes;
-			has[n++] = 1;
-		}
-	put_sizes(w->cell[COL_PUBLISHED], 256, v, has, n, "");
-	for (n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
-		v[n] = r->knees[n].bytes;
-		has[n] = r->knees[n].has_bytes;
-	}
-	put_sizes(w->cell[COL_KNEES], 256, v, has, n, "missing");
-	for (n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
-		v[n] = r->knees[n].retired_bytes;
-		has[n] = r->knees[n].has_retired;
-	}
-	put_sizes(w->cell[COL_RETIRED], 256, v, has, n, "-");
-	for (n = 0; n < r->n_adj && n < CS_MAX_ADJ_SERIES; n++) {
-		v[n] = r->adj[n].granule_bytes;
-		has[n] = r->adj[n].has_granule;
-	}
-	put_sizes(w->cell[COL_GRANULES], 256, v, has, n, "refused");
-	cs_buf_init(&b, w->cell[COL_REFUSALS], 256);
-	for (i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++) {
-		for (j = 0; j < i; j++)
-			if (!strcmp(r->refusals[j].code, r->refusals[i].code))
-				break;
-		if (j < i)
-			continue; /* each code once */
-		if (b.len)
-			cs_puts(&b, ", ");
-		cs_puts(&b, r->refusals[i].code);
-	}
-	if (!b.len)
-		cs_puts(&b, "-");
+	cs_row_cells(cells, &p->cap, &p->res);
+	for (int i = 0; i < CS_ROW_CELLS; i++)
+		memcpy(w->cell[COL_PUBLISHED + i], cells[i], CS_ROW_CELL_MAX);
 }
 
 static void check_one(struct row *w, struct cs_replay *p, const char *dir,

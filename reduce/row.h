@@ -1,0 +1,18 @@
+/* row.h: one capture's cells in the table of `cacheshape check`, freestanding:
+ * the command and the page's replay table print the same text. */
+#ifndef CS_ROW_H
+#define CS_ROW_H
+
+#include "reduce.h"
+
+enum { CS_ROW_PUBLISHED, CS_ROW_KNEES, CS_ROW_RETIRED, CS_ROW_GRANULES,
+       CS_ROW_REFUSALS, CS_ROW_CELLS };
+#define CS_ROW_CELL_MAX 256
+
+/* Published data and unified sizes; knees ("missing" where one is); the
+ * retired rule's sizes; each series' granule ("refused"); each refusal code
+ * once, in order. "-" for an empty list. */
+void cs_row_cells(char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX],
+		  const struct cs_capture *c, const struct cs_result *r);
+
+#endif
