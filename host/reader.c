@@ -119,7 +119,7 @@ static int read_cache(struct cs_jr *r, const struct cs_jd *v, struct cs_cache *c
 	uint64_t level = 0, size = 0, line = 0;
 	struct cs_jd *t;
 	size_t m;
-	char type[CS_WORD_MAX];
+	char type[CS_WORD_MAX] = ""; /* stays "" when the member is null */
 	static const char *const types[] = { "data", "instruction", "unified",
 					     NULL };
 
@@ -261,7 +261,7 @@ static int read_series(struct cs_jr *r, const struct cs_jd *v,
 		       struct cs_adj_series *s)
 {
 	double dist[CS_MAX_ADJ_POINTS];
-	char place[CS_WORD_MAX];
+	char place[CS_WORD_MAX] = ""; /* stays "" when the member is null */
 	struct cs_jd *t, *pts, *p;
 	size_t m, mi, i;
 	static const char *const places[] = { "first", "middle", "last", NULL };

@@ -155,6 +155,12 @@ static const struct row rows[] = {
 	  "published.caches[0].level: missing (required)" },
 	{ "cache type missing", CACHE("{\"level\":1,\"size_bytes\":1}"),
 	  "published.caches[0].type: missing (required)" },
+	{ "cache type null, after a data cache",
+	  CACHE("{\"level\":1,\"type\":\"data\",\"size_bytes\":1},"
+		"{\"level\":2,\"type\":null,\"size_bytes\":2}"),
+	  "published.caches[1].type: unknown cache type \"\"" },
+	{ "placement null", ADJ("{\"placement\":null,\"points\":[{\"distance\":8,\"ns\":1}]}"),
+	  "adjacency[0].placement: unknown placement \"\"" },
 	{ "cache size missing", CACHE("{\"level\":1,\"type\":\"data\"}"),
 	  "published.caches[0].size_bytes: missing (required)" },
 	{ "cache type unknown",
