@@ -3,6 +3,7 @@
 #include "cmd.h"
 #include "import.h"
 #include "plot.h"
+#include "serve.h"
 
 #include <string.h>
 
@@ -36,6 +37,7 @@ static void usage(FILE *f)
 	      "                           another tool's latency curve as a\n"
 	      "                           capture (lat_mem_rd, ramlat,\n"
 	      "                           memorylatency, columns)\n"
+	      "  serve [--dir DIR]        the page and the captures over HTTP\n"
 	      "  help [COMMAND]           this text, or a command's\n"
 	      "\n"
 	      "Exit status: 0 answered (a refusal is an answer), 1 check found a\n"
@@ -58,6 +60,8 @@ static int help(const char *cmd)
 		cs_usage_plot(stdout);
 	} else if (!strcmp(cmd, "import")) {
 		cs_usage_import(stdout);
+	} else if (!strcmp(cmd, "serve")) {
+		cs_usage_serve(stdout);
 #ifdef CS_HAVE_PROBE
 	} else if (!strcmp(cmd, "probe")) {
 		cs_usage_probe(stdout);
@@ -91,6 +95,8 @@ int main(int argc, char **argv)
 		return cs_cmd_plot(argc - 1, argv + 1);
 	if (!strcmp(cmd, "import"))
 		return cs_cmd_import(argc - 1, argv + 1);
+	if (!strcmp(cmd, "serve"))
+		return cs_cmd_serve(argc - 1, argv + 1);
 #ifdef CS_HAVE_PROBE
 	if (!strcmp(cmd, "probe"))
 		return cs_cmd_probe(argc - 1, argv + 1);

@@ -34,7 +34,7 @@ BENCH_BIN := $(HOSTDIR)/bench/bench_reduce
 
 $(BENCH_BIN): bench/bench_reduce.c $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(YAJL_LIBS) -lm
+	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
 
 bench: $(BENCH_BIN)
 	$(BENCH_BIN) $(BENCH_SECONDS) $(HOSTDIR)/bench/capture.json

@@ -5,6 +5,10 @@ HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
 # yajl: the capture reader's streaming parser and reduce --json's generator.
 YAJL_CFLAGS = $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
+# libmicrohttpd: `cacheshape serve`.
+MHD_CFLAGS = $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS = $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) -lm
 
 CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
@@ -16,14 +20,14 @@ host: $(HOSTDIR)/cacheshape $(HOSTDIR)/gen-synthetic
 
 $(HOSTDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -c $< -o $@
+	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
 
 $(HOSTDIR)/libcore.a: $(CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
 $(HOSTDIR)/cacheshape: $(HOSTDIR)/obj/host/main.o $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a
-	$(HOST_CC) -o $@ $^ $(YAJL_LIBS) -lm
+	$(HOST_CC) -o $@ $^ $(HOST_LIBS)
 
 $(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ -lm

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # deps.sh GROUP...: install what is missing from Debian's packages.
 # Groups: host (the reducer and the cacheshape command), fuzz (libFuzzer),
-# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware).
+# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware),
+# web (the page as WebAssembly), browser (the page's tests in Chromium).
 # Quiet when everything is there; uses sudo when not root.
 set -euo pipefail
 
 pkgs_for() {
 	case "$1" in
-	host) echo "gcc make libc6-dev libyajl-dev pkg-config librsvg2-bin python3" ;;
+	host) echo "gcc make libc6-dev libyajl-dev libmicrohttpd-dev pkg-config librsvg2-bin python3" ;;
 	fuzz) echo "clang libclang-rt-14-dev" ;;
 	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
+	web) echo "clang lld" ;;
+	browser) echo "chromium" ;;
 	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3" ;;
-	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, web, browser)" >&2; exit 2 ;;
 	esac
 }
 

@@ -1,0 +1,371 @@
+/* serve.c: `cacheshape serve` (serve.h): options, the daemon, the routing
+ * of each request through cs_serve_routes, and the answers' common part. */
+#define _GNU_SOURCE
+#include "serve.h"
+#include "cmd.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void cs_usage_serve(FILE *f)
+{
+	fputs("usage: cacheshape serve [--dir DIR] [--port N] [--bind ADDR] [--web DIR]\n"
+	      "\n"
+	      "Serves the page (make web) at / and every capture under DIR at\n"
+	      "/captures/PATH, with a listing at /captures/index.json, cross-origin\n"
+	      "isolated so that the page gets the browser's 5 us clock. Prints the\n"
+	      "URL to open, then one line per request; Ctrl-C stops it.\n"
+	      "\n"
+	      "  --dir DIR    the captures (default: captures)\n"
+	      "  --port N     the port (default 8080; 0: any free one)\n"
+	      "  --bind ADDR  the address to listen on (default 127.0.0.1, this\n"
+	      "               machine only; another address serves DIR to anyone\n"
+	      "               who can reach it)\n"
+	      "  --web DIR    the page (default: build/web beside this program)\n"
+	      "\n"
+	      "Nothing outside DIR and the page is served: '..', hidden names,\n"
+	      "encoded slashes, NUL and symbolic links out are refused (403).\n"
+	      "Exit status 2 on wrong usage, 1 when it cannot listen.\n", f);
+}
+
+/* Per request: the route found and, for a route that takes a body, the
+ * body as it arrives. Freed when the request completes. */
+struct pending {
+	const struct cs_route *route;
+	char *body;
+	size_t len;
+	int too_large;
+};
+
+static const char *reason(unsigned status)
+{
+	switch (status) {
+	case 200: return "OK";
+	case 400: return "Bad Request";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 413: return "Payload Too Large";
+	case 500: return "Internal Server Error";
+	}
+	return "";
+}
+
+static void log_line(const struct cs_req *q, unsigned status, size_t bytes)
+{
+	const union MHD_ConnectionInfo *ci =
+		MHD_get_connection_info(q->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	char addr[INET6_ADDRSTRLEN] = "?";
+	const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+
+	if (sa && sa->sa_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, addr, sizeof addr);
+	else if (sa && sa->sa_family == AF_INET6)
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr, sizeof addr);
+	fprintf(q->srv->log, "%s %s %s %u %zu\n", addr, q->method, q->url, status, bytes);
+	fflush(q->srv->log);
+}
+
+enum MHD_Result cs_serve_reply(struct cs_req *q, unsigned status,
+			       const char *content_type, struct MHD_Response *r,
+			       size_t bytes)
+{
+	enum MHD_Result rc;
+
+	MHD_add_response_header(r, "Content-Type", content_type);
+	MHD_add_response_header(r, "Cross-Origin-Opener-Policy", "same-origin");
+	MHD_add_response_header(r, "Cross-Origin-Embedder-Policy", "require-corp");
+	MHD_add_response_header(r, "Cross-Origin-Resource-Policy", "same-origin");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	rc = MHD_queue_response(q->conn, status, r);
+	MHD_destroy_response(r);
+	log_line(q, status, bytes);
+	return rc;
+}
+
+enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
+			       const char *content_type, char *data, size_t len)
+{
+	struct MHD_Response *r =
+		MHD_create_response_from_buffer(len, data, MHD_RESPMEM_MUST_FREE);
+	if (!r) {
+		free(data);
+		return MHD_NO;
+	}
+	return cs_serve_reply(q, status, content_type, r, len);
+}
+
+enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
+{
+	char msg[1024], *text;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	n = asprintf(&text, "%u %s: %s\n", status, reason(status), msg);
+	if (n < 0)
+		return MHD_NO;
+	return cs_serve_bytes(q, status, "text/plain; charset=utf-8", text, (size_t)n);
+}
+
+/* The route for url and method; *rest the url after its prefix. NULL with
+ * *known set when some route has the path but not the method. */
+static const struct cs_route *route_for(const char *url, const char *method,
+					const char **rest, int *known, char *allow,
+					size_t allow_cap)
+{
+	int head = !strcmp(method, "HEAD");
+
+	*known = 0;
+	allow[0] = '\0';
+	for (size_t i = 0; i < cs_serve_n_routes; i++) {
+		const struct cs_route *r = &cs_serve_routes[i];
+		size_t n = strlen(r->path);
+		int prefix = r->path[n - 1] == '/';
+		if (prefix ? strncmp(url, r->path, n) != 0 : strcmp(url, r->path) != 0)
+			continue;
+		if (!strcmp(method, r->method) || (head && !strcmp(r->method, "GET"))) {
+			*rest = url + (prefix ? n : strlen(url));
+			return r;
+		}
+		if (!strstr(allow, r->method)) {
+			*known = 1;
+			snprintf(allow + strlen(allow), allow_cap - strlen(allow), "%s%s%s",
+				 allow[0] ? ", " : "", r->method,
+				 strcmp(r->method, "GET") ? "" : ", HEAD");
+		}
+	}
+	return NULL;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
+				  const char *method, const char *version,
+				  const char *upload, size_t *upload_size, void **con_cls)
+{
+	struct cs_req q = { conn, cls, method, url, "", NULL, 0, 0 };
+	struct pending *p = *con_cls;
+	char allow[128];
+	int known;
+
+	(void)version;
+	if (!p) {
+		const struct cs_route *r = route_for(url, method, &q.rest, &known, allow, sizeof allow);
+		if (!r) {
+			struct MHD_Response *resp;
+			char *text;
+			int n;
+			if (!known)
+				return cs_serve_text(&q, 404, "%s: nothing here (the page is at /, "
+						     "captures under /captures/)", url);
+			n = asprintf(&text, "405 Method Not Allowed: %s %s: this path answers %s\n",
+				     method, url, allow);
+			if (n < 0 || !(resp = MHD_create_response_from_buffer(
+					       (size_t)n, text, MHD_RESPMEM_MUST_FREE)))
+				return MHD_NO;
+			MHD_add_response_header(resp, "Allow", allow);
+			return cs_serve_reply(&q, 405, "text/plain; charset=utf-8", resp, (size_t)n);
+		}
+		if (!(p = calloc(1, sizeof *p)))
+			return MHD_NO;
+		p->route = r;
+		*con_cls = p;
+		if (r->max_body)
+			return MHD_YES; /* the body follows */
+	}
+	if (*upload_size) {
+		/* A body for a route that reads none is dropped unread. */
+		if (p->route->max_body && !p->too_large) {
+			char *grown;
+			if (p->len + *upload_size > p->route->max_body) {
+				p->too_large = 1;
+			} else if ((grown = realloc(p->body, p->len + *upload_size + 1))) {
+				memcpy(grown + p->len, upload, *upload_size);
+				p->body = grown;
+				p->len += *upload_size;
+				p->body[p->len] = '\0';
+			} else {
+				return MHD_NO;
+			}
+		}
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	route_for(url, method, &q.rest, &known, allow, sizeof allow);
+	q.body = p->too_large ? NULL : p->body;
+	q.body_len = p->too_large ? 0 : p->len;
+	q.too_large = p->too_large;
+	return p->route->fn(&q);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+			 enum MHD_RequestTerminationCode toe)
+{
+	struct pending *p = *con_cls;
+
+	(void)cls, (void)conn, (void)toe;
+	if (p) {
+		free(p->body);
+		free(p);
+		*con_cls = NULL;
+	}
+}
+
+/* The URL stays as sent: serve_path.c decodes it once, strictly, so that an
+ * encoded slash or NUL can be told from a real one. */
+static size_t keep_escaped(void *cls, struct MHD_Connection *c, char *s)
+{
+	(void)cls, (void)c;
+	return strlen(s);
+}
+
+/* build/web beside this program (build/host/cacheshape). */
+static int default_web(char *out, size_t cap)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char *slash;
+
+	if (n <= 0)
+		return -1;
+	exe[n] = '\0';
+	if (!(slash = strrchr(exe, '/')))
+		return -1;
+	*slash = '\0';
+	return snprintf(out, cap, "%s/../web", exe) < (int)cap ? 0 : -1;
+}
+
+static int folder(const char *what, const char *path, char *resolved)
+{
+	struct stat st;
+	char full[PATH_MAX];
+
+	if (!realpath(path, full) || stat(full, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "cacheshape serve: %s %s: %s\n", what, path,
+			errno ? strerror(errno) : "not a folder");
+		return -1;
+	}
+	strcpy(resolved, full);
+	return 0;
+}
+
+int cs_cmd_serve(int argc, char **argv)
+{
+	static struct cs_serve srv;
+	const char *dir = "captures", *bind = "127.0.0.1", *web = NULL;
+	char web_default[PATH_MAX], host[INET6_ADDRSTRLEN + 2];
+	struct sockaddr_storage sa;
+	struct sockaddr_in *v4 = (struct sockaddr_in *)&sa;
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&sa;
+	long port = 8080;
+	struct MHD_Daemon *d;
+	const union MHD_DaemonInfo *info;
+	sigset_t stop;
+	int sig, loopback;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			cs_usage_serve(stdout);
+			return CS_EXIT_OK;
+		}
+		if (strcmp(a, "--dir") && strcmp(a, "--port") && strcmp(a, "--bind") && strcmp(a, "--web")) {
+			fprintf(stderr, "cacheshape serve: unknown argument '%s'\n", a);
+			cs_usage_serve(stderr);
+			return CS_EXIT_ERROR;
+		}
+		if (!v) {
+			fprintf(stderr, "cacheshape serve: %s needs a value\n", a);
+			return CS_EXIT_ERROR;
+		}
+		i++;
+		if (!strcmp(a, "--dir")) {
+			dir = v;
+		} else if (!strcmp(a, "--bind")) {
+			bind = v;
+		} else if (!strcmp(a, "--web")) {
+			web = v;
+		} else {
+			errno = 0;
+			port = strtol(v, &end, 10);
+			if (errno || end == v || *end || port < 0 || port > 65535) {
+				fprintf(stderr, "cacheshape serve: --port must be 0 to 65535, got '%s'\n", v);
+				return CS_EXIT_ERROR;
+			}
+		}
+	}
+	memset(&sa, 0, sizeof sa);
+	if (inet_pton(AF_INET, bind, &v4->sin_addr) == 1) {
+		v4->sin_family = AF_INET;
+		v4->sin_port = htons((uint16_t)port);
+		loopback = (ntohl(v4->sin_addr.s_addr) >> 24) == 127;
+		snprintf(host, sizeof host, "%s", bind);
+	} else if (inet_pton(AF_INET6, bind, &v6->sin6_addr) == 1) {
+		v6->sin6_family = AF_INET6;
+		v6->sin6_port = htons((uint16_t)port);
+		loopback = IN6_IS_ADDR_LOOPBACK(&v6->sin6_addr);
+		snprintf(host, sizeof host, "[%s]", bind);
+	} else {
+		fprintf(stderr, "cacheshape serve: --bind must be an IPv4 or IPv6 address, got '%s'\n", bind);
+		return CS_EXIT_ERROR;
+	}
+	if (!web) {
+		if (default_web(web_default, sizeof web_default)) {
+			fprintf(stderr, "cacheshape serve: cannot find the page: give --web DIR\n");
+			return CS_EXIT_ERROR;
+		}
+		web = web_default;
+	}
+	errno = 0;
+	if (folder("--dir", dir, srv.dir))
+		return CS_EXIT_ERROR;
+	errno = 0;
+	if (folder("the page", web, srv.web) ||
+	    access(strcat(strcpy(web_default, srv.web), "/index.html"), R_OK) != 0) {
+		fprintf(stderr, "cacheshape serve: the page is not built in %s: run make web\n", web);
+		return CS_EXIT_ERROR;
+	}
+	srv.log = stdout;
+	/* The daemon's thread inherits this mask: only sigwait() below sees
+	 * Ctrl-C and TERM, and stops the daemon cleanly. */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG |
+				     (sa.ss_family == AF_INET6 ? MHD_USE_IPv6 : 0),
+			     (uint16_t)port, NULL, NULL, on_request, &srv,
+			     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+			     MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
+			     MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+			     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
+			     MHD_OPTION_END);
+	if (!d) {
+		fprintf(stderr, "cacheshape serve: cannot listen on %s:%ld%s%s\n", host, port,
+			errno ? ": " : "", errno ? strerror(errno) : "");
+		return CS_EXIT_FAIL;
+	}
+	info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+	if (info)
+		port = info->port;
+	if (!loopback)
+		fprintf(stderr, "cacheshape serve: listening on %s, not this machine alone: "
+			"anyone who can reach it can read %s\n", bind, srv.dir);
+	printf("serving %s and the page at http://%s:%ld/ (Ctrl-C stops)\n", srv.dir, host, port);
+	fflush(stdout);
+	sigwait(&stop, &sig);
+	MHD_stop_daemon(d);
+	printf("stopped (%s)\n", sig == SIGINT ? "interrupt" : "terminated");
+	return CS_EXIT_OK;
+}

@@ -1,0 +1,84 @@
+/* serve.h: `cacheshape serve [--dir captures] [--port 8080] [--bind 127.0.0.1]
+ * [--web DIR]`: the page (build/web) at / and the captures under
+ * /captures/, on libmicrohttpd. Every response is cross-origin isolated
+ * (COOP same-origin, COEP require-corp), so the page gets the browser's
+ * finer clock. Nothing outside the two folders is ever served: a path is
+ * decoded once, strictly (no NUL, no encoded slash or backslash, no '.' or
+ * '..' or hidden segment), and the file it names must still lie inside its
+ * folder once symbolic links are resolved.
+ *
+ * Requests are routed by one table (serve_routes.c): a method, a path (a
+ * prefix when it ends in '/'), the body a method may carry, a handler. A
+ * path no route knows is 404; a known path with another method is 405 with
+ * Allow. Each handler answers through cs_serve_reply() and friends, which
+ * add the isolation headers and write the request's log line. Host only. */
+#ifndef CS_SERVE_H
+#define CS_SERVE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <microhttpd.h>
+
+/* What the server serves, fixed at start. */
+struct cs_serve {
+	char dir[4096];   /* --dir, resolved (realpath) */
+	char web[4096];   /* the page's folder, resolved */
+	FILE *log;        /* one line per request */
+};
+
+/* One request, as a handler sees it. */
+struct cs_req {
+	struct MHD_Connection *conn;
+	const struct cs_serve *srv;
+	const char *method;
+	const char *url;  /* the path as sent, still percent-encoded */
+	const char *rest; /* url after the route's prefix */
+	const char *body; /* the whole body, for routes that take one */
+	size_t body_len;
+	int too_large;    /* the body passed the route's max_body (body NULL) */
+};
+
+typedef enum MHD_Result (*cs_route_fn)(struct cs_req *q);
+
+struct cs_route {
+	const char *method;  /* "GET" answers HEAD too */
+	const char *path;    /* exact, or a prefix when it ends in '/' */
+	size_t max_body;     /* bytes of body accepted; 0: none is read */
+	cs_route_fn fn;
+};
+
+extern const struct cs_route cs_serve_routes[];
+extern const size_t cs_serve_n_routes;
+
+/* Answers (serve.c). Each adds Cross-Origin-Opener-Policy: same-origin,
+ * Cross-Origin-Embedder-Policy: require-corp, Cross-Origin-Resource-Policy:
+ * same-origin, X-Content-Type-Options: nosniff and Cache-Control: no-store,
+ * queues the response and logs the request. */
+enum MHD_Result cs_serve_reply(struct cs_req *q, unsigned status,
+			       const char *content_type, struct MHD_Response *r,
+			       size_t bytes);
+/* A text/plain answer: "STATUS REASON: MESSAGE\n". */
+enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The bytes of a heap block the response then owns (it is freed). */
+enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
+			       const char *content_type, char *data, size_t len);
+
+/* Paths (serve_path.c). Decode an encoded path relative to a folder into
+ * out: 0, or a status (400 or 403) with *why saying what was refused. */
+int cs_serve_decode(const char *enc, char *out, size_t cap, const char **why);
+/* The regular file rel (decoded) names under root (resolved), answered
+ * with its content type; 403 when it resolves outside root, 404 when it
+ * does not exist or is not a regular file. 'only_ext' (".json" or NULL)
+ * limits what is served. */
+enum MHD_Result cs_serve_file(struct cs_req *q, const char *root, const char *rel,
+			      const char *only_ext);
+/* 0 when rel (decoded) names a regular file inside root once links are
+ * resolved; *size its bytes. */
+int cs_serve_inside(const char *root, const char *rel, size_t *size);
+const char *cs_serve_type(const char *path);
+
+int cs_cmd_serve(int argc, char **argv);
+void cs_usage_serve(FILE *f);
+
+#endif
