@@ -4,6 +4,7 @@
 #   make test       every test; ends with "N passed, N failed"
 #   make bench      speed and memory figures
 #   make fuzz       the capture reader under libFuzzer (FUZZ_SECONDS)
+#   make web        the page (build/web/), served by `cacheshape serve`
 # ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64). WERROR=0 drops -Werror.
 
 ARCH ?= x86_64
@@ -34,6 +35,7 @@ include mk/efi.mk
 -include mk/selftest.mk
 -include mk/probe.mk
 include mk/fuzz.mk
+include mk/web.mk
 include mk/test.mk
 
 .PHONY: clean

@@ -1,0 +1,61 @@
+# The page (seed 000): `make web` builds build/web/ with index.html, the
+# reducer and the probe's kernels as WebAssembly (cacheshape.wasm: common/,
+# reduce/ and web/wasm/, compiled by Debian's clang for wasm32, freestanding,
+# linked by lld), plain JavaScript modules, CSS, and the synthetic catalogue
+# the check panel replays. No bundler, nothing fetched from outside.
+WEB_CC ?= clang
+WEBDIR := $(BUILD)/web
+WEB_CFLAGS := --target=wasm32 -std=c11 -O2 -ffreestanding -nostdlib -fno-builtin \
+	-ffp-contract=off -fvisibility=hidden -Wall -Wextra -Wshadow \
+	-Wstrict-prototypes -Wmissing-prototypes -MMD -MP
+ifeq ($(WERROR),1)
+WEB_CFLAGS += -Werror
+endif
+# Exports are named in the sources (export_name); 1 MiB of stack; memory
+# grows at run time for the working sets the page measures.
+WEB_LDFLAGS := --target=wasm32 -nostdlib -Wl,--no-entry -Wl,--strip-all \
+	-Wl,-z,stack-size=1048576 -Wl,--initial-memory=16777216
+# The core the firmware runs, minus what only a machine without a browser
+# needs (CPUID and ARM decoders, the instruction-cache probe).
+WEB_CORE := $(filter-out common/cpuid.c common/cpuid_leaf2.c common/armcache.c common/icache.c,\
+	$(CORE_SRC))
+WEB_SRC := $(WEB_CORE) $(wildcard web/wasm/*.c)
+WEB_OBJDIR := $(BUILD)/web-obj
+WEB_OBJ := $(patsubst %.c,$(WEB_OBJDIR)/%.o,$(WEB_SRC))
+WEB_STATIC := $(patsubst web/%,$(WEBDIR)/%,$(wildcard web/*.html web/*.css web/js/*.js))
+CATALOGUE := $(patsubst captures/synthetic/%,$(WEBDIR)/catalogue/%,$(wildcard captures/synthetic/*.json))
+
+.PHONY: web deps-web
+web: $(WEBDIR)/cacheshape.wasm $(WEB_STATIC) $(CATALOGUE) $(WEBDIR)/catalogue/index.json
+
+deps-web:
+	@scripts/deps.sh web
+
+# The exports are declared by their export_name, not in a header.
+$(WEB_OBJDIR)/web/%.o: WEB_CFLAGS += -Wno-missing-prototypes
+$(WEB_OBJDIR)/%.o: %.c | deps-web
+	@mkdir -p $(dir $@)
+	$(WEB_CC) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEBDIR)/cacheshape.wasm: $(WEB_OBJ)
+	@mkdir -p $(dir $@)
+	$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
+
+$(WEBDIR)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(WEBDIR)/catalogue/%.json: captures/synthetic/%.json
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# The check panel's list: the catalogue's file names, sorted.
+$(WEBDIR)/catalogue/index.json: $(wildcard captures/synthetic/*.json)
+	@mkdir -p $(dir $@)
+	@{ printf '{"captures": ['; sep=''; for f in $(sort $(notdir $^)); do \
+		printf '%s\n  {"path": "%s"}' "$$sep" "$$f"; sep=','; done; printf '\n]}\n'; } > $@.tmp
+	@mv $@.tmp $@
+
+# The server's own suite (no browser), then the page in Chromium.
+TEST_SUITES += tests/suite-serve.sh
+TEST_PREREQS += web

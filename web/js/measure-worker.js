@@ -1,0 +1,105 @@
+// measure-worker.js: the page's measurement, in a dedicated worker so that
+// the page can draw each point while the next one runs. The kernels are
+// the firmware's (common/probe.c, in cacheshape.wasm, driven by
+// web/wasm/measure.c); this file measures the clock's quantum first (seed
+// 000: the smallest step performance.now() is seen to make), then asks for
+// one sweep point or one adjacency distance at a time and reports each.
+import { instantiate } from './wasm.js';
+
+const post = (m) => self.postMessage(m);
+let x = null;
+
+// The smallest step of performance.now(), in whole nanoseconds (the unit
+// the kernels' clock ticks in), over up to 64 steps or 400 ms.
+function quantum() {
+  const ns = () => Math.round(performance.now() * 1e6);
+  const end = performance.now() + 400;
+  let last = ns(), best = Infinity, steps = 0;
+  while (steps < 64 && performance.now() < end) {
+    const t = ns();
+    if (t !== last) {
+      best = Math.min(best, t - last);
+      last = t;
+      steps++;
+    }
+  }
+  return { quantum: best, samples: steps };
+}
+
+const enc = new TextEncoder();
+function put(...strings) {
+  const lens = [];
+  let at = x.cs_in();
+  for (const s of strings) {
+    const b = enc.encode(s);
+    new Uint8Array(x.memory.buffer, at, b.length).set(b);
+    at += b.length;
+    lens.push(b.length);
+  }
+  return lens;
+}
+
+function out() {
+  const mem = new Uint8Array(x.memory.buffer, x.cs_out());
+  return new TextDecoder().decode(mem.slice(0, mem.indexOf(0)));
+}
+
+async function run(o) {
+  x = x || (await instantiate());
+  const q = quantum();
+  const isolated = self.crossOriginIsolated === true;
+  post({ type: 'clock', quantum: q.quantum, samples: q.samples, isolated });
+  if (!Number.isFinite(q.quantum)) throw new Error('performance.now() never moved: no clock to time with');
+  const region = x.cs_m_memory(o.maxBytes);
+  if (!region) throw new Error('the browser would not lend even 1 MiB of memory');
+  post({ type: 'memory', bytes: region });
+  const n = x.cs_m_start(o.seed, q.quantum, q.samples, isolated ? 1 : 0, o.quick ? 1 : 0, o.maxBytes);
+  const sizes = [];
+  for (let i = 0; i < n; i++) sizes.push(x.cs_m_size(i));
+  post({ type: 'sizes', sizes });
+  for (let i = 0; i < n; i++) {
+    if (x.cs_m_point(i) !== 0) {
+      post({ type: 'failed', i, bytes: sizes[i] });
+      continue;
+    }
+    post({ type: 'point', i, bytes: sizes[i], ns: x.cs_m_last(0), median: x.cs_m_last(1),
+      loads: x.cs_m_last(2), seconds: x.cs_m_last(3) });
+  }
+  if (x.cs_m_reduce() !== 0) throw new Error(`the sweep could not be reduced: ${out()}`);
+  const ruler = [];
+  for (let k = 0; k < x.cs_m_ruler_len(); k++) ruler.push(x.cs_m_ruler(k));
+  for (let p = 0; p < 3; p++) {
+    const rc = x.cs_m_place(p);
+    if (rc === 1) { post({ type: 'refused', placement: p, text: out() }); continue; }
+    if (rc !== 0) continue;
+    post({ type: 'placed', placement: p, footprint: x.cs_m_footprint(), ruler });
+    for (let k = 0; k < ruler.length; k++)
+      if (x.cs_m_adj_point(k) === 0) post({ type: 'adj', placement: p, distance: ruler[k], ns: x.cs_m_last(0) });
+  }
+  post({ type: 'measured' });
+}
+
+// What the page adds at the end: who measured, when, how long the page
+// was hidden, and the published sizes a person typed in (if any).
+function finish(o) {
+  const label = o.label || 'this machine, measured in a browser';
+  x.cs_set_text(0, put(label)[0]);
+  if (o.published && o.published.length) {
+    x.cs_set_text(4, put('typed into the page')[0]);
+    o.published.forEach((bytes, i) => x.cs_add_cache(i + 1, i === 0 ? 0 : 2, bytes, 0));
+  }
+  const [ua, started] = put(o.userAgent, o.started);
+  x.cs_m_page(ua, started, o.hiddenMs);
+  const n = x.cs_m_write();
+  if (n < 0) throw new Error('the capture did not fit its buffer');
+  post({ type: 'capture', text: new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.cs_out(), n).slice()) });
+}
+
+self.onmessage = async (e) => {
+  try {
+    if (e.data.cmd === 'start') await run(e.data);
+    else if (e.data.cmd === 'finish') finish(e.data);
+  } catch (err) {
+    post({ type: 'error', message: err.message || String(err) });
+  }
+};

@@ -1,0 +1,82 @@
+// measure.js: "measure this machine", the page's side. A worker
+// (measure-worker.js) runs the firmware's kernels; this file draws each
+// point as it arrives (the staircase by common/svg.c, through wasm.js),
+// watches whether the page is hidden while the sweep runs (a background tab
+// is throttled: seed 000 s.7, refusal page-hidden), and when the worker is
+// done reads the capture it wrote back through the strict reader and
+// reduces it like any other capture.
+import { blankCapture } from './capture.js';
+import { replay } from './replay.js';
+
+export const QUICK_BYTES = 8 << 20;
+export const PLACEMENTS = ['first', 'middle', 'last'];
+
+// "32K 1M 32M" (or 32KiB, 1.5 MiB, 32768): sizes in bytes; null if unreadable.
+export function parseSizes(text) {
+  const out = [];
+  for (const tok of text.trim().split(/[\s,]+/).filter(Boolean)) {
+    const m = /^(\d+(?:\.\d+)?)\s*([kmg]?)(i?b)?$/i.exec(tok);
+    if (!m) return null;
+    const v = Number(m[1]) * { '': 1, k: 1024, m: 1 << 20, g: 1 << 30 }[m[2].toLowerCase()];
+    if (!(v >= 1 && v <= 2 ** 50) || !Number.isInteger(v)) return null;
+    out.push(v);
+  }
+  return out;
+}
+
+// Runs one measurement. hooks: clock(info), sizes(list), point(p, capture),
+// adjacency(msg), status(text). Resolves to the replay of the capture (with
+// .text, the capture as written, and .hiddenMs), or rejects with an Error.
+export function measure(red, { quick = true, maxBytes = QUICK_BYTES, label = '', published = [], hooks = {} } = {}) {
+  const on = (k, ...a) => hooks[k] && hooks[k](...a);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./measure-worker.js', import.meta.url), { type: 'module' });
+    const live = blankCapture();
+    live.envKind = 'browser';
+    live.label = 'this machine (measuring)';
+    let hiddenMs = 0, finalHidden = 0, hiddenSince = document.hidden ? performance.now() : null;
+    const started = new Date().toISOString();
+    const onVisibility = () => {
+      if (document.hidden && hiddenSince === null) hiddenSince = performance.now();
+      if (!document.hidden && hiddenSince !== null) { hiddenMs += performance.now() - hiddenSince; hiddenSince = null; }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const done = (err, value) => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      worker.terminate();
+      if (err) reject(err); else resolve(value);
+    };
+    worker.onerror = (e) => done(new Error(e.message || 'the measuring worker failed'));
+    worker.onmessage = (e) => {
+      const m = e.data;
+      switch (m.type) {
+        case 'clock': on('clock', m); break;
+        case 'memory': on('status', `memory: ${red.size(m.bytes)} lent by the browser`); break;
+        case 'sizes': on('sizes', m.sizes); break;
+        case 'point':
+          live.points.push({ bytes: m.bytes, ns: m.ns, block: undefined });
+          on('point', m, live);
+          break;
+        case 'failed': on('status', `${red.size(m.bytes)}: not measured (the clock did not move)`); break;
+        case 'refused': case 'placed': case 'adj': on('adjacency', m); break;
+        case 'measured': {
+          onVisibility();
+          const stillHidden = hiddenSince !== null ? performance.now() - hiddenSince : 0;
+          finalHidden = Math.round((hiddenMs + stillHidden) * 1000) / 1000;
+          worker.postMessage({ cmd: 'finish', userAgent: navigator.userAgent, started,
+            hiddenMs: finalHidden, label, published });
+          break;
+        }
+        case 'capture': {
+          const r = replay(red, new TextEncoder().encode(m.text), 'this machine');
+          r.text = m.text;
+          r.hiddenMs = finalHidden;
+          done(null, r);
+          break;
+        }
+        case 'error': done(new Error(m.message)); break;
+      }
+    };
+    worker.postMessage({ cmd: 'start', quick, maxBytes, seed: Math.floor(Math.random() * 2 ** 52) });
+  });
+}

@@ -1,0 +1,154 @@
+/* replay.c: the capture the boundary filled (capture_in.c), reduced and
+ * written out by the very code `cacheshape` runs: reduce --json's text
+ * (reduce/json.c), the report (reduce/report.c), the staircase SVG
+ * (common/svg.c), the check table's cells (reduce/row.c). */
+#include "wasm.h"
+#include "../../common/svg.h"
+#include "../../common/csmath.h"
+#include "../../reduce/json.h"
+#include "../../reduce/report.h"
+#include "../../reduce/row.h"
+
+char cs_w_out[CS_OUT_BYTES];
+static struct cs_work work;
+static struct cs_result res;
+static struct cs_rjson_scratch scratch;
+static int reduced;
+static int exp_fresh; /* scratch.exp holds this capture's experiments */
+
+void cs_w_out_buf(struct cs_buf *b)
+{
+	cs_buf_init(b, cs_w_out, sizeof cs_w_out);
+}
+
+int cs_w_out_len(const struct cs_buf *b)
+{
+	return b->overflow ? -1 : (int)b->len;
+}
+
+CS_EXPORT(cs_out) char *cs_out(void) { return cs_w_out; }
+
+/* 0 when reduced (refusals are answers); 1 when the reducer finds the
+ * capture malformed: cs_out() then holds the message as `cacheshape`
+ * prints it ("malformed capture: ..."), NUL-terminated. */
+CS_EXPORT(cs_reduce_capture) int cs_reduce_capture(void)
+{
+	char why[256];
+	struct cs_buf b;
+
+	exp_fresh = 0;
+	reduced = cs_reduce(&cs_w_cap, &work, &res, why, sizeof why) == 0;
+	if (reduced)
+		return 0;
+	cs_w_out_buf(&b);
+	cs_puts(&b, "malformed capture: ");
+	cs_puts(&b, why);
+	return 1;
+}
+
+/* `cacheshape reduce --json`'s text: its length, or -1 (not reduced, or a
+ * string that is not UTF-8: the command prints nothing then either). */
+CS_EXPORT(cs_json) int cs_json(void)
+{
+	struct cs_buf b;
+
+	cs_w_out_buf(&b);
+	if (!reduced || cs_result_json_write(&b, &cs_w_cap, &res, &scratch))
+		return -1;
+	exp_fresh = 1; /* the writer reduced them */
+	return (int)b.len;
+}
+
+/* The report people read (the firmware's screen and `cacheshape reduce`). */
+CS_EXPORT(cs_report) int cs_report(void)
+{
+	struct cs_buf b;
+
+	cs_w_out_buf(&b);
+	if (!reduced)
+		return -1;
+	cs_report_text(&b, &cs_w_cap, &res);
+	return cs_w_out_len(&b);
+}
+
+/* The staircase as `cacheshape plot` draws it; cs_w_in holds the name the
+ * legend shows when the capture has no label. with_result 0: points and
+ * curve only (the live chart while a sweep runs). */
+CS_EXPORT(cs_svg) int cs_svg(uint32_t name_len, int with_result)
+{
+	static char name[CS_TEXT_MAX];
+	struct cs_svg_item it = { &cs_w_cap, with_result && reduced ? &res : 0, name };
+	struct cs_buf b;
+
+	if (name_len >= sizeof name)
+		name_len = sizeof name - 1;
+	for (uint32_t i = 0; i < name_len; i++)
+		name[i] = cs_w_in[i];
+	name[name_len] = '\0';
+	cs_w_out_buf(&b);
+	if (cs_svg_staircase(&b, &it, 1))
+		return -1;
+	return (int)b.len;
+}
+
+/* The cells of `cacheshape check`'s row, one a line. */
+CS_EXPORT(cs_row) int cs_row(void)
+{
+	static char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX];
+	struct cs_buf b;
+
+	cs_w_out_buf(&b);
+	if (!reduced)
+		return -1;
+	cs_row_cells(cells, &cs_w_cap, &res);
+	for (int i = 0; i < CS_ROW_CELLS; i++) {
+		cs_puts(&b, cells[i]);
+		cs_putc(&b, '\n');
+	}
+	return cs_w_out_len(&b);
+}
+
+/* A size as the reports print it ("33.9 KiB"). */
+CS_EXPORT(cs_size) int cs_size(double bytes)
+{
+	struct cs_buf b;
+
+	cs_w_out_buf(&b);
+	cs_put_size(&b, bytes);
+	return cs_w_out_len(&b);
+}
+
+/* Exact figures for the page's check panel, which compares a reduction
+ * with a synthetic capture's "expect" as host/expect_compare.c does (the
+ * JSON carries ten digits): knee i and granule i, NaN where there is none. */
+CS_EXPORT(cs_result_knee) double cs_result_knee(uint32_t i)
+{
+	return reduced && i < res.n_knees && res.knees[i].has_bytes ? res.knees[i].bytes
+								     : cs_nan();
+}
+
+CS_EXPORT(cs_result_granule) double cs_result_granule(uint32_t i)
+{
+	return reduced && i < res.n_adj && res.adj[i].has_granule ? res.adj[i].granule_bytes
+								   : cs_nan();
+}
+
+/* The experiments' verdicts (reduce/experiments.c): 0 line size (NaN: none),
+ * 1 stride curve flat (1, 0, or -1 when refused or absent), 2 where it
+ * breaks (NaN: nowhere), 3 random strides defeat the prefetcher (1, 0, or
+ * -1 when there is no ratio). Reduced once per capture (cs_json does it). */
+CS_EXPORT(cs_result_exp) double cs_result_exp(int what)
+{
+	struct cs_exp_result *x = &scratch.exp;
+
+	if (!exp_fresh)
+		cs_exp_reduce(&cs_w_cap.exp, x);
+	exp_fresh = 1;
+	switch (what) {
+	case 0: return x->has_line ? x->line_bytes : cs_nan();
+	case 1: return x->has_stride && !x->stride_refused ? x->flat : -1;
+	case 2: return x->has_break ? x->break_bytes : cs_nan();
+	case 3: return x->has_ratio ? x->defeated : -1;
+	}
+	return cs_nan();
+}
