@@ -56,6 +56,11 @@ $(WEBDIR)/catalogue/index.json: $(wildcard captures/synthetic/*.json)
 		printf '%s\n  {"path": "%s"}' "$$sep" "$$f"; sep=','; done; printf '\n]}\n'; } > $@.tmp
 	@mv $@.tmp $@
 
-# The server's own suite (no browser), then the page in Chromium.
-TEST_SUITES += tests/suite-serve.sh
-TEST_PREREQS += web
+# The server's own suite (no browser), then the page in Chromium, which
+# feeds the page the host reader's own test rows (dump_reader_rows).
+TEST_SUITES += tests/suite-serve.sh tests/suite-web.sh
+TEST_PREREQS += web deps-browser $(HOSTDIR)/tests/dump_reader_rows
+
+.PHONY: deps-browser
+deps-browser:
+	@scripts/deps.sh browser

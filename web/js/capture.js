@@ -72,7 +72,7 @@ function badUtf8At(bytes) {
 // keys unique in each object, no \u0000 and no lone surrogate in any
 // string, every number finite, at most BOUNDS.depth nested containers and
 // BOUNDS.values values. Errors name the path and the place, as jdom.c's do.
-function strict(text) {
+function strict(text, raw) {
   const n = text.length;
   const stack = []; // {obj, keys, key, idx}
   let depth = 0, values = 0, i = 0;
@@ -160,10 +160,15 @@ function strict(text) {
     let k = i;
     while (k < n && isNum(text.charCodeAt(k))) k++;
     const tok = text.slice(i, k);
-    if (!Number.isFinite(Number(tok))) {
+    const v = Number(tok);
+    if (!Number.isFinite(v)) {
       const shown = tok.length > 40 ? tok.slice(0, 40) + '...' : tok;
       throw new CaptureError(`${path(true)}: number ${shown} is out of range (${where(k)})`);
     }
+    // Written as an integer past 2^53, or as a real that is whole: the host
+    // names it as written (or with %.10g), which the double cannot tell.
+    const intText = !/[.eE]/.test(tok);
+    if (intText ? !Number.isSafeInteger(v) : Number.isInteger(v)) raw.set(path(true), tok);
     value(k);
     i = k;
   }
@@ -194,13 +199,21 @@ function fmtG(v, sig) { // C's %.<sig>g, near enough for a message
   return s;
 }
 
-function describe(v) {
+// As host/jread.c's cs_jr_describe; raw: the number's text, when strict()
+// kept it (an integer past 2^53, or a whole number written as a real).
+function describe(v, raw) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number' && raw !== undefined) {
+    if (/[.eE]/.test(raw)) return fmtG(v, 10);
+    const i = BigInt(raw);
+    if (i >= -(2n ** 63n) && i < 2n ** 63n) return i.toString();
+    return raw.length > 40 ? raw.slice(0, 40) + '...' : raw;
+  }
   switch (typeof v) {
     case 'object': return 'an object';
     case 'boolean': return String(v);
-    case 'number': return Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : fmtG(v, 10);
+    case 'number': return Number.isInteger(v) ? String(v) : fmtG(v, 10);
     default: {
       let s = '', n = 0;
       for (const ch of v) {
@@ -214,15 +227,17 @@ function describe(v) {
 }
 
 class Reader {
-  constructor() { this.at = []; this.n = 0; }
+  constructor(raw) { this.at = []; this.n = 0; this.raw = raw; }
   push(k) { this.at[this.n] = k; return this.n++; }
   pop(mark) { this.n = mark; }
-  fail(msg) {
+  path() {
     let p = '';
     for (const k of this.at.slice(0, this.n)) p += typeof k === 'number' ? `[${k}]` : (p ? '.' : '') + k;
-    throw new CaptureError(`${p || 'capture'}: ${msg}`);
+    return p || 'capture';
   }
-  got(v, want) { this.fail(`must be ${want}, got ${describe(v)}`); }
+  fail(msg) { throw new CaptureError(`${this.path()}: ${msg}`); }
+  describe(v) { return describe(v, typeof v === 'number' ? this.raw.get(this.path()) : undefined); }
+  got(v, want) { this.fail(`must be ${want}, got ${this.describe(v)}`); }
   object(v) { if (v === null || typeof v !== 'object' || Array.isArray(v)) this.got(v, 'an object'); }
   array(v, min, max) {
     if (!Array.isArray(v)) this.got(v, 'an array');
@@ -283,14 +298,14 @@ class Reader {
     if (v === undefined) return undefined;
     const m = this.push(key);
     this.string(v, cap);
-    if (allowed && !allowed.includes(v)) this.fail(`must be one of ${allowed.join(', ')}, got ${describe(v)}`);
+    if (allowed && !allowed.includes(v)) this.fail(`must be one of ${allowed.join(', ')}, got ${this.describe(v)}`);
     this.pop(m);
     return v;
   }
   bool(obj, key, required) { // reader_mp.c's member_bool
     const v = this.member(obj, key, required, !required);
     if (v === undefined) return undefined;
-    if (typeof v !== 'boolean') { this.push(key); this.fail(`expected true or false, got ${describe(v)}`); }
+    if (typeof v !== 'boolean') { this.push(key); this.fail(`expected true or false, got ${this.describe(v)}`); }
     return v;
   }
 }
@@ -308,7 +323,7 @@ function requiredWord(r, obj, key, allowed, what) {
 
 function readHeader(r, root, c) {
   const f = r.member(root, 'format', true, false);
-  if (f !== 'cacheshape-capture') { r.push('format'); r.fail(`must be "cacheshape-capture", got ${describe(f)}`); }
+  if (f !== 'cacheshape-capture') { r.push('format'); r.fail(`must be "cacheshape-capture", got ${r.describe(f)}`); }
   c.version = r.getUint(root, 'version', true, 1, 1);
   const label = r.member(root, 'label', false, true);
   if (label !== undefined && label !== '') c.label = r.optString(root, 'label', BOUNDS.text);
@@ -513,7 +528,7 @@ function readMp(r, root, c) {
 function nonneg(r, obj, key) {
   const v = r.member(obj, key, true, false);
   const m = r.push(key);
-  if (typeof v !== 'number' || !(v >= 0)) r.fail(`expected a finite number >= 0, got ${describe(v)}`);
+  if (typeof v !== 'number' || !(v >= 0)) r.fail(`expected a finite number >= 0, got ${r.describe(v)}`);
   r.pop(m);
   return v;
 }
@@ -674,8 +689,9 @@ export function readCapture(bytes) {
     const [l, c] = m ? lineCol(text, Number(m[1]) + 1) : [1, 1];
     throw new CaptureError(`JSON syntax error at line ${l}, column ${c}: ${e.message}`);
   }
-  strict(text);
-  const r = new Reader(), c = blankCapture();
+  const raw = new Map();
+  strict(text, raw);
+  const r = new Reader(raw), c = blankCapture();
   r.object(root);
   readHeader(r, root, c);
   readClock(r, root, c);
