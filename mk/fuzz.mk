@@ -36,7 +36,9 @@ $(BENCH_BIN): bench/bench_reduce.c $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-ho
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
 
-bench: $(BENCH_BIN)
+bench: $(BENCH_BIN) web
 	$(BENCH_BIN) $(BENCH_SECONDS) $(HOSTDIR)/bench/capture.json
+	@if command -v chromium >/dev/null; then python3 tests/web/bench.py $(HOSTDIR)/cacheshape \
+		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS); else echo "page: chromium missing (scripts/deps.sh browser)"; fi
 
 TEST_PREREQS += fuzz-build

@@ -8,6 +8,7 @@
 // body[data-state] says when the page is done: loading, ready, done, error.
 // window.cacheshape holds what scripts and tests drive (reducePaths, ...).
 import { Reducer } from './wasm.js';
+import { readCapture } from './capture.js';
 import { replay, replayPath, listCaptures, fetchBytes, captureUrl } from './replay.js';
 import { measure, parseSizes, QUICK_BYTES, PLACEMENTS } from './measure.js';
 import { VERDICT } from './expect.js';
@@ -286,6 +287,27 @@ function api(red) {
           : { path: p, error: r.error });
       }
       return out;
+    },
+    // Captures a second for one capture held in memory, as `make bench`
+    // times the host: read and reduced (to reduce --json's text), read
+    // alone (JavaScript), reduced alone (WebAssembly, from the loaded
+    // struct). Each loop runs for 'seconds' after a warm-up.
+    async bench(path, seconds = 1, base = 'captures') {
+      const bytes = await fetchBytes(captureUrl(path, base));
+      const loop = (f) => {
+        for (let i = 0; i < 50; i++) f();
+        let n = 0;
+        const t0 = performance.now(), end = t0 + seconds * 1000;
+        while (performance.now() < end) { for (let i = 0; i < 10; i++) f(); n += 10; }
+        return n / ((performance.now() - t0) / 1000);
+      };
+      const c = readCapture(bytes);
+      return {
+        bytes: bytes.length,
+        replay: loop(() => replay(red, bytes, path)),
+        read: loop(() => readCapture(bytes)),
+        reduce: loop(() => { red.load(c); red.reduce(); red.json(); }),
+      };
     },
     // The staircase SVG the page draws for a capture.
     async svg(path, base = 'captures') {
