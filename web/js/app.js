@@ -174,7 +174,8 @@ function setupMeasure(red) {
       return;
     }
     try {
-      await runMeasure(red, { quick: mib <= 8, maxBytes: mib * 1048576, published });
+      const label = $('measure-label').value.trim();
+      await runMeasure(red, { quick: mib <= 8, maxBytes: mib * 1048576, published, label });
     } catch (e) {
       $('measure-status').textContent = `not measured: ${e.message}`;
     }

@@ -82,7 +82,9 @@ async function run(o) {
 // What the page adds at the end: who measured, when, how long the page
 // was hidden, and the published sizes a person typed in (if any).
 function finish(o) {
-  const label = o.label || 'this machine, measured in a browser';
+  // The label field holds 255 bytes: a longer one is cut at a character.
+  let label = o.label || 'this machine, measured in a browser';
+  while (enc.encode(label).length > 255) label = [...label].slice(0, -1).join('');
   x.cs_set_text(0, put(label)[0]);
   if (o.published && o.published.length) {
     x.cs_set_text(4, put('typed into the page')[0]);
