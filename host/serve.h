@@ -69,10 +69,8 @@ enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
 int cs_serve_decode(const char *enc, char *out, size_t cap, const char **why);
 /* The regular file rel (decoded) names under root (resolved), answered
  * with its content type; 403 when it resolves outside root, 404 when it
- * does not exist or is not a regular file. 'only_ext' (".json" or NULL)
- * limits what is served. */
-enum MHD_Result cs_serve_file(struct cs_req *q, const char *root, const char *rel,
-			      const char *only_ext);
+ * does not exist or is not a regular file. */
+enum MHD_Result cs_serve_file(struct cs_req *q, const char *root, const char *rel);
 /* 0 when rel (decoded) names a regular file inside root once links are
  * resolved; *size its bytes. */
 int cs_serve_inside(const char *root, const char *rel, size_t *size);

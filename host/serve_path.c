@@ -114,6 +114,7 @@ const char *cs_serve_type(const char *path)
 		{ ".css", "text/css; charset=utf-8" },
 		{ ".wasm", "application/wasm" },
 		{ ".json", "application/json" },
+		{ ".expect", "application/json" },
 		{ ".svg", "image/svg+xml" },
 		{ ".png", "image/png" },
 	};
@@ -125,17 +126,13 @@ const char *cs_serve_type(const char *path)
 	return "application/octet-stream";
 }
 
-enum MHD_Result cs_serve_file(struct cs_req *q, const char *root, const char *rel,
-			      const char *only_ext)
+enum MHD_Result cs_serve_file(struct cs_req *q, const char *root, const char *rel)
 {
 	char full[PATH_MAX];
 	struct MHD_Response *r;
 	struct stat st, fst;
-	size_t n = strlen(rel), e = only_ext ? strlen(only_ext) : 0;
 	int fd, rc;
 
-	if (only_ext && (n <= e || strcmp(rel + n - e, only_ext)))
-		return cs_serve_text(q, 404, "%s: only %s files are served here", q->url, only_ext);
 	rc = resolve(root, rel, full, &st);
 	if (rc == 403)
 		return cs_serve_text(q, 403, "%s: outside the served folder (a symbolic link out?)",

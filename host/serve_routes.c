@@ -5,11 +5,19 @@
 #include "serve.h"
 #include "walk.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yajl/yajl_gen.h>
 
-/* GET /captures/PATH: a capture under --dir. */
+static int ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+	return n > t && !strcmp(s + n - t, tail);
+}
+
+/* GET /captures/PATH: a capture under --dir, or the expectation `check`
+ * reads beside one (NAME.expect, for captures that cannot carry theirs). */
 static enum MHD_Result capture_file(struct cs_req *q)
 {
 	char rel[4096];
@@ -18,7 +26,10 @@ static enum MHD_Result capture_file(struct cs_req *q)
 
 	if (rc)
 		return cs_serve_text(q, (unsigned)rc, "%s: refused: %s", q->url, why);
-	return cs_serve_file(q, q->srv->dir, rel, ".json");
+	if (!ends_with(rel, ".json") && !ends_with(rel, ".expect"))
+		return cs_serve_text(q, 404, "%s: only captures (.json) and their expectations "
+				     "(.expect) are served here", q->url);
+	return cs_serve_file(q, q->srv->dir, rel);
 }
 
 /* A name yajl can write: UTF-8 (a file name need not be). */
@@ -37,8 +48,9 @@ static int utf8_ok(const unsigned char *s)
 }
 
 /* GET /captures/index.json: every capture /captures/ would serve, sorted:
- * {"captures": [{"path": "host/x.json", "bytes": N}, ...]}. A capture
- * named index.json at the top of --dir is hidden by this listing. */
+ * {"captures": [{"path": "host/x.json", "bytes": N, "expect": true}, ...]}
+ * ("expect" when NAME.expect lies beside it). A capture named index.json at
+ * the top of --dir is hidden by this listing. */
 static enum MHD_Result capture_list(struct cs_req *q)
 {
 	struct cs_walk w;
@@ -72,6 +84,11 @@ static enum MHD_Result capture_list(struct cs_req *q)
 		yajl_gen_string(g, (const unsigned char *)p, strlen(p));
 		yajl_gen_string(g, (const unsigned char *)"bytes", 5);
 		yajl_gen_integer(g, (long long)bytes);
+		snprintf(rel + strlen(rel) - 5, 8, ".expect");
+		if (cs_serve_inside(q->srv->dir, rel, &bytes) == 0) {
+			yajl_gen_string(g, (const unsigned char *)"expect", 6);
+			yajl_gen_bool(g, 1);
+		}
 		yajl_gen_map_close(g);
 	}
 	yajl_gen_array_close(g);
@@ -96,11 +113,11 @@ static enum MHD_Result page_file(struct cs_req *q)
 	int rc;
 
 	if (!q->rest[0])
-		return cs_serve_file(q, q->srv->web, "index.html", NULL);
+		return cs_serve_file(q, q->srv->web, "index.html");
 	rc = cs_serve_decode(q->rest, rel, sizeof rel, &why);
 	if (rc)
 		return cs_serve_text(q, (unsigned)rc, "%s: refused: %s", q->url, why);
-	return cs_serve_file(q, q->srv->web, rel, NULL);
+	return cs_serve_file(q, q->srv->web, rel);
 }
 
 /* First match wins: the exact listing before the captures' prefix, both

@@ -89,7 +89,7 @@ for p in escapes:
           s in (400, 403, 404) and b'SECRET-OUTSIDE' not in d and d.startswith(str(s).encode())
           and h.get('cross-origin-embedder-policy') == 'require-corp')
 s, h, d = req('GET', '/captures/notes.txt')
-check('not a capture: 404 with a message', s == 404 and b'only .json' in d)
+check('not a capture: 404 with a message', s == 404 and b'only captures (.json)' in d)
 s, h, d = req('GET', '/captures/missing.json')
 check('missing: 404 with a message', s == 404 and b'no such file' in d)
 s, h, d = req('GET', '/nowhere/at/all')

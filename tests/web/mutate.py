@@ -85,7 +85,7 @@ def mutants(caps, rng, n):
             add('escape', dumps(c).replace('LABEL', esc))
         elif op == 7:  # environment words
             c['environment'] = {'kind': rng.choice(['uefi', 'linux', 'synthetic', 'browser', 'imported', 'phone', '']),
-                                'arch': rng.choice(['x86_64', 'aarch64', 'riscv64', 'wasm32', ''])}
+                                'arch': rng.choice(['x86_64', 'aarch64', 'riscv64', 'wasm32', 'x86-64', 'arm 64', ''])}
             add('environment', dumps(c))
         elif op == 8:  # strings at and past their bounds, in bytes
             ch, limit = rng.choice([('é', 255), ('€', 255), ('😀', 255), ('a', 255), ('é', 31), ('€', 31)])

@@ -214,39 +214,36 @@ function showDetail(red, path, bytes) {
 
 async function runReplay(red) {
   const status = $('replay-status');
-  let paths;
+  let list;
   try {
-    paths = await listCaptures();
+    list = await listCaptures();
   } catch (e) {
     status.textContent = `no list of captures (${e.message}): is this page served by cacheshape serve?`;
     return;
   }
   const body = $('replay-table').tBodies[0];
   const count = { ok: 0, fail: 0 };
-  for (const path of paths) {
-    let bytes = null, r;
-    try {
-      bytes = await fetchBytes(captureUrl(path));
-      r = replay(red, bytes, path);
-    } catch (e) {
-      r = { ok: false, error: e.message };
-    }
-    const tr = el('tr', { 'data-path': path, 'data-verdict': r.ok ? r.verdict : VERDICT.FAIL });
-    const cells = r.ok ? r.cells : ['?', '?', '?', '?', '?'];
+  for (const { path, expect } of list) {
+    const r = await replayPath(red, path, 'captures', expect === true);
     const v = r.ok ? r.verdict : VERDICT.FAIL;
+    const tr = el('tr', { 'data-path': path, 'data-verdict': v });
+    const cells = r.ok ? r.cells : ['?', '?', '?', '?', '?'];
     tr.append(el('td', { text: path }), ...cells.map((c) => el('td', { text: c })),
       el('td', { class: verdictClass(v), text: v }));
     if (!r.ok) tr.title = r.error;
-    else noteRefusals(r.result.refusals.filter((f, i, a) => a.findIndex((g) => g.code === f.code) === i), path);
+    else {
+      if (r.notes.length) tr.title = r.notes.join('\n');
+      noteRefusals(r.result.refusals.filter((f, i, a) => a.findIndex((g) => g.code === f.code) === i), path);
+    }
     tr.addEventListener('click', () => {
       for (const o of body.querySelectorAll('tr.open')) o.classList.remove('open');
       tr.classList.add('open');
-      if (bytes) showDetail(red, path, bytes);
+      if (r.bytes) showDetail(red, path, r.bytes);
     });
     body.append(tr);
-    count[r.ok && r.verdict !== VERDICT.FAIL ? 'ok' : 'fail']++;
+    count[r.ok && v !== VERDICT.FAIL ? 'ok' : 'fail']++;
   }
-  status.textContent = `${paths.length} captures replayed: ${count.ok} read and reduced, ${count.fail} failed`;
+  status.textContent = `${list.length} captures replayed: ${count.ok} read and reduced, ${count.fail} failed`;
 }
 
 async function runCheck(red) {

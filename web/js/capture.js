@@ -24,9 +24,11 @@ export const BOUNDS = {
   expSingleMax: 1024, expSingleSeries: 2, expStrideMax: 32,
   knees: 32, refusals: 48,
 };
-// host/reader.c's lists.
-export const ENV_KINDS = ['uefi', 'linux', 'synthetic', 'browser'];
-export const ARCHES = ['x86_64', 'aarch64'];
+// host/reader.c's kinds, in its order (its message lists them so), and
+// common/capture.c's cs_arch_token: any architecture word of letters,
+// digits and '_' (capture.md), known or not.
+export const ENV_KINDS = ['uefi', 'linux', 'browser', 'imported', 'synthetic'];
+const ARCH_TOKEN = /^[A-Za-z0-9_]+$/;
 const CACHE_TYPES = ['data', 'instruction', 'unified'];
 const PLACEMENTS = ['first', 'middle', 'last'];
 
@@ -72,7 +74,7 @@ function badUtf8At(bytes) {
 // keys unique in each object, no \u0000 and no lone surrogate in any
 // string, every number finite, at most BOUNDS.depth nested containers and
 // BOUNDS.values values. Errors name the path and the place, as jdom.c's do.
-function strict(text, raw) {
+function strict(text, raw, bounds = BOUNDS) {
   const n = text.length;
   const stack = []; // {obj, keys, key, idx}
   let depth = 0, values = 0, i = 0;
@@ -92,8 +94,8 @@ function strict(text, raw) {
   const syntax = (off, why) => { throw new CaptureError(`JSON syntax error at ${where(off)}: ${why}`); };
   const value = (off) => {
     values++;
-    if (values > BOUNDS.values)
-      throw new CaptureError(`at ${where(off)}: more than the ${BOUNDS.values} JSON values this reader accepts`);
+    if (values > bounds.values)
+      throw new CaptureError(`at ${where(off)}: more than the ${bounds.values} JSON values this reader accepts`);
     const top = stack[stack.length - 1];
     if (top && !top.obj) top.idx++;
   };
@@ -130,7 +132,7 @@ function strict(text, raw) {
     const c = text.charCodeAt(i);
     if (isSpace(c) || c === 0x2c || c === 0x3a) { i++; continue; } // , :
     if (c === 0x7b || c === 0x5b) { // { [
-      if (depth >= BOUNDS.depth) throw new CaptureError(`nesting deeper than ${BOUNDS.depth} levels at ${where(i + 1)}`);
+      if (depth >= bounds.depth) throw new CaptureError(`nesting deeper than ${bounds.depth} levels at ${where(i + 1)}`);
       value(i + 1);
       stack.push({ obj: c === 0x7b, keys: new Set(), key: '', idx: 0 });
       depth++;
@@ -331,7 +333,11 @@ function readHeader(r, root, c) {
   if (env) {
     const m = r.push('environment');
     c.envKind = r.optString(env, 'kind', BOUNDS.word, ENV_KINDS) ?? '';
-    c.arch = r.optString(env, 'arch', BOUNDS.word, ARCHES) ?? '';
+    c.arch = r.optString(env, 'arch', BOUNDS.word) ?? '';
+    if (c.arch && !ARCH_TOKEN.test(c.arch)) {
+      r.push('arch');
+      r.fail(`must be a token of letters, digits and _, got "${c.arch}"`);
+    }
     r.pop(m);
   }
 }
@@ -610,10 +616,8 @@ function readSizes(r, obj, key, max) {
   return out;
 }
 
-function readExpect(r, root) {
-  const v = r.getObject(root, 'expect', false);
-  if (!v) return null;
-  const m = r.push('expect');
+// The expectation object v (expect.c's cs_read_expect), path already at it.
+function readExpectObject(r, v) {
   const e = { knees: readSizes(r, v, 'knees', BOUNDS.knees), granules: readSizes(r, v, 'granules', BOUNDS.adjSeries),
     refusals: undefined, tolerance: 0.02, knownFailure: null, exp: null };
   const arr = r.member(v, 'refusals', false, false);
@@ -653,6 +657,14 @@ function readExpect(r, root) {
   }
   const kf = r.member(v, 'known_failure', false, true);
   if (kf !== undefined) { const mk = r.push('known_failure'); e.knownFailure = r.string(kf, BOUNDS.text); r.pop(mk); }
+  return e;
+}
+
+function readExpect(r, root) {
+  const v = r.getObject(root, 'expect', false);
+  if (!v) return null;
+  const m = r.push('expect');
+  const e = readExpectObject(r, v);
   r.pop(m);
   return e;
 }
@@ -668,12 +680,9 @@ export function blankCapture() {
   };
 }
 
-// A capture file's bytes (Uint8Array) into the plain object wasm.js loads;
-// throws CaptureError naming what is wrong.
-export function readCapture(bytes) {
-  if (isBlank(bytes)) throw new CaptureError('empty: no JSON object');
-  if (bytes.length > BOUNDS.fileBytes)
-    throw new CaptureError(`${bytes.length} bytes, more than the ${BOUNDS.fileBytes} bytes (4 MiB) a capture may have`);
+// Text (UTF-8, checked) into a value, as strictly as jdom.c; the raw
+// number texts strict() keeps go into raw.
+function parse(bytes, raw, bounds) {
   let text;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -689,8 +698,18 @@ export function readCapture(bytes) {
     const [l, c] = m ? lineCol(text, Number(m[1]) + 1) : [1, 1];
     throw new CaptureError(`JSON syntax error at line ${l}, column ${c}: ${e.message}`);
   }
+  strict(text, raw, bounds);
+  return root;
+}
+
+// A capture file's bytes (Uint8Array) into the plain object wasm.js loads;
+// throws CaptureError naming what is wrong.
+export function readCapture(bytes) {
+  if (isBlank(bytes)) throw new CaptureError('empty: no JSON object');
+  if (bytes.length > BOUNDS.fileBytes)
+    throw new CaptureError(`${bytes.length} bytes, more than the ${BOUNDS.fileBytes} bytes (4 MiB) a capture may have`);
   const raw = new Map();
-  strict(text, raw);
+  const root = parse(bytes, raw, BOUNDS);
   const r = new Reader(raw), c = blankCapture();
   r.object(root);
   readHeader(r, root, c);
@@ -702,4 +721,22 @@ export function readCapture(bytes) {
   readExperiments(r, root, c.exp);
   c.expect = readExpect(r, root);
   return c;
+}
+
+// "NAME.expect" beside a capture that cannot carry its own expectation (an
+// imported curve: captures are never edited), as `check` reads it
+// (expect.c's cs_read_expect_beside): at most 16383 bytes, 4096 values,
+// nesting 8. name: how errors begin ("dir/NAME.expect").
+export const EXPECT_FILE = { bytes: 16383, values: 4096, depth: 8 };
+export function readExpectFile(bytes, name) {
+  try {
+    if (bytes.length > EXPECT_FILE.bytes) throw new CaptureError(`larger than ${EXPECT_FILE.bytes} bytes`);
+    const raw = new Map();
+    const root = parse(bytes, raw, EXPECT_FILE);
+    const r = new Reader(raw);
+    r.object(root);
+    return readExpectObject(r, root);
+  } catch (e) {
+    throw new CaptureError(`${name}: ${e.message}`);
+  }
 }

@@ -3,8 +3,8 @@
 // error `cacheshape` gives when it cannot read it, plus the check table's
 // row. The same path serves /?reduce=PATH, the replay table, the check
 // panel and the tests.
-import { readCapture, CaptureError } from './capture.js';
-import { judge } from './expect.js';
+import { readCapture, readExpectFile, CaptureError } from './capture.js';
+import { judge, VERDICT } from './expect.js';
 
 // '/captures/host/a b.json' from 'host/a b.json': each segment encoded.
 export function captureUrl(path, base = 'captures') {
@@ -18,7 +18,9 @@ export async function fetchBytes(url) {
 }
 
 // { ok, json, result, capture, cells, verdict, notes, ms } or { ok: false, error }.
-export function replay(red, bytes, name) {
+// expectBytes: NAME.expect beside the capture (check reads it when the
+// capture carries no "expect"); a broken one fails the row, as in check.
+export function replay(red, bytes, name, expectBytes = null) {
   const t0 = performance.now();
   let capture;
   try {
@@ -32,23 +34,36 @@ export function replay(red, bytes, name) {
   const json = red.json();
   if (json === null) return { ok: false, error: 'cannot encode the result', name, capture };
   const result = JSON.parse(json);
+  if (!capture.expect && expectBytes) {
+    try {
+      capture.expect = readExpectFile(expectBytes, name.replace(/\.json$/, '.expect'));
+    } catch (e) {
+      return { ok: true, name, json, result, capture, cells: red.row(), verdict: VERDICT.FAIL, notes: [e.message] };
+    }
+  }
   const { verdict, notes } = judge(capture, result, red);
   return { ok: true, name, json, result, capture, cells: red.row(), verdict, notes, ms: performance.now() - t0 };
 }
 
-export async function replayPath(red, path, base = 'captures') {
-  let bytes;
+// Fetched, then replay(); withExpect: NAME.expect lies beside it (the
+// listing says so), fetched too.
+export async function replayPath(red, path, base = 'captures', withExpect = false) {
+  let bytes, expect = null;
   try {
     bytes = await fetchBytes(captureUrl(path, base));
+    if (withExpect) expect = await fetchBytes(captureUrl(path.replace(/\.json$/, '.expect'), base));
   } catch (e) {
     return { ok: false, error: e.message, name: path };
   }
-  return replay(red, bytes, path);
+  const r = replay(red, bytes, path, expect);
+  r.bytes = bytes;
+  r.expectBytes = expect;
+  return r;
 }
 
-// The list a server gives at /BASE/index.json: paths.
+// The list a server gives at /BASE/index.json: [{path, bytes, expect}].
 export async function listCaptures(base = 'captures') {
   const r = await fetch(`/${base}/index.json`, { cache: 'no-store' });
   if (!r.ok) throw new Error(`/${base}/index.json: ${r.status}`);
-  return (await r.json()).captures.map((e) => e.path);
+  return (await r.json()).captures;
 }
