@@ -30,7 +30,8 @@ deps-arm:
 	@scripts/deps.sh arm
 
 include mk/host.mk
--include mk/efi-aarch64.mk
+# One fragment per architecture (toolchain, QEMU, suites); arch code in arch/<arch>/.
+include $(wildcard mk/arch-*.mk)
 include mk/efi.mk
 -include mk/selftest.mk
 -include mk/probe.mk

@@ -401,6 +401,26 @@ uint32_t cs_cpuid_caches(const struct cs_cpuid_dump *d, struct cs_cache *out,
 	return 0;
 }
 
+void cs_cpuid_ident_json(struct cs_jsonw *j, const struct cs_cpu_ident *id)
+{
+	cs_jsonw_key(j, "vendor");
+	cs_jsonw_str(j, id->vendor);
+	cs_jsonw_key(j, "brand");
+	cs_jsonw_str(j, id->brand);
+	cs_jsonw_key(j, "family");
+	cs_jsonw_u64(j, id->family);
+	cs_jsonw_key(j, "model");
+	cs_jsonw_u64(j, id->model);
+	cs_jsonw_key(j, "stepping");
+	cs_jsonw_u64(j, id->stepping);
+	cs_jsonw_key(j, "hypervisor");
+	cs_jsonw_bool(j, id->hypervisor);
+	cs_jsonw_key(j, "hv_signature");
+	cs_jsonw_str(j, id->hv_signature);
+	cs_jsonw_key(j, "invariant_tsc");
+	cs_jsonw_bool(j, id->invariant_tsc);
+}
+
 void cs_cpuid_json(struct cs_jsonw *j, const struct cs_cpuid_dump *d)
 {
 	int pretty = j->pretty;

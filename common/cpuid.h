@@ -55,6 +55,10 @@ struct cs_cpu_ident {
 };
 
 void cs_cpuid_ident(const struct cs_cpuid_dump *d, struct cs_cpu_ident *id);
+/* Its members inside an open capture object "cpu" (vendor, brand, family,
+ * model, stepping, hypervisor, hv_signature, invariant_tsc), written alike
+ * by the firmware and the host probe. */
+void cs_cpuid_ident_json(struct cs_jsonw *j, const struct cs_cpu_ident *id);
 
 /* The decoders behind cs_cpuid_caches, one per source, for tests and for
  * showing what each source says when they disagree. */

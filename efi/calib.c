@@ -1,28 +1,63 @@
 /* calib.c: counter calibration (calib.h). */
 #include "calib.h"
-#include "arch.h"
+#include "../arch/arch.h"
 #include "../common/buf.h"
 
+/* Spins on the reference are bounded twice over: by the counter (this many
+ * times the interval at the rate Stall() gave it) and by a count of reads,
+ * so a reference that stops, or a counter that does, cannot hang the run. */
+#define CS_REF_BOUND 4
+#define CS_REF_MAX_READS (1u << 22)
+
+/* Waits for the reference's next edge, returns its value; -1 past the bound. */
+static int64_t ref_edge(const struct cs_ref_clock *r, uint32_t mask, uint64_t t_end)
+{
+	uint32_t v0 = r->read(r) & mask, v;
+	for (uint32_t n = 0; n < CS_REF_MAX_READS; n++) {
+		v = r->read(r) & mask;
+		if (v != v0)
+			return v;
+		if (cs_arch_counter() > t_end)
+			break;
+	}
+	return -1;
+}
+
 /* Counts the reference over at least 'ticks' of it, from one of its edges,
- * and returns the counter ticks it took; *ref_ticks gets what it counted. */
+ * and returns the counter ticks it took (*ref_ticks: what it counted); 0
+ * with why[] filled when the reference does not move within budget counter
+ * ticks (the interval at Stall()'s rate, CS_REF_BOUND times over). */
 static uint64_t against_ref(const struct cs_ref_clock *r, uint64_t ticks,
-			    uint64_t *ref_ticks)
+			    uint64_t budget, uint64_t *ref_ticks, char *why,
+			    size_t whylen)
 {
 	uint32_t mask = r->bits >= 32 ? 0xffffffffu : (1u << r->bits) - 1;
-	uint32_t v0 = r->read(r) & mask, v1, v;
-	uint64_t t0, t1, acc = 0;
+	uint64_t t0 = cs_arch_counter(), t1, acc = 0, reads = 0, limit;
+	int64_t e = ref_edge(r, mask, t0 + budget);
+	uint32_t v0, v;
+	struct cs_buf b;
 
-	do /* start on an edge so the first partial tick is not lost */
-		v1 = r->read(r) & mask;
-	while (v1 == v0);
+	cs_buf_init(&b, why, whylen);
+	if (e < 0) {
+		cs_puts(&b, r->title);
+		cs_puts(&b, " does not move: calibrating by Stall() alone");
+		return 0;
+	}
+	/* start on an edge so the first partial tick is not lost */
 	t0 = cs_arch_counter();
-	v0 = v1;
-	while (acc < ticks) {
+	v0 = (uint32_t)e;
+	limit = 4 * ticks + CS_REF_MAX_READS;
+	while (acc < ticks && reads++ < limit && cs_arch_counter() - t0 <= budget) {
 		v = r->read(r) & mask;
 		acc += (v - v0) & mask; /* wraps at 2^bits */
 		v0 = v;
 	}
 	t1 = cs_arch_counter();
+	if (acc < ticks) {
+		cs_puts(&b, r->title);
+		cs_puts(&b, " stopped before its interval was over: calibrating by Stall() alone");
+		return 0;
+	}
 	*ref_ticks = acc;
 	return t1 - t0;
 }
@@ -47,8 +82,29 @@ static void quantum(struct cs_calib *c)
 	c->quantum_ns = (double)min * 1e9 / c->hz;
 }
 
-int cs_calibrate(EFI_SYSTEM_TABLE *st, double interval_ms, int invariant,
-		 struct cs_calib *c)
+/* The counter against the reference clock r: c->hz and its record, or
+ * c->ref_why when r does not move. */
+static void by_reference(struct cs_calib *c, const struct cs_ref_clock *r,
+			 double interval_ms)
+{
+	uint64_t want = (uint64_t)(r->hz * interval_ms * 1e-3), got = 0;
+	uint64_t budget = (uint64_t)(c->hz_stall * interval_ms * 1e-3 * CS_REF_BOUND);
+	uint64_t dt = against_ref(r, want, budget, &got, c->ref_why, sizeof c->ref_why);
+	if (!dt || !got)
+		return;
+	c->has_ref = 1;
+	c->ref_name = r->name;
+	c->ref_hz = r->hz;
+	c->ref_port = r->port;
+	c->ref_bits = r->bits;
+	c->hz_ref = (double)dt * r->hz / (double)got;
+	c->disagreement = c->hz_stall / c->hz_ref - 1.0;
+	c->hz = c->hz_ref;
+	c->hz_from = r->name;
+}
+
+int cs_calibrate(EFI_SYSTEM_TABLE *st, const struct cs_platform *pf,
+		 double interval_ms, int invariant, struct cs_calib *c)
 {
 	struct cs_ref_clock r;
 	uint64_t t0, t1, pub;
@@ -67,19 +123,8 @@ int cs_calibrate(EFI_SYSTEM_TABLE *st, double interval_ms, int invariant,
 	c->hz = c->hz_stall;
 	c->hz_from = "stall";
 
-	if (cs_arch_ref_clock(st, &r, c->ref_why, sizeof c->ref_why) == 0) {
-		uint64_t want = (uint64_t)(r.hz * interval_ms * 1e-3), got = 0;
-		uint64_t dt = against_ref(&r, want, &got);
-		c->has_ref = 1;
-		c->ref_name = r.name;
-		c->ref_hz = r.hz;
-		c->ref_port = r.port;
-		c->ref_bits = r.bits;
-		c->hz_ref = (double)dt * r.hz / (double)got;
-		c->disagreement = c->hz_stall / c->hz_ref - 1.0;
-		c->hz = c->hz_ref;
-		c->hz_from = r.name;
-	}
+	if (c->hz_stall > 0 && cs_arch_ref_clock(pf, &r, c->ref_why, sizeof c->ref_why) == 0)
+		by_reference(c, &r, interval_ms);
 	pub = cs_arch_counter_published_hz();
 	if (pub) {
 		c->hz = (double)pub;

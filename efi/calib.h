@@ -6,6 +6,7 @@
 
 #include <efi.h>
 #include <stdint.h>
+#include "../arch/arch.h"
 #include "../common/jsonw.h"
 
 struct cs_calib {
@@ -14,7 +15,7 @@ struct cs_calib {
 	const char *hz_from;       /* "acpi-pm-timer", "stall", "published" */
 	int has_ref;
 	const char *ref_name;
-	char ref_why[96];          /* why there is no reference */
+	char ref_why[128];         /* why there is no reference */
 	double ref_hz, hz_ref;     /* reference's nominal rate; counter by it */
 	uint32_t ref_port, ref_bits;
 	double hz_stall;           /* counter measured across BS->Stall() */
@@ -27,9 +28,11 @@ struct cs_calib {
 	int invariant;
 };
 
-/* 0 on success; -1 when the counter does not move (then nothing is usable). */
-int cs_calibrate(EFI_SYSTEM_TABLE *st, double interval_ms, int invariant,
-		 struct cs_calib *c);
+/* 0 on success; -1 when the counter does not move (then nothing is usable).
+ * A reference clock that does not move is said in ref_why, and the counter
+ * is calibrated by Stall() alone: every wait on a clock here is bounded. */
+int cs_calibrate(EFI_SYSTEM_TABLE *st, const struct cs_platform *pf,
+		 double interval_ms, int invariant, struct cs_calib *c);
 void cs_calib_json(struct cs_jsonw *j, const struct cs_calib *c);
 
 #endif

@@ -1,11 +1,12 @@
 /* competitor.c: processors, the competitor sweep and per-kind sweeps
  * (competitor.h). */
 #include "competitor.h"
-#include "arch.h"
+#include "../arch/arch.h"
 #include "console.h"
 #include "mp.h"
 #include "../common/buf.h"
 #include "../reduce/compare.h"
+#include "../common/cores.h"
 #include "../reduce/report.h"
 
 #define CS_COMP_MIN_BUF (1ull << 20)  /* smallest competitor buffer worth running */

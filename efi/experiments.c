@@ -1,6 +1,7 @@
 /* experiments.c (firmware): seed 003's experiments, shown and recorded. */
 #include "experiments.h"
 #include "console.h"
+#include "../arch/arch.h"
 #include "../common/buf.h"
 #include "../common/experiments.h"
 #include "../reduce/experiments.h"

@@ -3,12 +3,13 @@
  * then wait, shut down or return as the settings say. */
 #include <efi.h>
 #include <efilib.h>
-#include "arch.h"
+#include "../arch/arch.h"
 #include "calib.h"
 #include "competitor.h"
 #include "console.h"
 #include "experiments.h"
 #include "gop.h"
+#include "platform.h"
 #include "measure.h"
 #include "record.h"
 #include "save.h"
@@ -23,6 +24,7 @@
 #define CS_POOL_FACTOR 8 /* pool = 8x the sweep: room for spread-out pairs */
 
 /* Large and used once: static, off the firmware's small stack. */
+static struct cs_platform platform;
 static struct cs_arch_cpu cpu;
 static struct cs_settings set;
 static struct cs_calib calib;
@@ -158,7 +160,8 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	uint64_t target, pool_bytes = 0;
 	EFI_STATUS s;
 
-	cs_arch_cpu_read(&cpu);
+	cs_platform_init(&platform, st);
+	cs_arch_cpu_read(&cpu, &platform);
 	cs_screen_banner(st, &cpu);
 	cs_gop_init(st);
 	s = cs_volume_open(image, st, vol);
@@ -179,7 +182,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 
 	s = EFI_UNSUPPORTED;
-	if (cs_calibrate(st, set.quick ? 50.0 : 200.0, cpu.invariant_clock, &calib) != 0) {
+	if (cs_calibrate(st, &platform, set.quick ? 50.0 : 200.0, cpu.invariant_clock, &calib) != 0) {
 		cs_con_puts("clock: the counter does not move; nothing can be measured\n");
 		goto out_vol;
 	}

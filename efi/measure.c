@@ -1,7 +1,7 @@
 /* measure.c: sweep and adjacency with progress (measure.h). */
 #include "measure.h"
 #include "console.h"
-#include "arch.h"
+#include "../arch/arch.h"
 #include "gop.h"
 #include "../common/buf.h"
 

@@ -1,13 +1,13 @@
 /* mp.h: the PI MP services protocol, which gnu-efi 3.0.15 does not define
  * (GUID 3fdda605-a76e-4f46-ad29-12f4531b3d08; the seven functions in the
  * specification's order). OVMF has it with -smp N; AAVMF has none. Called
- * directly (GNU_EFI_USE_MS_ABI on x86_64). Also: what a processor publishes
- * about itself, read on that processor (efi/arch/<arch>/ident.c). */
+ * directly (GNU_EFI_USE_MS_ABI on x86_64). */
 #ifndef CS_EFI_MP_H
 #define CS_EFI_MP_H
 
 #include <efi.h>
-#include "../reduce/compare.h"
+#include <stddef.h>
+#include "../common/cores.h"
 
 #define CS_MP_SERVICES_GUID \
 	{ 0x3fdda605, 0xa76e, 0x4f46, { 0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08 } }
@@ -51,9 +51,5 @@ struct _CS_MP_SERVICES {
 
 /* The protocol, or NULL with why[] filled. */
 CS_MP_SERVICES *cs_mp_locate(EFI_SYSTEM_TABLE *st, char *why, size_t whylen);
-
-/* Reads what the processor it runs on publishes (core type, cache digest);
- * touches no firmware service, so an AP may call it. number is left 0. */
-void cs_arch_proc_ident(struct cs_proc_ident *out);
 
 #endif

@@ -1,6 +1,6 @@
 /* record.c: the firmware's own capture members (record.h). */
 #include "record.h"
-#include "version.h"
+#include "../common/version.h"
 #include "competitor.h"
 #include "../common/buf.h"
 

@@ -5,7 +5,7 @@
 #define CS_EFI_SCREEN_H
 
 #include <efi.h>
-#include "arch.h"
+#include "../arch/arch.h"
 #include "calib.h"
 #include "measure.h"
 #include "settings.h"

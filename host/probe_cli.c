@@ -6,6 +6,7 @@
 #include "probe.h"
 #include "probe_experiments.h"
 #include "cmd.h"
+#include "../arch/arch.h"
 #include "../common/buf.h"
 #include "../common/capture_write.h"
 #include "../reduce/report.h"
@@ -406,11 +407,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 
 	cs_capture_init(&cap);
 	cs_strlcpy(cap.env_kind, "linux", sizeof cap.env_kind);
-#if defined(__x86_64__)
-	cs_strlcpy(cap.arch, "x86_64", sizeof cap.arch);
-#elif defined(__aarch64__)
-	cs_strlcpy(cap.arch, "aarch64", sizeof cap.arch);
-#endif
+	cs_strlcpy(cap.arch, cs_arch_name(), sizeof cap.arch);
 	cs_strlcpy(cap.clock.source, hc.name, sizeof cap.clock.source);
 	if (hc.kind == CS_HCLOCK_TSC) {
 		cap.clock.has_hz = 1;

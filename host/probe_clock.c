@@ -1,39 +1,16 @@
-/* probe_clock.c: the host probe's clocks (probe.h). The TSC (x86_64; the
- * virtual counter on aarch64), CLOCK_MONOTONIC and CLOCK_MONOTONIC_COARSE,
- * each optionally clamped: every reading rounded down to a multiple of the
+/* probe_clock.c: the host probe's clocks (probe.h). The architecture's
+ * counter (arch/arch.h: the TSC, the generic timer's virtual count),
+ * CLOCK_MONOTONIC and CLOCK_MONOTONIC_COARSE, each optionally clamped: every reading rounded down to a multiple of the
  * clamp, as a browser blunts performance.now(). Each clock's quantum (the
  * smallest step seen, clamp included) and read cost are measured here. */
 #define _GNU_SOURCE
 #include "probe.h"
+#include "../arch/arch.h"
 #include "../common/buf.h"
 
 #include <string.h>
 #include <time.h>
 
-#if defined(__x86_64__)
-#define CS_COUNTER_NAME "tsc"
-/* lfence before: earlier loads have completed; after: later loads wait. */
-static inline uint64_t counter(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi) : : "memory");
-	return (uint64_t)hi << 32 | lo;
-}
-static inline void fence(void) { __asm__ volatile("lfence" : : : "memory"); }
-#elif defined(__aarch64__)
-#define CS_COUNTER_NAME "cntvct"
-static inline uint64_t counter(void)
-{
-	uint64_t v;
-	__asm__ volatile("isb\n\tmrs %0, cntvct_el0\n\tisb" : "=r"(v) : : "memory");
-	return v;
-}
-static inline void fence(void) { __asm__ volatile("isb" : : : "memory"); }
-#else
-#define CS_COUNTER_NAME ""
-static inline uint64_t counter(void) { return 0; }
-static inline void fence(void) { __asm__ volatile("" : : : "memory"); }
-#endif
 
 static uint64_t ts_ns(clockid_t id)
 {
@@ -52,7 +29,7 @@ double cs_wall_s(void)
 static uint64_t now_tsc(void *ctx)
 {
 	(void)ctx;
-	return counter();
+	return cs_arch_counter();
 }
 
 /* clock_gettime is fenced like the counter: the block's loads are done
@@ -61,9 +38,9 @@ static uint64_t now_mono(void *ctx)
 {
 	uint64_t t;
 	(void)ctx;
-	fence();
+	cs_arch_order();
 	t = ts_ns(CLOCK_MONOTONIC);
-	fence();
+	cs_arch_order();
 	return t;
 }
 
@@ -71,9 +48,9 @@ static uint64_t now_coarse(void *ctx)
 {
 	uint64_t t;
 	(void)ctx;
-	fence();
+	cs_arch_order();
 	t = ts_ns(CLOCK_MONOTONIC_COARSE);
-	fence();
+	cs_arch_order();
 	return t;
 }
 
@@ -83,7 +60,7 @@ static uint64_t raw_ns(const struct cs_hclock *h)
 {
 	switch (h->kind) {
 	case CS_HCLOCK_TSC:
-		return (uint64_t)((double)(counter() - h->tsc_base) * 1e9 / h->hz);
+		return (uint64_t)((double)(cs_arch_counter() - h->tsc_base) * 1e9 / h->hz);
 	case CS_HCLOCK_MONOTONIC:
 		return now_mono(NULL) - h->tsc_base;
 	default:
@@ -106,7 +83,7 @@ static double tsc_hz(double interval_ms)
 {
 	uint64_t c0 = 0, c1 = 0, n0 = 0, n1 = 0, best = ~0ull;
 	for (int i = 0; i < 8; i++) {
-		uint64_t a = ts_ns(CLOCK_MONOTONIC_RAW), t = counter(), b = ts_ns(CLOCK_MONOTONIC_RAW);
+		uint64_t a = ts_ns(CLOCK_MONOTONIC_RAW), t = cs_arch_counter(), b = ts_ns(CLOCK_MONOTONIC_RAW);
 		if (b - a < best) {
 			best = b - a;
 			c0 = t;
@@ -117,7 +94,7 @@ static double tsc_hz(double interval_ms)
 		;
 	best = ~0ull;
 	for (int i = 0; i < 8; i++) {
-		uint64_t a = ts_ns(CLOCK_MONOTONIC_RAW), t = counter(), b = ts_ns(CLOCK_MONOTONIC_RAW);
+		uint64_t a = ts_ns(CLOCK_MONOTONIC_RAW), t = cs_arch_counter(), b = ts_ns(CLOCK_MONOTONIC_RAW);
 		if (b - a < best) {
 			best = b - a;
 			c1 = t;
@@ -177,11 +154,7 @@ int cs_hclock_open(struct cs_hclock *h, enum cs_hclock_kind kind,
 	h->clk.ns_per_tick = 1.0;
 	switch (kind) {
 	case CS_HCLOCK_TSC:
-		h->name = CS_COUNTER_NAME;
-		if (!h->name[0]) {
-			cs_strlcpy(why, "no cycle counter on this architecture", whylen);
-			return -1;
-		}
+		h->name = cs_arch_counter_name();
 		h->hz_interval_ms = 100.0;
 		h->hz = tsc_hz(h->hz_interval_ms);
 		if (!(h->hz > 0)) {
@@ -208,7 +181,7 @@ int cs_hclock_open(struct cs_hclock *h, enum cs_hclock_kind kind,
 	h->reads = n;
 	h->steps = s;
 	if (clamp_ns > 0) {
-		h->tsc_base = kind == CS_HCLOCK_TSC ? counter()
+		h->tsc_base = kind == CS_HCLOCK_TSC ? cs_arch_counter()
 			    : kind == CS_HCLOCK_MONOTONIC ? now_mono(NULL) : now_coarse(NULL);
 		h->clk.now = now_clamped;
 		h->clk.ctx = h;

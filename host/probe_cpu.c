@@ -7,25 +7,13 @@
  * names no cache. Disagreements are written down, not settled. */
 #define _GNU_SOURCE
 #include "probe.h"
+#include "../arch/arch.h"
 #include "../common/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__)
-static void run_cpuid(uint32_t leaf, uint32_t subleaf, struct cs_cpuid_regs *o,
-		      void *ctx)
-{
-	(void)ctx;
-	__asm__ volatile("cpuid"
-			 : "=a"(o->eax), "=b"(o->ebx), "=c"(o->ecx), "=d"(o->edx)
-			 : "a"(leaf), "c"(subleaf));
-}
-#define CS_HAVE_CPUID 1
-#else
-#define CS_HAVE_CPUID 0
-#endif
 
 static int read_line(const char *path, char *out, size_t cap)
 {
@@ -141,15 +129,14 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
 	memset(ci, 0, sizeof *ci);
 	ci->cpu = cpu;
 	ci->cpuid_source = "";
-#if CS_HAVE_CPUID
-	ci->has_cpuid = 1;
-	cs_cpuid_collect(run_cpuid, NULL, &ci->dump);
-	cs_cpuid_ident(&ci->dump, &ci->id);
-	ci->n_cpuid_caches = cs_cpuid_caches(&ci->dump, ci->cpuid_caches,
-					     CS_MAX_CACHES, &ci->cpuid_source);
-	if (!ci->cpuid_source)
-		ci->cpuid_source = "";
-#endif
+	if (cs_arch_cpuid(&ci->dump) == 0) { /* x86's CPUID; elsewhere sysfs alone */
+		ci->has_cpuid = 1;
+		cs_cpuid_ident(&ci->dump, &ci->id);
+		ci->n_cpuid_caches = cs_cpuid_caches(&ci->dump, ci->cpuid_caches,
+						     CS_MAX_CACHES, &ci->cpuid_source);
+		if (!ci->cpuid_source)
+			ci->cpuid_source = "";
+	}
 	read_sysfs(ci, cpu);
 	cs_strlcpy(ci->brand, ci->id.brand[0] ? ci->id.brand : "(no brand string)",
 		   sizeof ci->brand);
@@ -197,22 +184,7 @@ static void cpuid_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
 {
 	cs_jsonw_key(j, "cpu");
 	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "vendor");
-	cs_jsonw_str(j, ci->id.vendor);
-	cs_jsonw_key(j, "brand");
-	cs_jsonw_str(j, ci->id.brand);
-	cs_jsonw_key(j, "family");
-	cs_jsonw_u64(j, ci->id.family);
-	cs_jsonw_key(j, "model");
-	cs_jsonw_u64(j, ci->id.model);
-	cs_jsonw_key(j, "stepping");
-	cs_jsonw_u64(j, ci->id.stepping);
-	cs_jsonw_key(j, "hypervisor");
-	cs_jsonw_bool(j, ci->id.hypervisor);
-	cs_jsonw_key(j, "hv_signature");
-	cs_jsonw_str(j, ci->id.hv_signature);
-	cs_jsonw_key(j, "invariant_tsc");
-	cs_jsonw_bool(j, ci->id.invariant_tsc);
+	cs_cpuid_ident_json(j, &ci->id);
 	cs_jsonw_key(j, "probe_cpu");
 	cs_jsonw_i64(j, ci->cpu);
 	cs_jsonw_obj_end(j);

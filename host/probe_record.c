@@ -4,7 +4,7 @@
  * CPUID and sysfs, and the sweep's detail (medians, loads per block). */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../efi/version.h"
+#include "../common/version.h"
 
 #include <sys/utsname.h>
 

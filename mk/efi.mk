@@ -6,29 +6,14 @@ EFIDIR := $(BUILD)/$(ARCH)
 EFIOBJ := $(EFIDIR)/obj
 EFI_APP := $(EFIDIR)/cacheshape.efi
 
-ifeq ($(ARCH),x86_64)
-EFI_CC ?= gcc
-EFI_LD ?= ld
-EFI_OBJCOPY ?= objcopy
-EFI_INC := /usr/include/efi
-EFI_LIB := /usr/lib
-EFI_ARCH_CFLAGS := -mno-red-zone -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI
-EFI_CRT0 := $(EFI_LIB)/crt0-efi-x86_64.o
-EFI_LDS := $(EFI_LIB)/elf_x86_64_efi.lds
-EFI_OBJCOPY_TARGET := --target efi-app-x86_64 --subsystem=10
-EFI_BOOT_NAME := BOOTX64.EFI
-QEMU_SYSTEM := qemu-system-x86_64
-QEMU_MACHINE := -machine q35 -m 512M
-OVMF_CODE := /usr/share/OVMF/OVMF_CODE_4M.fd
-OVMF_VARS := /usr/share/OVMF/OVMF_VARS_4M.fd
-endif
+EFI_BOOT_NAME := $(EFI_BOOT_NAME_$(ARCH))
 
 EFI_CFLAGS := -std=gnu11 -O2 -g $(WARN) -MMD -MP -DCS_EFI=1 \
 	-isystem $(EFI_INC) -isystem $(EFI_INC)/$(ARCH) -isystem $(EFI_INC)/protocol \
 	-fpic -fshort-wchar -ffreestanding -fno-stack-protector -fno-stack-check \
 	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS)
 
-EFI_SRC := $(wildcard efi/*.c) $(wildcard efi/arch/$(ARCH)/*.c) \
+EFI_SRC := $(wildcard efi/*.c) $(wildcard arch/$(ARCH)/*.c) \
 	$(wildcard common/*.c) $(wildcard reduce/*.c)
 EFI_OBJS := $(patsubst %.c,$(EFIOBJ)/%.o,$(EFI_SRC))
 
@@ -64,24 +49,17 @@ QEMU_BOOT_SCRIPT ?= tests/qemu/boot.sh
 run: $(EFI_APP) host | deps-efi
 	@QEMU_BOOT=$(QEMU_BOOT_SCRIPT) tests/qemu/run.sh "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
 
-# The stick carries both architectures (each firmware boots its own
-# EFI/BOOT/BOOT*.EFI), so `make usb` builds the other one too.
-USB_OTHER := $(filter-out $(ARCH),x86_64 aarch64)
-USB_OTHER_BOOT := $(if $(filter aarch64,$(USB_OTHER)),BOOTAA64.EFI,BOOTX64.EFI)
-.PHONY: usb-other
-usb-other:
-	@$(MAKE) --no-print-directory ARCH=$(USB_OTHER) firmware
+# The stick carries every architecture of mk/arch-*.mk (each firmware boots
+# its own EFI/BOOT/BOOT*.EFI), so `make usb` builds the others too.
+USB_OTHERS := $(filter-out $(ARCH),$(EFI_ARCHES))
+.PHONY: usb-others
+usb-others:
+	@$(foreach a,$(USB_OTHERS),$(MAKE) --no-print-directory ARCH=$(a) firmware &&) true
 usb: $(BUILD)/cacheshape-usb.img
-$(BUILD)/cacheshape-usb.img: $(EFI_APP) usb-other tests/qemu/mkusb.sh FORCE | deps-efi
-	tests/qemu/mkusb.sh $@ $(EFI_APP) $(EFI_BOOT_NAME) \
-		$(BUILD)/$(USB_OTHER)/cacheshape.efi $(USB_OTHER_BOOT)
+$(BUILD)/cacheshape-usb.img: $(EFI_APP) usb-others tests/qemu/mkusb.sh FORCE | deps-efi
+	tests/qemu/mkusb.sh $@ $(foreach a,$(EFI_ARCHES),$(BUILD)/$(a)/cacheshape.efi $(EFI_BOOT_NAME_$(a)))
 .PHONY: FORCE
 FORCE:
-
-ifeq ($(ARCH),x86_64)
-TEST_SUITES += tests/suite-qemu-x86.sh
-TEST_PREREQS += firmware usb
-endif
 
 # The other processors (issue 8): -smp 4 with competitors, -smp 1, aarch64
 # without MP services, the committed capture replayed.

@@ -12,6 +12,11 @@ HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) -lm
 
 CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
+# The arch layer for the machine the host command runs on (the host probe's
+# counter, flush and CPUID): arch/<host arch>/, as the firmware uses it.
+HOST_ARCH := $(firstword $(subst -, ,$(shell $(HOST_CC) -dumpmachine)))
+ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c)
+ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c,$(wildcard host/*.c))
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
@@ -22,7 +27,7 @@ $(HOSTDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
 
-$(HOSTDIR)/libcore.a: $(CORE_OBJ)
+$(HOSTDIR)/libcore.a: $(CORE_OBJ) $(ARCH_HOST_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 

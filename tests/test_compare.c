@@ -5,6 +5,7 @@
 #include <string.h>
 #include "check.h"
 #include "../reduce/compare.h"
+#include "../common/cores.h"
 #include "../host/reader.h"
 #include "../efi/settings.c" /* freestanding: competitors=N */
 

@@ -1,14 +1,18 @@
 /* ident.c (x86_64): what this processor publishes about itself, for the
- * grouping by kind of core (mp.h): CPUID leaf 0x1A's core type and a digest
- * of the cache leaves (4, or 0x8000001D, and 0x80000005/6). No firmware
+ * grouping by kind of core (common/cores.h): CPUID leaf 0x1A's core
+ * type and a digest of the cache leaves (4, or 0x8000001D, and 0x80000005/6). No firmware
  * call: an application processor runs it. */
-#include "../../mp.h"
+#include "../arch.h"
+#include "x86.h"
 
 static void cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
 {
-	__asm__ volatile("cpuid"
-			 : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3])
-			 : "a"(leaf), "c"(sub));
+	struct cs_cpuid_regs o;
+	cs_x86_cpuid(leaf, sub, &o);
+	r[0] = o.eax;
+	r[1] = o.ebx;
+	r[2] = o.ecx;
+	r[3] = o.edx;
 }
 
 void cs_arch_proc_ident(struct cs_proc_ident *out)

@@ -1,6 +1,8 @@
-/* flush.c (x86_64): evict a range from every cache level (efi/experiments.h). */
-#include "../../experiments.h"
+/* flush.c (x86_64): evict a range from every cache level (arch.h). */
+#include "../arch.h"
 
+/* clflush every line, then mfence: the lines are out of every cache level
+ * before the first timed access. */
 void cs_arch_flush(const void *p, uint64_t bytes)
 {
 	const char *c = p;

@@ -1,10 +1,13 @@
-# aarch64 firmware build: the variables mk/efi.mk's rules use, set for the
-# cross toolchain and the arm64 gnu-efi (unpacked by scripts/gnu-efi-arm64.sh,
-# since Debian's gnu-efi package has x86 libraries only). Included before
-# mk/efi.mk. gnu-efi 3.0.15's aarch64 crt0 carries its own PE/COFF header:
+# aarch64: the variables mk/efi.mk's rules use, set for the cross toolchain
+# and the arm64 gnu-efi (unpacked by scripts/gnu-efi-arm64.sh, since
+# Debian's gnu-efi package has x86 libraries only), QEMU's virt machine with
+# AAVMF, and the aarch64 suites. The arch code is every .c in arch/aarch64/
+# (arch/arch.h). Included with every ARCH (mk/arch-*.mk), before mk/efi.mk. gnu-efi 3.0.15's aarch64 crt0 carries its own PE/COFF header:
 # the link defines EFI_SUBSYSTEM and the image is `objcopy -O binary`
 # (--target efi-app-aarch64 does not work with this version).
 GNU_EFI_ARM64 := $(BUILD)/gnu-efi-arm64/usr
+EFI_ARCHES += aarch64
+EFI_BOOT_NAME_aarch64 := BOOTAA64.EFI
 
 ifeq ($(ARCH),aarch64)
 CROSS_COMPILE ?= aarch64-linux-gnu-
@@ -22,7 +25,6 @@ EFI_ARCH_CFLAGS :=
 EFI_CRT0 := $(EFI_LIB)/crt0-efi-aarch64.o
 EFI_LDS := $(EFI_LIB)/elf_aarch64_efi.lds
 EFI_OBJCOPY_TARGET := -O binary
-EFI_BOOT_NAME := BOOTAA64.EFI
 QEMU_SYSTEM := qemu-system-aarch64
 QEMU_MACHINE := -M virt -m 1G
 AAVMF_CODE := /usr/share/AAVMF/AAVMF_CODE.fd

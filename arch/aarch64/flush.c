@@ -1,6 +1,7 @@
 /* flush.c (aarch64): clean and invalidate a range to the point of coherency
- * (efi/experiments.h), one CTR_EL0 smallest data line at a time. */
-#include "../../experiments.h"
+ * (arch.h), one CTR_EL0 smallest data line at a time. EL0 may do both under
+ * Linux, so the host probe uses it too. */
+#include "a64.h"
 
 void cs_arch_flush(const void *p, uint64_t bytes)
 {

@@ -1,8 +1,8 @@
-/* clock.c (aarch64): the generic timer's virtual count, interrupt masking
- * through DAIF, and the reference-clock question. */
+/* counter.c (aarch64): the generic timer's virtual count, or PMCCNTR_EL0
+ * once chosen, with their ordering; and the reference-clock question
+ * (arch.h). */
 #include "a64.h"
-#include "../../arch.h"
-#include "../../../common/buf.h"
+#include "../../common/buf.h"
 
 /* One clock a run: the generic timer unless PMCCNTR_EL0 was chosen before
  * calibration (cs_arch_counter_select). */
@@ -29,7 +29,7 @@ int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
 		cs_strlcpy(why, "unknown clock (cntvct, pmccntr)", whylen);
 		return -1;
 	}
-	if (cs_a64_pmu_use(why, whylen) != 0)
+	if (cs_a64_pmu_use(&c->pmu, why, whylen) != 0)
 		return -1;
 	use_pmccntr = 1;
 	/* Core cycles: the rate follows the core's clock, unlike the timer. */
@@ -54,6 +54,11 @@ uint64_t cs_arch_counter(void)
 	return v;
 }
 
+void cs_arch_order(void)
+{
+	__asm__ volatile("dsb ishld\n\tisb" : : : "memory");
+}
+
 /* CNTFRQ_EL0 is written by the firmware at boot (62.5 MHz under QEMU); the
  * architecture makes it the counter's rate, so it is used as published. */
 uint64_t cs_arch_counter_published_hz(void)
@@ -63,25 +68,6 @@ uint64_t cs_arch_counter_published_hz(void)
 		return 0; /* the cycle rate is measured, against the generic timer */
 	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(v));
 	return v & 0xffffffffu;
-}
-
-static uint64_t saved_daif;
-
-/* Mask IRQ and FIQ (DAIF.I, DAIF.F: daifset #3) for a timed block. */
-void cs_arch_irq_off(void)
-{
-	__asm__ volatile("mrs %0, daif\n\tmsr daifset, #3" : "=r"(saved_daif) : : "memory");
-}
-
-/* Unmask only what was unmasked: firmware may call us with them masked. */
-void cs_arch_irq_on(void)
-{
-	if (!(saved_daif & (3u << 6)))
-		__asm__ volatile("msr daifclr, #3" : : : "memory");
-	else if (!(saved_daif & (1u << 7)))
-		__asm__ volatile("msr daifclr, #2" : : : "memory");
-	else if (!(saved_daif & (1u << 6)))
-		__asm__ volatile("msr daifclr, #1" : : : "memory");
 }
 
 static uint32_t cntvct_read(const struct cs_ref_clock *r)
@@ -96,11 +82,11 @@ static uint32_t cntvct_read(const struct cs_ref_clock *r)
  * reference, and Stall() on AAVMF is itself built on it: calibrating the
  * generic timer against either would compare it with itself. When
  * PMCCNTR_EL0 times the run, the generic timer is its reference. */
-int cs_arch_ref_clock(EFI_SYSTEM_TABLE *st, struct cs_ref_clock *r,
+int cs_arch_ref_clock(const struct cs_platform *pf, struct cs_ref_clock *r,
 		      char *why, size_t whylen)
 {
 	uint64_t hz;
-	(void)st;
+	(void)pf;
 	if (!use_pmccntr) {
 		cs_strlcpy(why, "on AArch64 the generic timer is itself the architected "
 				"reference (CNTFRQ_EL0 published)", whylen);
@@ -108,6 +94,7 @@ int cs_arch_ref_clock(EFI_SYSTEM_TABLE *st, struct cs_ref_clock *r,
 	}
 	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(hz));
 	r->name = "generic-timer";
+	r->title = "the generic timer";
 	r->hz = (double)(hz & 0xffffffffu);
 	r->bits = 32;
 	r->port = 0;

@@ -5,10 +5,10 @@
  * holds it), rewrite to "add #0", clean every data line to the point of
  * unification (dc cvau at DminLine: so only the instruction side is under
  * test), invalidate with the stride (ic ivau), dsb ish, isb, and run: the
- * result counts the words still stale. common/icache.c draws the answer. */
+ * result counts the words still stale. common/icache.c draws the answer.
+ * The pages come from the program (EfiLoaderCode in the firmware). */
 #include "a64.h"
-#include "../../arch.h"
-#include "../../../common/buf.h"
+#include "../../common/buf.h"
 
 #define WORDS 1024
 #define ADD1 0x91000400u /* add x0, x0, #1 */
@@ -137,12 +137,11 @@ static uint64_t trial(uintptr_t base, uint32_t imin, uint32_t dmin, uint32_t str
 	return r;
 }
 
-int cs_a64_icache_probe(EFI_BOOT_SERVICES *bs, uint32_t imin, uint32_t dmin,
+int cs_a64_icache_probe(const struct cs_platform *pf, uint32_t imin, uint32_t dmin,
 			struct cs_icache_obs *o, char *exec, size_t exec_cap,
 			char *why, size_t why_cap)
 {
-	EFI_PHYSICAL_ADDRESS pages = 0;
-	EFI_STATUS s;
+	void *pages;
 	uintptr_t base;
 	volatile uint32_t *w;
 
@@ -153,14 +152,14 @@ int cs_a64_icache_probe(EFI_BOOT_SERVICES *bs, uint32_t imin, uint32_t dmin,
 		cs_strlcpy(why, "CTR_EL0 gives no line sizes", why_cap);
 		return -1;
 	}
-	s = bs->AllocatePages(AllocateAnyPages, EfiLoaderCode, 2, &pages);
-	if (EFI_ERROR(s)) {
-		cs_strlcpy(why, "AllocatePages(EfiLoaderCode) failed", why_cap);
+	pages = pf && pf->code_pages && pf->free_code_pages ? pf->code_pages(pf->ctx, 2 * 4096) : 0;
+	if (!pages) {
+		cs_strlcpy(why, "no pages for code (AllocatePages(EfiLoaderCode) failed)", why_cap);
 		return -1;
 	}
 	base = (uintptr_t)pages;
 	if (check_exec(base, exec, exec_cap, why, why_cap) != 0) {
-		bs->FreePages(pages, 2);
+		pf->free_code_pages(pf->ctx, pages, 2 * 4096);
 		return -1;
 	}
 	w = (volatile uint32_t *)base;
@@ -177,6 +176,6 @@ int cs_a64_icache_probe(EFI_BOOT_SERVICES *bs, uint32_t imin, uint32_t dmin,
 		o->stale[i] = trial(base, imin, dmin, strides[i]);
 		o->n++;
 	}
-	bs->FreePages(pages, 2);
+	pf->free_code_pages(pf->ctx, pages, 2 * 4096);
 	return 0;
 }

@@ -1,0 +1,285 @@
+/* cpu.c (aarch64): identification and published caches from the system
+ * registers (MIDR, CTR, CLIDR, ID_AA64MMFR2, each CCSIDR through CSSELR),
+ * decoded by common/armcache.h; then the PMU check (pmu.c) and the
+ * instruction-cache probe (icache_probe.c). Every raw register goes into the
+ * capture, with the architecture's caveat about CCSIDR. EL1 registers: the
+ * firmware only. */
+#include "a64.h"
+#include "../../common/buf.h"
+
+#define QEMU_TCG_CNTFRQ 62500000u /* QEMU's fixed generic-timer rate (TCG) */
+
+static void read_ccsidrs(struct cs_arm_regs *regs)
+{
+	for (uint32_t level = 1; level <= 7; level++) {
+		uint32_t ctype = (uint32_t)(regs->clidr >> (3 * (level - 1))) & 7;
+		if (ctype == 0)
+			break;
+		for (int ind = 0; ind <= 1; ind++) {
+			/* Ctype 1: I only; 2: D only; 3: both; 4: unified (D). */
+			if ((ind && !(ctype == 1 || ctype == 3)) || (!ind && ctype == 1))
+				continue;
+			if (regs->n_ccsidr >= CS_ARM_MAX_CCSIDR)
+				return;
+			uint64_t sel = cs_arm_csselr(level, ind), v;
+			/* The isb makes the CSSELR write visible to the read. */
+			__asm__ volatile("msr csselr_el1, %1\n\tisb\n\tmrs %0, ccsidr_el1"
+					 : "=r"(v) : "r"(sel) : "memory");
+			regs->ccsidr[regs->n_ccsidr].csselr = (uint32_t)sel;
+			regs->ccsidr[regs->n_ccsidr].ccsidr = v;
+			regs->n_ccsidr++;
+		}
+	}
+}
+
+static void read_regs(struct cs_arch_cpu *c)
+{
+	cs_memset(&c->arm, 0, sizeof c->arm);
+	c->arm.midr = CS_A64_MRS(midr_el1);
+	c->arm.ctr = CS_A64_MRS(ctr_el0);
+	c->arm.clidr = CS_A64_MRS(clidr_el1);
+	c->arm.mmfr2 = CS_A64_MRS(id_aa64mmfr2_el1);
+	c->dfr0 = CS_A64_MRS(id_aa64dfr0_el1);
+	c->cntfrq = CS_A64_MRS(cntfrq_el0);
+	c->el = cs_a64_current_el();
+	read_ccsidrs(&c->arm);
+}
+
+/* QEMU's ACPI tables carry OEM ID "BOCHS "; with its fixed 62.5 MHz timer
+ * (a KVM guest sees the host's rate) it is taken to be TCG. */
+static int qemu_tcg(struct cs_arch_cpu *c, const struct cs_platform *pf)
+{
+	uint32_t len = 0;
+	const uint8_t *t = 0;
+	if (pf && pf->acpi_table) {
+		t = pf->acpi_table(pf->ctx, "FACP", &len);
+		if (!t)
+			t = pf->acpi_table(pf->ctx, "APIC", &len);
+	}
+	if (!t || len < 16 || t[10] != 'B' || t[11] != 'O' || t[12] != 'C' ||
+	    t[13] != 'H' || t[14] != 'S')
+		return 0;
+	cs_strlcpy(c->hv_evidence, "ACPI OEM ID BOCHS (QEMU)", sizeof c->hv_evidence);
+	if (c->cntfrq != QEMU_TCG_CNTFRQ)
+		return 1;
+	cs_strlcpy(c->hv_evidence, "ACPI OEM ID BOCHS (QEMU) and CNTFRQ 62.5 MHz (TCG's fixed rate)",
+		   sizeof c->hv_evidence);
+	return 2;
+}
+
+void cs_arch_cpu_notes(struct cs_buf *b, const struct cs_arch_cpu *c)
+{
+	cs_puts(b, "instruction cache probe: ");
+	if (!c->icache_ran) {
+		cs_puts(b, "not run: ");
+		cs_puts(b, c->icache.reason);
+	} else if (c->icache.has_granule) {
+		cs_puts(b, "invalidation granule ");
+		cs_put_u64(b, c->icache.granule_bytes);
+		cs_puts(b, " bytes (");
+		cs_puts(b, c->icache.reason);
+		cs_putc(b, ')');
+	} else {
+		cs_puts(b, c->icache.reason);
+	}
+	cs_puts(b, "\n     stale per stride:");
+	for (uint32_t i = 0; i < c->icache_obs.n; i++) {
+		cs_putc(b, ' ');
+		cs_put_u64(b, c->icache_obs.stride[i]);
+		cs_putc(b, ':');
+		cs_put_u64(b, c->icache_obs.stale[i]);
+	}
+	cs_puts(b, "; unmaintained rerun ");
+	cs_put_u64(b, c->icache_obs.cached);
+	cs_putc(b, '\n');
+}
+
+static void icache_run(struct cs_arch_cpu *c, const struct cs_platform *pf)
+{
+	char why[CS_TEXT_MAX];
+	why[0] = 0;
+	if (cs_a64_icache_probe(pf, c->ctr.imin_line_bytes, c->ctr.dmin_line_bytes,
+				&c->icache_obs, c->icache_pages, sizeof c->icache_pages,
+				why, sizeof why) != 0) {
+		cs_icache_refuse(&c->icache, "not_run", why);
+	} else {
+		c->icache_ran = 1;
+		c->icache_obs.dic = c->ctr.dic;
+		cs_icache_infer(&c->icache_obs, &c->icache);
+	}
+}
+
+static void describe(struct cs_arch_cpu *c)
+{
+	uint32_t impl = cs_arm_midr_implementer(c->arm.midr);
+	uint32_t part = cs_arm_midr_part(c->arm.midr);
+	struct cs_buf b;
+
+	cs_strlcpy(c->vendor, cs_arm_implementer_name(impl), sizeof c->vendor);
+	cs_buf_init(&b, c->brand, sizeof c->brand);
+	cs_puts(&b, cs_arm_part_name(impl, part));
+	if (cs_streq(c->brand, "unknown")) {
+		cs_puts(&b, " part ");
+		cs_put_hex(&b, part, 3);
+	}
+	cs_buf_init(&b, c->model, sizeof c->model);
+	cs_puts(&b, "MIDR ");
+	cs_put_hex(&b, c->arm.midr, 8);
+	cs_puts(&b, ": implementer ");
+	cs_put_hex(&b, impl, 2);
+	cs_puts(&b, " part ");
+	cs_put_hex(&b, part, 3);
+	cs_puts(&b, " r");
+	cs_put_u64(&b, cs_arm_midr_variant(c->arm.midr));
+	cs_putc(&b, 'p');
+	cs_put_u64(&b, cs_arm_midr_revision(c->arm.midr));
+	cs_puts(&b, ", EL");
+	cs_put_u64(&b, c->el);
+	cs_short_name(c->short_name, 25, c->brand);
+	if (!c->short_name[0])
+		cs_strlcpy(c->short_name, "aarch64", sizeof c->short_name);
+}
+
+void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
+{
+	struct cs_buf b;
+	int q;
+
+	cs_memset(c, 0, sizeof *c);
+	read_regs(c);
+	cs_arm_ctr_decode(c->arm.ctr, &c->ctr);
+	describe(c);
+	q = qemu_tcg(c, pf);
+	/* AArch64 has no hypervisor bit or signature: say what was seen */
+	c->hypervisor = q != 0;
+	c->emulated = q == 2;
+	if (q) {
+		cs_buf_init(&b, c->virt, sizeof c->virt);
+		cs_puts(&b, q == 2 ? "QEMU TCG inferred from " : "QEMU inferred from ");
+		cs_puts(&b, c->hv_evidence);
+	} else {
+		cs_strlcpy(c->virt, "no emulator seen (AArch64 has no hypervisor bit)", sizeof c->virt);
+	}
+	c->invariant_clock = 1; /* the generic timer's rate is fixed by architecture */
+	c->n_caches = cs_arm_caches(&c->arm, c->caches, CS_MAX_CACHES);
+	cs_strlcpy(c->cache_source, "clidr", sizeof c->cache_source);
+	cs_a64_pmu_check(c, pf);
+	icache_run(c, pf);
+}
+
+static void hexkey(struct cs_jsonw *j, const char *k, uint64_t v)
+{
+	cs_jsonw_key(j, k);
+	cs_jsonw_hex(j, v);
+}
+
+static void cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
+{
+	uint32_t impl = cs_arm_midr_implementer(c->arm.midr);
+	uint32_t part = cs_arm_midr_part(c->arm.midr);
+	int pretty = j->pretty;
+
+	cs_jsonw_key(j, "cpu");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "implementer");
+	cs_jsonw_str(j, cs_arm_implementer_name(impl));
+	cs_jsonw_key(j, "part");
+	cs_jsonw_str(j, c->brand);
+	cs_jsonw_key(j, "midr_fields");
+	cs_jsonw_obj(j);
+	j->pretty = 0;
+	hexkey(j, "implementer", impl);
+	cs_jsonw_key(j, "variant");
+	cs_jsonw_u64(j, cs_arm_midr_variant(c->arm.midr));
+	hexkey(j, "part", part);
+	cs_jsonw_key(j, "revision");
+	cs_jsonw_u64(j, cs_arm_midr_revision(c->arm.midr));
+	cs_jsonw_obj_end(j);
+	j->pretty = pretty;
+	cs_jsonw_key(j, "exception_level");
+	cs_jsonw_u64(j, c->el);
+	cs_jsonw_key(j, "hypervisor");
+	cs_jsonw_bool(j, c->hypervisor);
+	cs_jsonw_key(j, "hv_signature");
+	cs_jsonw_str(j, c->hv_signature);
+	cs_jsonw_key(j, "hv_evidence");
+	cs_jsonw_str(j, c->hv_evidence);
+	cs_jsonw_obj_end(j);
+}
+
+static void ctr_json(struct cs_jsonw *j, const struct cs_arm_ctr *ctr)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "ctr");
+	cs_jsonw_obj(j);
+	j->pretty = 0;
+	cs_jsonw_key(j, "imin_line_bytes");
+	cs_jsonw_u64(j, ctr->imin_line_bytes);
+	cs_jsonw_key(j, "dmin_line_bytes");
+	cs_jsonw_u64(j, ctr->dmin_line_bytes);
+	cs_jsonw_key(j, "cwg_bytes");
+	cs_jsonw_u64(j, ctr->cwg_bytes);
+	cs_jsonw_key(j, "erg_bytes");
+	cs_jsonw_u64(j, ctr->erg_bytes);
+	cs_jsonw_key(j, "dic");
+	cs_jsonw_bool(j, ctr->dic);
+	cs_jsonw_key(j, "idc");
+	cs_jsonw_bool(j, ctr->idc);
+	cs_jsonw_key(j, "l1ip");
+	cs_jsonw_u64(j, ctr->l1ip);
+	cs_jsonw_obj_end(j);
+	j->pretty = pretty;
+}
+
+static void registers_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "arm_registers");
+	cs_jsonw_obj(j);
+	hexkey(j, "MIDR_EL1", c->arm.midr);
+	hexkey(j, "CTR_EL0", c->arm.ctr);
+	hexkey(j, "CLIDR_EL1", c->arm.clidr);
+	hexkey(j, "ID_AA64MMFR2_EL1", c->arm.mmfr2);
+	hexkey(j, "ID_AA64DFR0_EL1", c->dfr0);
+	hexkey(j, "CNTFRQ_EL0", c->cntfrq);
+	cs_jsonw_key(j, "CCSIDR_EL1");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < c->arm.n_ccsidr; i++) {
+		cs_jsonw_obj(j);
+		j->pretty = 0; /* one selection a line */
+		hexkey(j, "CSSELR_EL1", c->arm.ccsidr[i].csselr);
+		hexkey(j, "CCSIDR_EL1", c->arm.ccsidr[i].ccsidr);
+		cs_jsonw_obj_end(j);
+		j->pretty = pretty;
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_key(j, "ccsidr_format");
+	cs_jsonw_str(j, ((c->arm.mmfr2 >> 20) & 0xf) == 1 ? "FEAT_CCIDX (64-bit)" : "32-bit (no FEAT_CCIDX)");
+	ctr_json(j, &c->ctr);
+	cs_jsonw_key(j, "caveat");
+	cs_jsonw_str(j, "CCSIDR need not describe the real cache: the Arm ARM says its figures "
+			"are for cache maintenance by set/way only, and cores may report other values");
+	cs_jsonw_obj_end(j);
+}
+
+void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
+{
+	cpu_json(j, c);
+	registers_json(j, c);
+	cs_a64_pmu_json(j, &c->pmu);
+	cs_icache_json(j, &c->icache_obs, &c->icache,
+		       c->icache_ran ? "1024 x add x0,x0,#1 + ret in EfiLoaderCode; rewrite to #0; "
+				       "dc cvau every DminLine, ic ivau at each stride, dsb ish, isb; count stale"
+				     : "not run");
+	if (c->icache_ran) {
+		cs_jsonw_key(j, "icache_pages");
+		cs_jsonw_str(j, c->icache_pages);
+	}
+}
+
+/* CPUID is x86's: nothing to run here. */
+int cs_arch_cpuid(struct cs_cpuid_dump *d)
+{
+	d->n = 0;
+	return -1;
+}

@@ -1,0 +1,143 @@
+/* arch.h: what cacheshape needs from the processor architecture, one header
+ * for every program that needs it (the firmware and the host probe). Each
+ * architecture implements it in arch/<arch>/ (x86_64, aarch64) and names its
+ * files and toolchain in mk/arch-<arch>.mk; nothing outside arch/ tests the
+ * architecture. Freestanding: no firmware or libc types. What only the
+ * firmware may do (mask interrupts, read EL1 registers, find ACPI tables)
+ * says so; what the arch code asks of the program it runs in comes through
+ * struct cs_platform. */
+#ifndef CS_ARCH_H
+#define CS_ARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "../common/armcache.h"
+#include "../common/capture.h"
+#include "../common/cores.h"
+#include "../common/cpuid.h"
+#include "../common/icache.h"
+#include "../common/jsonw.h"
+
+/* Name as the capture spells it: "x86_64", "aarch64". */
+const char *cs_arch_name(void);
+
+/* ---- the counter, and its ordering ---- */
+
+/* The counter ("tsc", "cntvct", or "pmccntr" once chosen), read so that
+ * every load before it has completed and none after it starts early. */
+const char *cs_arch_counter_name(void);
+uint64_t cs_arch_counter(void);
+/* That ordering alone (lfence; dsb ishld + isb), to fence another clock's
+ * reading (the host probe's clock_gettime) like the counter. */
+void cs_arch_order(void);
+/* Its published frequency (CNTFRQ_EL0), or 0 when it must be measured. */
+uint64_t cs_arch_counter_published_hz(void);
+
+/* ---- caches and interrupts ---- */
+
+/* Evict [p, p + bytes) from every cache level and wait for it to finish
+ * (clflush + mfence; dc civac + dsb sy). Allowed in user space on both. */
+void cs_arch_flush(const void *p, uint64_t bytes);
+/* Interrupts masked around a timed block, put back as they were after.
+ * Privileged: the firmware only (the host probe leaves these hooks out). */
+void cs_arch_irq_off(void);
+void cs_arch_irq_on(void);
+
+/* ---- what the program offers the arch code ---- */
+
+/* Services of the program the arch code runs in; any may be NULL. */
+struct cs_platform {
+	/* The ACPI table with this signature (checksum verified), or NULL. */
+	const uint8_t *(*acpi_table)(void *ctx, const char sig[4], uint32_t *len);
+	/* Waits about this many microseconds (the firmware's Stall()). */
+	void (*delay_us)(void *ctx, uint64_t us);
+	/* Pages that may be written and then run as code (aarch64's seed 001
+	 * probe), NULL when none; and their release. */
+	void *(*code_pages)(void *ctx, uint64_t bytes);
+	void (*free_code_pages)(void *ctx, void *p, uint64_t bytes);
+	void *ctx;
+};
+
+/* ---- what the processor publishes ---- */
+
+/* x86's CPUID, every leaf the decoders read (common/cpuid.h); 0, or -1 with
+ * d->n 0 where the architecture has no such instruction. */
+int cs_arch_cpuid(struct cs_cpuid_dump *d);
+
+/* aarch64's PMCCNTR_EL0 as found at this EL (a finer clock than the timer). */
+struct cs_arch_pmu {
+	int offered;       /* could be enabled and was seen to count */
+	int used;          /* chosen: every series of the run timed by it */
+	char why[128];
+	uint64_t pmcr, ticks, cntvct_ticks;
+	uint32_t el;
+};
+
+/* The processor as it describes itself, read once by cs_arch_cpu_read(),
+ * with every raw register it read (each architecture fills its own part),
+ * so that cs_arch_cpu_json() writes the capture from this alone. */
+struct cs_arch_cpu {
+	char vendor[32];
+	char brand[64];
+	char model[64];        /* "family 6 model 94 stepping 3" or MIDR fields */
+	char short_name[32];   /* for file names: letters, digits and '-' */
+	int hypervisor;        /* a hypervisor or emulator is present */
+	char hv_signature[16]; /* as the CPU names it (x86 CPUID 0x40000000); "" when none */
+	int emulated;          /* QEMU TCG: timings are the host's, caches fiction */
+	char virt[128];        /* how that was told, in words, for the banner */
+	int invariant_clock;   /* the counter ticks at one rate in every state */
+	char clock_note[96];   /* why the counter may not be trusted, or "" */
+	uint32_t n_caches;
+	struct cs_cache caches[CS_MAX_CACHES];
+	char cache_source[CS_WORD_MAX];
+	/* x86_64: every CPUID register read, and what it says */
+	struct cs_cpuid_dump cpuid;
+	struct cs_cpu_ident ident;
+	/* aarch64: the system registers, the PMU, seed 001's probe */
+	struct cs_arm_regs arm;
+	struct cs_arm_ctr ctr;
+	uint64_t dfr0, cntfrq;
+	uint32_t el;
+	char hv_evidence[96];
+	struct cs_arch_pmu pmu;
+	int icache_ran;
+	struct cs_icache_obs icache_obs;
+	struct cs_icache_result icache;
+	char icache_pages[96];
+};
+/* Privileged on aarch64 (EL1 registers): the firmware. */
+void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf);
+/* Lines for the screen beyond the banner (aarch64: seed 001's answer). */
+void cs_arch_cpu_notes(struct cs_buf *b, const struct cs_arch_cpu *c);
+/* Top-level capture members ("cpu", "cpuid" or "arm_registers", ...). */
+void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c);
+
+/* Choose the counter by name ("tsc"; "cntvct" or "pmccntr" on ARM) before
+ * calibration; one counter times the whole run, never two. 0, or -1 with
+ * why[] filled (not known here, or cannot be enabled at this EL); c's
+ * invariant_clock and clock_note follow the choice. */
+int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
+			   size_t whylen);
+
+/* What this processor publishes about itself (core type, cache digest),
+ * for the grouping by kind of core (common/cores.h). Runs on the processor
+ * it describes and touches no service: an application processor calls it.
+ * out->number is left 0. */
+void cs_arch_proc_ident(struct cs_proc_ident *out);
+
+/* ---- a reference clock to calibrate the counter against ---- */
+
+struct cs_ref_clock {
+	const char *name;      /* "acpi-pm-timer", "generic-timer" */
+	const char *title;     /* in a sentence: "the ACPI PM timer" */
+	double hz;
+	uint32_t bits;         /* counter width: it wraps at 2^bits */
+	uint32_t port;         /* where it was found, for the record */
+	uint32_t (*read)(const struct cs_ref_clock *r);
+};
+/* 0 and *r filled when there is one (found through pf's tables); -1 with
+ * why[] filled when not. Privileged on x86_64 (an I/O port). */
+int cs_arch_ref_clock(const struct cs_platform *pf, struct cs_ref_clock *r,
+		      char *why, size_t whylen);
+
+#endif
