@@ -128,7 +128,7 @@ static double run(int mode, double seconds, struct cs_replay *p,
 				 : mode == MEM_READ ? cs_read_capture_mem(text, len, &p->cap, &p->exp,
 									 err, sizeof(err))
 				 : mode == PARSE ? parse_only(text, len, err, sizeof(err))
-				 : cs_reduce(&p->cap, &p->work, &p->res, err, sizeof(err));
+				 : cs_reduce_capture(&p->cap, &p->work, &p->res, err, sizeof(err));
 			if (rc) {
 				fprintf(stderr, "bench: %s\n", err);
 				exit(2);

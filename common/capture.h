@@ -66,6 +66,21 @@ struct cs_adj_series {
 
 #include "mp_capture.h" /* uses cs_point: here, after it */
 
+/* How the engine measured (engine.h), beside the core: written after the
+ * producer's own members as "sweep_detail" and "adjacency_probe" (the
+ * record column of kinds.h), never read back (present 0 in a capture read
+ * from a file). A refused placement is not here: its series says it. */
+struct cs_run_detail {
+	int present;
+	uint32_t failed_points;  /* sizes the kernels could not time */
+	double sweep_s, adj_s;   /* seconds each took */
+	double median_ns[CS_MAX_SWEEP_POINTS]; /* beside each point's minimum */
+	uint64_t loads[CS_MAX_SWEEP_POINTS];   /* loads per timed block */
+	double point_s[CS_MAX_SWEEP_POINTS];   /* seconds each point took */
+	double adj_block_ns[CS_MAX_ADJ_SERIES]; /* each series' shortest block */
+	char adj_not_run[CS_TEXT_MAX]; /* why no adjacency probe ran; "" when it did */
+};
+
 struct cs_capture {
 	uint32_t version;
 	char label[CS_TEXT_MAX];
@@ -80,7 +95,8 @@ struct cs_capture {
 	uint32_t n_adj;
 	struct cs_adj_series adj[CS_MAX_ADJ_SERIES];
 	struct cs_experiments exp; /* seed 003 (docs/experiments.md) */
-	struct cs_mp mp; /* other processors (mp_capture.h); keep last */
+	struct cs_mp mp; /* other processors (mp_capture.h) */
+	struct cs_run_detail run; /* how it was measured; keep last */
 };
 
 const char *cs_placement_name(enum cs_placement p);

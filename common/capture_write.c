@@ -1,6 +1,8 @@
-/* capture_write.c: a capture to JSON text, in capture.md's core layout.
- * Absent optional figures are left out (absence means "not measured"). */
+/* capture_write.c: a capture to JSON text, in capture.md's core layout,
+ * then every kind's members through the table (kinds.h). Absent optional
+ * figures are left out (absence means "not measured"). */
 #include "capture_write.h"
+#include "kinds.h"
 
 static void write_clock(struct cs_jsonw *j, const struct cs_clock *k)
 {
@@ -55,7 +57,7 @@ static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_jsonw_obj_end(j);
 }
 
-static void write_sweep(struct cs_jsonw *j, const struct cs_capture *c)
+void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c)
 {
 	cs_jsonw_key(j, "sweep");
 	cs_jsonw_obj(j);
@@ -81,7 +83,7 @@ static void write_sweep(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_jsonw_obj_end(j);
 }
 
-static void write_adjacency(struct cs_jsonw *j, const struct cs_capture *c)
+void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c)
 {
 	cs_jsonw_key(j, "adjacency");
 	cs_jsonw_arr(j);
@@ -122,6 +124,21 @@ static void write_adjacency(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_jsonw_arr_end(j);
 }
 
+void cs_exp_kind_write(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	cs_exp_write(j, &c->exp);
+}
+
+/* The write and record columns of the table, in its order. */
+typedef void (*cs_write_fn)(struct cs_jsonw *j, const struct cs_capture *c);
+static const struct {
+	cs_write_fn write, record;
+} kinds[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report) { write, record },
+	CS_KINDS
+#undef CS_KIND
+};
+
 int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 		     cs_capture_extra_fn extra, void *ctx)
 {
@@ -149,11 +166,14 @@ int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 	}
 	write_clock(&j, &c->clock);
 	write_published(&j, c);
-	write_sweep(&j, c);
-	write_adjacency(&j, c);
-	cs_exp_write(&j, &c->exp);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k].write)
+			kinds[k].write(&j, c);
 	if (extra)
 		extra(&j, ctx);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k].record)
+			kinds[k].record(&j, c);
 	cs_jsonw_obj_end(&j);
 	return cs_jsonw_finish(&j);
 }

@@ -1,8 +1,10 @@
 /* capture_write.h: a capture to JSON text (capture.md), freestanding.
- * The core fields come from struct cs_capture; a producer adds its own
- * top-level members (register dumps, calibration, experiments) through the
- * 'extra' callback, which is called inside the top-level object after the
- * core members, with the writer positioned to take keys. */
+ * Everything measured comes from struct cs_capture: the core members, then
+ * each kind's (kinds.h write column); a producer adds its own top-level
+ * members (register dumps, calibration, settings) through the 'extra'
+ * callback, called inside the top-level object after those, with the
+ * writer positioned to take keys; then each kind's record of how it was
+ * measured (the record column). */
 #ifndef CS_CAPTURE_WRITE_H
 #define CS_CAPTURE_WRITE_H
 
@@ -14,5 +16,15 @@ typedef void (*cs_capture_extra_fn)(struct cs_jsonw *j, void *ctx);
 /* Returns 0 on success; -1 when the buffer was too small (b->overflow). */
 int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 		     cs_capture_extra_fn extra, void *ctx);
+
+/* The write and record columns of the table (kinds.h). */
+void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_exp_kind_write(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_sweep_record(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_adj_record(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_procs_record(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_competitor_record(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_cores_record(struct cs_jsonw *j, const struct cs_capture *c);
 
 #endif

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "capture.h"
-#include "../reduce/reduce.h"
+#include "result.h"
 
 struct cs_canvas {
 	uint32_t *px;

@@ -29,6 +29,12 @@ struct cs_mp_kind {
 	uint32_t procs[CS_MP_MAX_PROCS]; /* processor numbers */
 	int has_sweep;
 	struct cs_mp_sweep sweep;
+	/* As measured (written, not read back): what its first processor
+	 * publishes, how and where it was swept. */
+	int has_ident, arm;         /* arm: core_type is a MIDR */
+	uint32_t core_type, cache_sig;
+	char how[96];
+	uint32_t swept_on;
 };
 
 struct cs_mp {
@@ -36,13 +42,19 @@ struct cs_mp {
 	int has_processors;          /* the member is present (list or null) */
 	int processors_null;
 	char processors_reason[CS_TEXT_MAX];
+	uint32_t total, enabled, bsp; /* as MP services counts them (written, not read) */
 	uint32_t n_procs;
 	struct cs_mp_proc procs[CS_MP_MAX_PROCS];
-	/* "competitor" */
+	/* "competitor" ("competitor_note" when asked for and not run) */
+	uint32_t requested;          /* competitors asked for; 0: none */
+	char note[CS_TEXT_MAX];      /* why fewer (or none) ran; "" */
 	int has_competitor;
 	uint32_t threads;
 	uint64_t buffer_bytes;
 	int stopped_clean;           /* every AP stopped within the bounded wait */
+	uint32_t comp_procs[CS_MP_MAX_PROCS]; /* the streaming processors */
+	uint64_t passes[CS_MP_MAX_PROCS];     /* buffer passes each made */
+	double seconds;              /* from their start to their stop */
 	struct cs_mp_sweep comp;
 	/* "cores" */
 	uint32_t n_kinds;

@@ -106,17 +106,27 @@ static uint64_t timed_block(const struct cs_probe_clock *clk, void **pp,
 	return t;
 }
 
+/* A clock that has not moved across this many loads of the fastest chase
+ * there is (4 loads a ns) and CS_STILL_BLOCKS whole blocks' worth of time
+ * does not move: the bound on the one wait for it here. */
+#define CS_FASTEST_LOADS_PER_NS 4.0
+#define CS_STILL_BLOCKS 16.0
+
 /* Loads per block: grow from 'start' until one block lasts min_block_ns.
- * Returns 0 when the clock never moves (a broken clock, not a fast cache). */
+ * Returns 0 when the clock never moves (a broken clock, not a fast cache):
+ * growing blocks on a clock that stands still is bounded. */
 static uint64_t size_block(const struct cs_probe_clock *clk, void **pp,
 			   uint64_t start, double min_block_ns)
 {
 	uint64_t loads = start < CS_UNROLL ? CS_UNROLL : start;
+	double still = CS_STILL_BLOCKS * min_block_ns * CS_FASTEST_LOADS_PER_NS;
 	int tries;
 	for (tries = 0; tries < 40; tries++) {
 		double ns = (double)timed_block(clk, pp, loads) * clk->ns_per_tick;
 		if (ns >= min_block_ns * 1.1)
 			return loads;
+		if (ns <= 0 && (double)loads >= still)
+			return 0;
 		if (ns <= 0)
 			loads *= 16;
 		else if (ns * 4 < min_block_ns)

@@ -8,7 +8,7 @@
 
 #include <efi.h>
 #include "../common/capture.h"
-#include "../reduce/reduce.h"
+#include "../common/result.h"
 
 /* The region, for the screendump test (tests/qemu/screendump.py):
  * width W/2, height H*5/8, left edge W - W/2, top 0. */

@@ -1,16 +1,15 @@
-/* main.c: the cacheshape UEFI application. Start-up, settings, clock,
- * sweep, adjacency, the reduction on screen, the capture on the boot volume,
- * then wait, shut down or return as the settings say. */
+/* main.c: the cacheshape UEFI application. Start-up, settings, clock, the
+ * plan, the engine (every kind of measurement, common/engine.h, with the
+ * firmware's hooks: hooks.h), the reduction on screen, the capture on the
+ * boot volume, then wait, shut down or return as the settings say. */
 #include <efi.h>
 #include <efilib.h>
 #include "../arch/arch.h"
 #include "calib.h"
-#include "competitor.h"
 #include "console.h"
-#include "experiments.h"
 #include "gop.h"
+#include "hooks.h"
 #include "platform.h"
-#include "measure.h"
 #include "record.h"
 #include "save.h"
 #include "screen.h"
@@ -28,7 +27,7 @@ static struct cs_platform platform;
 static struct cs_arch_cpu cpu;
 static struct cs_settings set;
 static struct cs_calib calib;
-static struct cs_measure meas;
+static struct cs_efi_run run_;
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
@@ -87,30 +86,25 @@ static EFI_STATUS get_pool(EFI_BOOT_SERVICES *bs, uint64_t want,
 	return s;
 }
 
-/* The probe's clock: the arch counter, interrupts masked around blocks. */
-static uint64_t clk_now(void *ctx) { (void)ctx; return cs_arch_counter(); }
-static void clk_off(void *ctx) { (void)ctx; cs_arch_irq_off(); }
-static void clk_on(void *ctx) { (void)ctx; cs_arch_irq_on(); }
-
-static void plan(EFI_PHYSICAL_ADDRESS pool, uint64_t pool_bytes, uint64_t target)
+/* The plan (engine.h): up to 4x the largest cache (or what the settings
+ * and the pool allow), blocks from the clock's quantum. */
+static void plan(EFI_SYSTEM_TABLE *st, EFI_PHYSICAL_ADDRESS pool,
+		 uint64_t pool_bytes, uint64_t target, uint64_t largest)
 {
-	meas.sweep_max = set.max_bytes && set.max_bytes < target ? set.max_bytes : target;
+	struct cs_plan *p = &run_.e.plan;
+	cs_efi_run_init(&run_, st, &calib, (void *)(uintptr_t)pool, pool_bytes, &work, &res);
+	p->sweep_max = set.max_bytes && set.max_bytes < target ? set.max_bytes : target;
 	rec.sweep_target = target;
-	rec.memory_limited = pool_bytes < meas.sweep_max;
+	rec.pool_bytes = pool_bytes;
+	rec.memory_limited = pool_bytes < p->sweep_max;
 	if (rec.memory_limited)
-		meas.sweep_max = pool_bytes;
-	meas.pool = (void *)(uintptr_t)pool;
-	meas.pool_bytes = pool_bytes;
-	meas.hz = calib.hz;
-	meas.clk = (struct cs_probe_clock){ clk_now, clk_off, clk_on, NULL,
-					    1e9 / calib.hz, calib.quantum_ns };
-	meas.blocks = set.quick ? 3 : 9;
-	/* 100 quanta keeps quantisation under 1 % (reduction.md s.1); the
-	 * floor keeps a block long enough to mean something on a fast clock. */
-	meas.min_block_ns = set.quick ? 20000.0 : 1000000.0;
-	if (meas.min_block_ns < 100.0 * calib.quantum_ns)
-		meas.min_block_ns = 100.0 * calib.quantum_ns;
-	meas.seed = cs_arch_counter();
+		p->sweep_max = pool_bytes;
+	cs_plan_blocks(p, set.quick, calib.quantum_ns);
+	p->warm_max = 0; /* a whole turn of the cycle: the firmware has the time */
+	p->seed = cs_arch_counter();
+	p->largest_cache = largest;
+	p->competitors = set.competitors;
+	p->kinds_on_ap = set.kinds_on_ap;
 }
 
 static void fill_capture(EFI_SYSTEM_TABLE *st)
@@ -120,7 +114,7 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	rec.cpu = &cpu;
 	rec.calib = &calib;
 	rec.set = &set;
-	rec.m = &meas;
+	rec.plan = &run_.e.plan;
 	rec.c = &cap;
 	cs_record_label(&rec, cap.label, sizeof cap.label);
 	cs_strlcpy(cap.env_kind, "uefi", sizeof cap.env_kind);
@@ -135,12 +129,13 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_memcpy(cap.caches, cpu.caches, sizeof cap.caches);
 }
 
-/* The reduction as text, then as the chart beside it. */
+/* The reduction as text, then as the chart beside it: every kind, reduced
+ * once (the same words as `cacheshape reduce`). */
 static void summary(void)
 {
 	struct cs_buf b;
 	cs_con_puts("\n");
-	if (cs_reduce(&cap, &work, &res, text, sizeof text) != 0) {
+	if (cs_reduce_capture(&cap, &work, &res, text, sizeof text) != 0) {
 		cs_con_puts("the capture could not be reduced: ");
 		cs_con_puts(text);
 		cs_con_puts("\n");
@@ -157,7 +152,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	EFI_BOOT_SERVICES *bs = st->BootServices;
 	struct cs_volume volume, *vol = &volume;
 	EFI_PHYSICAL_ADDRESS pool = 0;
-	uint64_t target, pool_bytes = 0;
+	uint64_t target, largest, pool_bytes = 0;
 	EFI_STATUS s;
 
 	cs_platform_init(&platform, st);
@@ -188,23 +183,18 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 	cs_screen_clock(&calib);
 
-	meas.largest_cache = largest_cache();
-	target = meas.largest_cache ? 4 * meas.largest_cache : CS_DEFAULT_SWEEP;
+	largest = largest_cache();
+	target = largest ? 4 * largest : CS_DEFAULT_SWEEP;
 	s = get_pool(bs, CS_POOL_FACTOR * target, &pool, &pool_bytes);
 	if (EFI_ERROR(s)) {
 		Print(L"memory: AllocatePages failed (%r): nothing can be measured\n", s);
 		goto out_vol;
 	}
-	plan(pool, pool_bytes, target);
+	plan(st, pool, pool_bytes, target, largest);
 	fill_capture(st);
-	cs_screen_plan(&meas, rec.memory_limited);
-	cs_measure_sweep(&meas, &cap);
-	cs_con_puts("adjacency probe:\n");
-	cs_measure_adjacency(&meas, &cap, &work, &res);
-	cs_efi_experiments(&meas, &cap); /* seed 003: experiments.h */
-	cs_competitor_run(st, &meas, &cap, &set); /* issue 8: competitor.h */
+	cs_screen_plan(&run_.e.plan, rec.memory_limited);
+	cs_engine_run(&run_.e, &cap); /* every kind: common/kinds.h */
 	summary();
-	cs_competitor_summary(&cap);
 	s = cs_save_capture(st, vol, &rec);
 	bs->FreePages(pool, pool_bytes / 4096);
 out_vol:

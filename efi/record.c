@@ -1,7 +1,6 @@
 /* record.c: the firmware's own capture members (record.h). */
 #include "record.h"
 #include "../common/version.h"
-#include "competitor.h"
 #include "../common/buf.h"
 
 void cs_record_fw_vendor(EFI_SYSTEM_TABLE *st, char *out, size_t cap)
@@ -88,56 +87,19 @@ static void producer(struct cs_jsonw *j, const struct cs_record *r)
 	cs_jsonw_obj_end(j);
 }
 
-static void sweep_detail(struct cs_jsonw *j, const struct cs_record *r,
-			 const struct cs_capture *c)
+/* "plan": what the engine was asked to do (engine.h), and why the sweep
+ * may stop short of its target. */
+static void plan(struct cs_jsonw *j, const struct cs_record *r)
 {
-	const struct cs_measure *m = r->m;
-	cs_jsonw_key(j, "sweep_detail");
+	cs_jsonw_key(j, "plan");
 	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "blocks");
-	cs_jsonw_u64(j, m->blocks);
-	cs_jsonw_key(j, "min_block_ns");
-	cs_jsonw_numsig(j, m->min_block_ns, 6);
-	cs_jsonw_key(j, "ns_is");
-	cs_jsonw_str(j, "minimum over blocks; median_ns beside it");
-	cs_jsonw_key(j, "seed");
-	cs_jsonw_hex(j, m->seed);
+	cs_plan_json(j, r->plan);
 	cs_jsonw_key(j, "target_bytes");
 	cs_jsonw_u64(j, r->sweep_target);
-	cs_jsonw_key(j, "max_bytes");
-	cs_jsonw_u64(j, m->sweep_max);
 	cs_jsonw_key(j, "limited_by_memory");
 	cs_jsonw_bool(j, r->memory_limited);
 	cs_jsonw_key(j, "pool_bytes");
-	cs_jsonw_u64(j, m->pool_bytes);
-	cs_jsonw_key(j, "seconds");
-	cs_jsonw_numsig(j, m->sweep_s, 4);
-	cs_jsonw_num_row(j, "median_ns", m->median_ns, c->n_points, 6);
-	cs_jsonw_u64_row(j, "loads_per_block", m->loads, c->n_points);
-	cs_jsonw_obj_end(j);
-}
-
-static void adjacency_detail(struct cs_jsonw *j, const struct cs_record *r)
-{
-	const struct cs_measure *m = r->m;
-	cs_jsonw_key(j, "adjacency_probe");
-	cs_jsonw_obj(j);
-	cs_adj_layout_json(j);
-	cs_jsonw_key(j, "seconds");
-	cs_jsonw_numsig(j, m->adj_s, 4);
-	cs_jsonw_key(j, "refusals");
-	cs_jsonw_arr(j);
-	for (uint32_t i = 0; i < m->n_adj_refused; i++) {
-		cs_jsonw_obj(j);
-		cs_jsonw_key(j, "placement");
-		cs_jsonw_str(j, cs_placement_name(m->adj_refused[i].placement));
-		cs_jsonw_key(j, "code");
-		cs_jsonw_str(j, m->adj_refused[i].why.code);
-		cs_jsonw_key(j, "reason");
-		cs_jsonw_str(j, m->adj_refused[i].why.reason);
-		cs_jsonw_obj_end(j);
-	}
-	cs_jsonw_arr_end(j);
+	cs_jsonw_u64(j, r->pool_bytes);
 	cs_jsonw_obj_end(j);
 }
 
@@ -152,7 +114,5 @@ void cs_record_extra(struct cs_jsonw *j, void *ctx)
 	}
 	cs_calib_json(j, r->calib);
 	cs_settings_json(j, r->set);
-	sweep_detail(j, r, r->c);
-	adjacency_detail(j, r);
-	cs_competitor_json(j, r->c); /* processors, competitor, cores */
+	plan(j, r);
 }

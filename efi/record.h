@@ -1,13 +1,13 @@
-/* record.h: what the firmware adds to a capture beyond capture.md's core:
- * firmware and CPU identity, raw CPUID, calibration, settings, sweep and
- * adjacency details, refusals; and the capture's label and file name. */
+/* record.h: what the firmware adds to a capture beyond capture.md's core
+ * and the engine's records: firmware and CPU identity, raw registers,
+ * calibration, settings, the plan; and the capture's label and file name. */
 #ifndef CS_EFI_RECORD_H
 #define CS_EFI_RECORD_H
 
 #include <efi.h>
 #include "../arch/arch.h"
 #include "calib.h"
-#include "measure.h"
+#include "../common/engine.h"
 #include "settings.h"
 
 struct cs_record {
@@ -15,10 +15,11 @@ struct cs_record {
 	const struct cs_arch_cpu *cpu;
 	const struct cs_calib *calib;
 	const struct cs_settings *set;
-	const struct cs_measure *m;
+	const struct cs_plan *plan;
 	const struct cs_capture *c;
 	int memory_limited;   /* the sweep stopped short of 4x the largest cache */
 	uint64_t sweep_target;
+	uint64_t pool_bytes;
 };
 
 /* Firmware vendor (UCS-2) as ASCII. */

@@ -111,7 +111,7 @@ void cs_screen_clock(const struct cs_calib *c)
 	cs_con_buf(&b);
 }
 
-void cs_screen_plan(const struct cs_measure *m, int memory_limited)
+void cs_screen_plan(const struct cs_plan *m, int memory_limited)
 {
 	char mem[256];
 	struct cs_buf b;

@@ -2,7 +2,6 @@
  * through the reducer, as the report people read or as one JSON object. */
 #include "cmd.h"
 #include "json_result.h"
-#include "mp_result.h"
 #include "replay.h"
 #include "../reduce/report.h"
 
@@ -64,8 +63,7 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem)
 		return CS_EXIT_ERROR;
 	}
 	cs_buf_init(&b, mem, REPORT_BYTES);
-	cs_report_text(&b, &p->cap, &p->res);
-	cs_mp_result_text(&b, &p->cap, &p->res); /* competitor, cores */
+	cs_report_text(&b, &p->cap, &p->res); /* every kind, common/kinds.h */
 	printf("== %s%s%s\n", path, p->cap.label[0] ? ": " : "",
 	       p->cap.label);
 	fputs(mem, stdout);

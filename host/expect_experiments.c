@@ -122,29 +122,28 @@ static void same_code(struct out *o, const char *what, const char *want,
 }
 
 int cs_expect_experiments_compare(const struct cs_expect_exp *e,
-				  const struct cs_capture *c, char *why,
+				  const struct cs_exp_result *res, char *why,
 				  size_t whylen)
 {
-	static struct cs_exp_result r;
+	const struct cs_exp_result *rp = res;
 	struct out o = { why, whylen, 0 };
 
 	if (!e->present)
 		return 0;
-	cs_exp_reduce(&c->exp, &r);
-	if (e->has_line != r.has_line || (e->has_line && e->line_bytes != r.line_bytes))
+	if (e->has_line != rp->has_line || (e->has_line && e->line_bytes != rp->line_bytes))
 		note(&o, "line size: expected %g, got %g", e->has_line ? e->line_bytes : 0,
-		     r.has_line ? r.line_bytes : 0);
-	same_code(&o, "line size", e->single_refusal, code_of(r.single_refused, &r.single_refusal));
-	if (e->stride_flat != (r.has_stride && !r.stride_refused ? r.flat : -1))
+		     rp->has_line ? rp->line_bytes : 0);
+	same_code(&o, "line size", e->single_refusal, code_of(rp->single_refused, &rp->single_refusal));
+	if (e->stride_flat != (rp->has_stride && !rp->stride_refused ? rp->flat : -1))
 		note(&o, "stride: expected flat %d, got %d", e->stride_flat,
-		     r.has_stride && !r.stride_refused ? r.flat : -1);
-	if (e->has_breaks != r.has_break || (e->has_breaks && e->breaks_at_bytes != r.break_bytes))
+		     rp->has_stride && !rp->stride_refused ? rp->flat : -1);
+	if (e->has_breaks != rp->has_break || (e->has_breaks && e->breaks_at_bytes != rp->break_bytes))
 		note(&o, "stride: expected a break at %g, got %g",
-		     e->has_breaks ? e->breaks_at_bytes : 0, r.has_break ? r.break_bytes : 0);
-	same_code(&o, "stride", e->stride_refusal, code_of(r.stride_refused, &r.stride_refusal));
-	if (e->random_defeated != (r.has_ratio ? r.defeated : -1))
+		     e->has_breaks ? e->breaks_at_bytes : 0, rp->has_break ? rp->break_bytes : 0);
+	same_code(&o, "stride", e->stride_refusal, code_of(rp->stride_refused, &rp->stride_refusal));
+	if (e->random_defeated != (rp->has_ratio ? rp->defeated : -1))
 		note(&o, "random/fixed: expected defeated %d, got %d", e->random_defeated,
-		     r.has_ratio ? r.defeated : -1);
-	same_code(&o, "random/fixed", e->random_refusal, code_of(r.random_refused, &r.random_refusal));
+		     rp->has_ratio ? rp->defeated : -1);
+	same_code(&o, "random/fixed", e->random_refusal, code_of(rp->random_refused, &rp->random_refusal));
 	return o.n;
 }

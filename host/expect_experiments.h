@@ -24,10 +24,11 @@ struct cs_expect_exp {
 /* v is the "expect" object; reads its optional "experiments". */
 int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
 			       struct cs_expect_exp *e);
-/* Differences between e and the reduction of c's experiments, a line each
- * appended to why (NUL-terminated, whylen bytes in all); their count. */
+/* Differences between e and the experiments' reduction (cs_result.exp), a
+ * line each appended to why (NUL-terminated, whylen bytes in all); their
+ * count. */
 int cs_expect_experiments_compare(const struct cs_expect_exp *e,
-				  const struct cs_capture *c, char *why,
+				  const struct cs_exp_result *r, char *why,
 				  size_t whylen);
 
 #endif

@@ -11,18 +11,16 @@
 char *cs_result_json(const struct cs_capture *c, const struct cs_result *r,
 		     size_t *len)
 {
-	struct cs_rjson_scratch *s = malloc(sizeof(*s));
 	char *text = NULL;
 	size_t cap;
 	struct cs_buf b;
 
-	for (cap = FIRST_BYTES; s && cap <= MAX_BYTES; cap *= 2) {
+	for (cap = FIRST_BYTES; cap <= MAX_BYTES; cap *= 2) {
 		free(text);
 		if (!(text = malloc(cap)))
 			break;
 		cs_buf_init(&b, text, cap);
-		if (cs_result_json_write(&b, c, r, s) == 0) {
-			free(s);
+		if (cs_result_json_write(&b, c, r) == 0) {
 			if (len)
 				*len = b.len;
 			return text;
@@ -31,6 +29,5 @@ char *cs_result_json(const struct cs_capture *c, const struct cs_result *r,
 			break; /* a string that is not UTF-8 */
 	}
 	free(text);
-	free(s);
 	return NULL;
 }

@@ -1,8 +1,9 @@
-/* probe.h: `cacheshape probe`, the firmware's measurement (common/probe.c)
- * run as a Linux program on one pinned CPU: clocks (probe_clock.c), memory
- * and pinning (probe_mem.c), what the CPU publishes (probe_cpu.c), competing
- * threads (probe_compete.c), the sweep and adjacency (probe_run.c), the
- * capture's own members (probe_record.c), the command (probe_cli.c). */
+/* probe.h: `cacheshape probe`, the firmware's measurement (the engine,
+ * common/engine.h) run as a Linux program on one pinned CPU: clocks
+ * (probe_clock.c), memory and pinning (probe_mem.c), what the CPU publishes
+ * (probe_cpu.c), competing threads (probe_compete.c), the engine's hooks
+ * (probe_run.c), the capture's own members (probe_record.c), the command
+ * (probe_cli.c). */
 #ifndef CS_HOST_PROBE_H
 #define CS_HOST_PROBE_H
 
@@ -12,7 +13,9 @@
 #include "../common/capture.h"
 #include "../common/cpuid.h"
 #include "../common/jsonw.h"
+#include "../common/engine.h"
 #include "../common/probe.h"
+#include "../reduce/place.h"
 #include "../reduce/reduce.h"
 
 int cs_cmd_probe(int argc, char **argv);
@@ -116,36 +119,16 @@ void cs_compete_stop(struct cs_compete *k);
 void cs_compete_json(struct cs_jsonw *j, const struct cs_compete *k);
 
 /* ---- the measurement (probe_run.c) ---- */
-struct cs_run {
-	const struct cs_hclock *hc;
-	void *pool;
-	uint64_t pool_bytes;
-	uint64_t sweep_max;
-	uint32_t blocks;
-	double min_block_ns;
-	uint64_t warm_max;      /* cap on warm-up and first-try loads */
-	uint64_t seed;
+struct cs_probe_run {
+	struct cs_engine e;     /* its plan is filled by the command */
+	struct cs_place_ctx place;
 	int quiet;
-	/* Outputs beside the capture: */
-	double median_ns[CS_MAX_SWEEP_POINTS];
-	uint64_t loads[CS_MAX_SWEEP_POINTS];
-	double point_s[CS_MAX_SWEEP_POINTS];
-	uint32_t failed;
-	double sweep_s, adj_s;
-	double adj_block_ns[CS_MAX_ADJ_SERIES];
-	uint32_t n_adj_refused;
-	struct {
-		enum cs_placement placement;
-		struct cs_refusal why;
-	} adj_refused[3];
 };
-uint32_t cs_probe_sizes(uint64_t max, uint64_t *out, uint32_t cap);
-void cs_run_sweep(struct cs_run *m, struct cs_capture *c);
-/* Reduces the sweep (w, r scratch), then probes each placement the
- * reduction allows; a placement with no legal footprint becomes a refused
- * series. -1 when the sweep could not be reduced. */
-int cs_run_adjacency(struct cs_run *m, struct cs_capture *c,
-		     struct cs_work *w, struct cs_result *r);
+/* The engine's hooks for this process: hc's clock, the pool, the arch
+ * flush, progress on stderr (none when quiet), placement on w and r. */
+void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
+		       const struct cs_pool *pool, struct cs_work *w,
+		       struct cs_result *r, int quiet);
 
 /* ---- the capture's producer members (probe_record.c) ---- */
 struct cs_probe_opts {
@@ -167,7 +150,7 @@ struct cs_probe_record {
 	const struct cs_hclock *hc;
 	const struct cs_pool *pool;
 	const struct cs_compete *k;
-	const struct cs_run *m;
+	const struct cs_plan *plan;
 	const struct cs_capture *c;
 	int cpu;
 	double load_before[3], load_after[3];

@@ -1,10 +1,10 @@
 /* probe_cli.c: `cacheshape probe -o FILE [options]`: options, then pin,
- * calibrate, map, sweep, place and probe adjacency, reduce, and write the
- * capture atomically (temp file, fsync, link: an existing FILE is never
- * replaced, and no half capture is ever left under its name). */
+ * calibrate, map, run the engine (sweep, adjacency, experiments: the
+ * firmware's own, probe_run.c), reduce, and write the capture atomically
+ * (temp file, fsync, link: an existing FILE is never replaced, and no half
+ * capture is ever left under its name). */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "probe_experiments.h"
 #include "cmd.h"
 #include "../arch/arch.h"
 #include "../common/buf.h"
@@ -287,7 +287,7 @@ static void read_loadavg(double *v)
 
 static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
 		       const struct cs_probe_opts *o, const struct cs_pool *p,
-		       const struct cs_run *m, const char *date)
+		       const struct cs_plan *plan, const char *date)
 {
 	struct cs_buf b;
 	cs_buf_init(&b, out, cap);
@@ -320,7 +320,7 @@ static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
 	cs_put_u64(&b, (uint64_t)o->competitors);
 	cs_puts(&b, o->quick ? ", quick" : "");
 	cs_puts(&b, ", to ");
-	cs_put_size(&b, (double)m->sweep_max);
+	cs_put_size(&b, (double)plan->sweep_max);
 	if (o->label && *o->label) {
 		cs_puts(&b, ": ");
 		cs_puts(&b, o->label);
@@ -332,7 +332,7 @@ static struct cs_cpuinfo ci;
 static struct cs_hclock hc;
 static struct cs_pool pool;
 static struct cs_compete comp;
-static struct cs_run run;
+static struct cs_probe_run run;
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
@@ -354,13 +354,9 @@ static int pick_cpu(struct cs_probe_opts *o)
 	return usage_error("--cpu: CPU %s is not one this process may run on%s", num, "");
 }
 
-static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
+static int open_clock(const struct cs_probe_opts *o)
 {
-	char why[512], sz[32];
-	uint64_t largest, want;
-	struct cs_buf b;
-	double t0 = cs_wall_s();
-
+	char why[512];
 	if (cs_hclock_open(&hc, o->clock, o->clamp_ns, why, sizeof why) != 0) {
 		fprintf(stderr, "cacheshape probe: clock %s: %s\n", hc.name, why);
 		return CS_EXIT_FAIL;
@@ -378,33 +374,31 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 		fprintf(stderr, "clock: a %.0f ns clamp cannot be honoured by a clock that moves in "
 			"steps of %.6g ns; measuring anyway, and the reducer will refuse it "
 			"(clock-unusable)\n", o->clamp_ns, hc.quantum_ns);
+	return CS_EXIT_OK;
+}
 
-	run.sweep_max = o->max_bytes ? o->max_bytes : o->quick ? CS_QUICK_MAX : CS_FULL_MAX;
-	if (cs_phys_bytes() && run.sweep_max > cs_phys_bytes() / 2) {
+/* The largest working set, and the one region every size reuses. */
+static int map_region(const struct cs_probe_opts *o, struct cs_plan *plan)
+{
+	char why[512];
+	plan->sweep_max = o->max_bytes ? o->max_bytes : o->quick ? CS_QUICK_MAX : CS_FULL_MAX;
+	if (cs_phys_bytes() && plan->sweep_max > cs_phys_bytes() / 2) {
 		fprintf(stderr, "cacheshape probe: --max-bytes %llu is more than half this machine's memory\n",
-			(unsigned long long)run.sweep_max);
+			(unsigned long long)plan->sweep_max);
 		return CS_EXIT_ERROR;
 	}
-	if (cs_pool_map(&pool, run.sweep_max, o->pages, why, sizeof why) != 0) {
+	if (cs_pool_map(&pool, plan->sweep_max, o->pages, why, sizeof why) != 0) {
 		fprintf(stderr, "cacheshape probe: memory: %s\n", why);
 		return CS_EXIT_FAIL;
 	}
 	if (!o->quiet)
 		fprintf(stderr, "pages: asked %s, got %s%s%s\n", o->pages == CS_PAGES_HUGE ? "huge" : "4k",
 			pool.used, pool.note[0] ? ": " : "", pool.note);
-	run.hc = &hc;
-	run.pool = pool.mem;
-	run.pool_bytes = pool.bytes;
-	run.blocks = o->quick ? 3 : 9;
-	/* 100 quanta keeps quantisation under 1 % (reduction.md s.1); the
-	 * floor is the firmware's (efi/main.c). */
-	run.min_block_ns = 100.0 * hc.quantum_ns;
-	if (run.min_block_ns < (o->quick ? 20000.0 : 1000000.0))
-		run.min_block_ns = o->quick ? 20000.0 : 1000000.0;
-	run.warm_max = CS_WARM_MAX;
-	run.seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
-	run.quiet = o->quiet;
+	return CS_EXIT_OK;
+}
 
+static void fill_capture(const struct cs_probe_opts *o)
+{
 	cs_capture_init(&cap);
 	cs_strlcpy(cap.env_kind, "linux", sizeof cap.env_kind);
 	cs_strlcpy(cap.arch, cs_arch_name(), sizeof cap.arch);
@@ -418,32 +412,55 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	cap.clock.has_clamp = o->clamp_ns > 0;
 	cap.clock.clamp_ns = o->clamp_ns;
 	cs_cpuinfo_publish(&ci, &cap);
+}
 
-	if (o->competitors) {
-		largest = cs_cpuinfo_largest(&ci);
-		want = 4 * largest < CS_COMPETE_MIN ? CS_COMPETE_MIN : 4 * largest;
-		if (want > CS_COMPETE_MAX)
-			want = CS_COMPETE_MAX;
-		if (cs_compete_start(&comp, o->competitors, want, o->cpu, why, sizeof why) != 0) {
-			fprintf(stderr, "cacheshape probe: competitors: %s\n", why);
-			cs_pool_unmap(&pool);
-			return CS_EXIT_ERROR;
-		}
-		if (!o->quiet)
-			fprintf(stderr, "competitors: %d thread(s) streaming %llu MiB each\n",
-				o->competitors, (unsigned long long)(want >> 20));
+/* Threads streaming on the other CPUs for the whole run (--competitors). */
+static int start_competitors(const struct cs_probe_opts *o)
+{
+	char why[512];
+	uint64_t largest = cs_cpuinfo_largest(&ci), want;
+	if (!o->competitors)
+		return CS_EXIT_OK;
+	want = 4 * largest < CS_COMPETE_MIN ? CS_COMPETE_MIN : 4 * largest;
+	if (want > CS_COMPETE_MAX)
+		want = CS_COMPETE_MAX;
+	if (cs_compete_start(&comp, o->competitors, want, o->cpu, why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: competitors: %s\n", why);
+		return CS_EXIT_ERROR;
+	}
+	if (!o->quiet)
+		fprintf(stderr, "competitors: %d thread(s) streaming %llu MiB each\n",
+			o->competitors, (unsigned long long)(want >> 20));
+	return CS_EXIT_OK;
+}
+
+static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
+{
+	struct cs_plan *plan = &run.e.plan;
+	double t0 = cs_wall_s();
+	char sz[32];
+	struct cs_buf b;
+	int rc;
+
+	if ((rc = open_clock(o)) || (rc = map_region(o, plan)))
+		return rc;
+	cs_probe_run_init(&run, &hc, &pool, &work, &res, o->quiet);
+	cs_plan_blocks(plan, o->quick, hc.quantum_ns);
+	plan->warm_max = CS_WARM_MAX;
+	plan->seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
+	plan->largest_cache = cs_cpuinfo_largest(&ci);
+	fill_capture(o);
+	if ((rc = start_competitors(o))) {
+		cs_pool_unmap(&pool);
+		return rc;
 	}
 	if (!o->quiet) {
 		cs_buf_init(&b, sz, sizeof sz);
-		cs_put_size(&b, (double)run.sweep_max);
+		cs_put_size(&b, (double)plan->sweep_max);
 		fprintf(stderr, "sweep: 4 KiB to %s on CPU %d, %u blocks of at least %.0f us a size\n",
-			sz, o->cpu, run.blocks, run.min_block_ns / 1000.0);
+			sz, o->cpu, plan->blocks, plan->min_block_ns / 1000.0);
 	}
-	cs_run_sweep(&run, &cap);
-	if (!o->quiet)
-		fprintf(stderr, "adjacency probe:\n");
-	cs_run_adjacency(&run, &cap, &work, &res);
-	cs_run_experiments(&run, &cap); /* seed 003: probe_experiments.h */
+	cs_engine_run(&run.e, &cap);
 	cs_compete_stop(&comp);
 	read_loadavg(rec->load_after);
 	rec->total_s = cs_wall_s() - t0;
@@ -461,18 +478,13 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 		fprintf(stderr, "cacheshape probe: no memory for the capture text\n");
 		return CS_EXIT_FAIL;
 	}
-	/* The reduction people read, on stdout. */
-	if (cs_reduce(&cap, &work, &res, why, sizeof why) == 0) {
+	/* The reduction people read, on stdout: every kind, reduced once. */
+	if (cs_reduce_capture(&cap, &work, &res, why, sizeof why) == 0) {
 		cs_buf_init(&b, text, CS_TEXT_BYTES);
 		cs_report_text(&b, &cap, &res);
 		fputs(text, stdout);
 		if (b.len && text[b.len - 1] != '\n')
 			fputc('\n', stdout);
-		for (uint32_t i = 0; i < run.n_adj_refused; i++)
-			printf("  %s: adjacency '%s' refused when placed: %s\n",
-			       run.adj_refused[i].why.code,
-			       cs_placement_name(run.adj_refused[i].placement),
-			       run.adj_refused[i].why.reason);
 	} else {
 		printf("reduction failed: %s\n", why);
 	}
@@ -532,13 +544,13 @@ int cs_cmd_probe(int argc, char **argv)
 	rec.hc = &hc;
 	rec.pool = &pool;
 	rec.k = &comp;
-	rec.m = &run;
+	rec.plan = &run.e.plan;
 	rec.c = &cap;
 	rec.cpu = o.cpu;
 	rc = measure(&o, &rec);
 	if (rc != CS_EXIT_OK)
 		return rc;
-	make_label(cap.label, sizeof cap.label, &ci, &o, &pool, &run, date);
+	make_label(cap.label, sizeof cap.label, &ci, &o, &pool, &run.e.plan, date);
 	rc = finish(&o, &rec);
 	cs_pool_unmap(&pool);
 	return rc;

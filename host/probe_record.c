@@ -1,7 +1,8 @@
 /* probe_record.c: the host probe's own capture members, beside the core:
  * who produced it and how, the machine's state (load average before and
- * after, what else ran), the clock's calibration, pages, competitors,
- * CPUID and sysfs, and the sweep's detail (medians, loads per block). */
+ * after, what else ran), the settings and the plan, the clock's
+ * calibration, pages, competitors, CPUID and sysfs. (The sweep's and the
+ * adjacency probe's detail are the engine's: common/capture_record.c.) */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../common/version.h"
@@ -64,80 +65,15 @@ static void machine(struct cs_jsonw *j, const struct cs_probe_record *r)
 
 static void settings(struct cs_jsonw *j, const struct cs_probe_record *r)
 {
-	const struct cs_run *m = r->m;
 	cs_jsonw_key(j, "settings");
 	cs_jsonw_obj(j);
 	cs_jsonw_key(j, "quick");
 	cs_jsonw_bool(j, r->o->quick);
-	cs_jsonw_key(j, "max_bytes");
-	cs_jsonw_u64(j, m->sweep_max);
-	cs_jsonw_key(j, "blocks");
-	cs_jsonw_u64(j, m->blocks);
-	cs_jsonw_key(j, "min_block_ns");
-	cs_jsonw_numsig(j, m->min_block_ns, 6);
-	cs_jsonw_key(j, "min_block_is");
-	cs_jsonw_str(j, "the larger of 100 clock quanta (reduction.md s.1) and a floor (1 ms full, 20 us quick, as the firmware)");
-	cs_jsonw_key(j, "warm_max_loads");
-	cs_jsonw_u64(j, m->warm_max);
-	cs_jsonw_key(j, "seed");
-	cs_jsonw_hex(j, m->seed);
+	cs_plan_json(j, r->plan);
 	if (r->o->label) {
 		cs_jsonw_key(j, "label");
 		cs_jsonw_str(j, r->o->label);
 	}
-	cs_jsonw_obj_end(j);
-}
-
-static void sweep_detail(struct cs_jsonw *j, const struct cs_probe_record *r)
-{
-	const struct cs_run *m = r->m;
-	cs_jsonw_key(j, "sweep_detail");
-	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "ns_is");
-	cs_jsonw_str(j, "minimum over blocks; median_ns beside it");
-	cs_jsonw_key(j, "seconds");
-	cs_jsonw_numsig(j, m->sweep_s, 4);
-	cs_jsonw_key(j, "failed_points");
-	cs_jsonw_u64(j, m->failed);
-	cs_jsonw_num_row(j, "median_ns", m->median_ns, r->c->n_points, 6);
-	cs_jsonw_u64_row(j, "loads_per_block", m->loads, r->c->n_points);
-	cs_jsonw_num_row(j, "point_s", m->point_s, r->c->n_points, 4);
-	cs_jsonw_obj_end(j);
-}
-
-static void adjacency_detail(struct cs_jsonw *j, const struct cs_probe_record *r)
-{
-	const struct cs_run *m = r->m;
-	int pretty = j->pretty;
-	cs_jsonw_key(j, "adjacency_probe");
-	cs_jsonw_obj(j);
-	cs_adj_layout_json(j);
-	cs_jsonw_key(j, "seconds");
-	cs_jsonw_numsig(j, m->adj_s, 4);
-	cs_jsonw_key(j, "shortest_block_ns");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < r->c->n_adj; i++) {
-		if (r->c->adj[i].refused)
-			cs_jsonw_null(j);
-		else
-			cs_jsonw_numsig(j, m->adj_block_ns[i], 6);
-	}
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "refusals");
-	cs_jsonw_arr(j);
-	for (uint32_t i = 0; i < m->n_adj_refused; i++) {
-		cs_jsonw_obj(j);
-		cs_jsonw_key(j, "placement");
-		cs_jsonw_str(j, cs_placement_name(m->adj_refused[i].placement));
-		cs_jsonw_key(j, "code");
-		cs_jsonw_str(j, m->adj_refused[i].why.code);
-		cs_jsonw_key(j, "reason");
-		cs_jsonw_str(j, m->adj_refused[i].why.reason);
-		cs_jsonw_obj_end(j);
-	}
-	cs_jsonw_arr_end(j);
 	cs_jsonw_obj_end(j);
 }
 
@@ -151,6 +87,4 @@ void cs_probe_extra(struct cs_jsonw *j, void *ctx)
 	cs_pool_json(j, r->pool);
 	cs_compete_json(j, r->k);
 	cs_cpuinfo_json(j, r->ci);
-	sweep_detail(j, r);
-	adjacency_detail(j, r);
 }

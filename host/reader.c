@@ -1,14 +1,16 @@
 /* reader.c: the strict capture reader (capture.md) on yajl (jdom.h).
  * The size is checked before yajl sees the text; nesting, value count and
  * arena are bounded while the tree is built; then every core field is read
- * with its type and range; unknown members are ignored, and null is the
- * same as absent for every optional field. */
+ * with its type and range, and each kind's members through the table
+ * (common/kinds.h read column); unknown members are ignored, and null is
+ * the same as absent for every optional field. */
 #define _POSIX_C_SOURCE 200809L
 #include "reader.h"
 #include "expect.h"
 #include "jread.h"
 #include "reader_experiments.h"
 #include "reader_mp.h"
+#include "../common/kinds.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -195,8 +197,7 @@ static int check_unique(struct cs_jr *r, const double *values, size_t n,
 	return 0;
 }
 
-static int read_sweep(struct cs_jr *r, const struct cs_jd *root,
-		      struct cs_capture *c)
+int cs_sweep_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
 	double sizes[CS_MAX_SWEEP_POINTS];
 	struct cs_jd *sweep, *pts, *p;
@@ -302,8 +303,7 @@ static int read_series(struct cs_jr *r, const struct cs_jd *v,
 	return 0;
 }
 
-static int read_adjacency(struct cs_jr *r, const struct cs_jd *root,
-			  struct cs_capture *c)
+int cs_adj_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
 	struct cs_jd *adj, *v;
 	size_t m, mi, i;
@@ -325,16 +325,26 @@ static int read_adjacency(struct cs_jr *r, const struct cs_jd *root,
 	return 0;
 }
 
+/* The read column of the table, in its order. */
+typedef int (*cs_read_fn)(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+static const cs_read_fn kinds[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report) read,
+	CS_KINDS
+#undef CS_KIND
+};
+
 static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c,
 		     struct cs_expect *e)
 {
 	struct cs_jd *ex;
 
 	if (cs_jr_object(r, root) || read_header(r, root, c) ||
-	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
-	    read_sweep(r, root, c) || read_adjacency(r, root, c) ||
-	    cs_read_mp(r, root, c) || cs_read_experiments(r, root, &c->exp) ||
-	    cs_jr_get_object(r, root, "expect", 0, &ex))
+	    read_clock(r, root, &c->clock) || read_published(r, root, c))
+		return -1;
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k] && kinds[k](r, root, c))
+			return -1;
+	if (cs_jr_get_object(r, root, "expect", 0, &ex))
 		return -1;
 	if (ex) {
 		size_t m = cs_jr_push_key(r, "expect");

@@ -55,4 +55,13 @@ int cs_read_capture_file(const char *path, struct cs_capture *c,
 int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 			struct cs_expect *e, char *err, size_t errlen);
 
+/* The read column of the table (common/kinds.h): each kind's members of
+ * the capture, read as strictly as the core (reader.c, reader_*.c). */
+int cs_sweep_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+int cs_adj_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+int cs_exp_kind_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+int cs_procs_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+int cs_competitor_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+int cs_cores_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+
 #endif

@@ -2,6 +2,7 @@
  * strictly: types, ranges and the bounds of common/experiments.h, with the
  * field path in every message. Unknown members are ignored, as in reader.c. */
 #include "reader_experiments.h"
+#include "reader.h"
 
 #include <string.h>
 
@@ -172,4 +173,9 @@ int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
 	}
 	cs_jr_pop(r, m);
 	return 0;
+}
+
+int cs_exp_kind_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
+{
+	return cs_read_experiments(r, root, &c->exp);
 }

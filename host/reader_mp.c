@@ -56,8 +56,9 @@ static int read_mp_sweep(struct cs_jr *r, const struct cs_jd *obj, struct cs_mp_
 	return 0;
 }
 
-static int read_processors(struct cs_jr *r, const struct cs_jd *root, struct cs_mp *mp)
+int cs_procs_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
+	struct cs_mp *mp = &c->mp;
 	struct cs_jd *list, *v;
 	size_t m, mi, i, k;
 
@@ -102,8 +103,9 @@ static int read_processors(struct cs_jr *r, const struct cs_jd *root, struct cs_
 	return 0;
 }
 
-static int read_competitor(struct cs_jr *r, const struct cs_jd *root, struct cs_mp *mp)
+int cs_competitor_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
+	struct cs_mp *mp = &c->mp;
 	struct cs_jd *o;
 	uint64_t threads = 0, buf = 0;
 	size_t m;
@@ -130,8 +132,9 @@ static int read_competitor(struct cs_jr *r, const struct cs_jd *root, struct cs_
 	return 0;
 }
 
-static int read_cores(struct cs_jr *r, const struct cs_jd *root, struct cs_mp *mp)
+int cs_cores_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
+	struct cs_mp *mp = &c->mp;
 	struct cs_jd *list, *v, *procs, *p, *sw;
 	size_t m, mi, mp2, i, k;
 
@@ -172,11 +175,4 @@ static int read_cores(struct cs_jr *r, const struct cs_jd *root, struct cs_mp *m
 	mp->n_kinds = (uint32_t)i;
 	cs_jr_pop(r, m);
 	return 0;
-}
-
-int cs_read_mp(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
-{
-	memset(&c->mp, 0, sizeof(c->mp));
-	return read_processors(r, root, &c->mp) || read_competitor(r, root, &c->mp) ||
-	       read_cores(r, root, &c->mp) ? -1 : 0;
 }

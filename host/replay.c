@@ -18,7 +18,7 @@ static int reduce(struct cs_replay *p, char *err, size_t errlen)
 {
 	char why[256];
 
-	if (cs_reduce(&p->cap, &p->work, &p->res, why, sizeof(why)) == 0)
+	if (cs_reduce_capture(&p->cap, &p->work, &p->res, why, sizeof(why)) == 0)
 		return 0;
 	snprintf(err, errlen, "malformed capture: %s", why);
 	return -1;

@@ -1,5 +1,7 @@
-/* compare.c: the competitor comparison (compare.h). Freestanding. */
+/* compare.c: the competitor comparison (compare.h), and the competitor
+ * kind's reduce and report columns (common/kinds.h). Freestanding. */
 #include "compare.h"
+#include "kinds.h"
 
 static void refuse(struct cs_comparison *out, const char *code, const char *a,
 		   uint32_t n1, const char *b2, uint32_t n2, const char *c3)
@@ -134,4 +136,25 @@ void cs_compare_text(struct cs_buf *b, const struct cs_comparison *k)
 	cs_put_pct(b, k->shared_fall);
 	cs_puts(b, k->prediction_held ? ": the prediction held\n"
 				      : ": the prediction failed\n");
+}
+
+int cs_competitor_reduce(const struct cs_capture *c, struct cs_work *w,
+			 struct cs_result *r, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	r->mp.has_competitor = c->mp.has_competitor;
+	if (c->mp.has_competitor)
+		cs_compare_capture(c, r, &w->side, w, &w->side_res, &r->mp.cmp);
+	return 0;
+}
+
+void cs_competitor_report(struct cs_buf *b, const struct cs_capture *c,
+			  const struct cs_result *r)
+{
+	if (!r->mp.has_competitor)
+		return;
+	cs_compare_text(b, &r->mp.cmp);
+	if (!c->mp.stopped_clean)
+		cs_puts(b, "competitor: an application processor did not stop within the bounded wait\n");
 }

@@ -19,19 +19,7 @@
 /* Knees (found in both sweeps) needed: a private one and a shared one. */
 #define CS_CMP_MIN_KNEES 2
 
-struct cs_comparison {
-	int compared;            /* 0: refused (see refusal) */
-	struct cs_refusal refusal;
-	uint32_t threads;
-	uint32_t n_knees;        /* found knees, in order: min of both sweeps */
-	int has_knee_fall[CS_MAX_KNEES];
-	double knee_fall[CS_MAX_KNEES];   /* 1 - knee_with / knee_alone */
-	uint32_t n_floors;
-	double floor_fall[CS_MAX_LEVELS]; /* 1 - floor_alone / floor_with: speed lost */
-	uint32_t private_knee, shared_knee; /* indices (0-based) */
-	double private_fall, shared_fall;
-	int prediction_held;     /* valid when compared */
-};
+/* (struct cs_comparison, the result, is common/result.h's.) */
 
 /* Compare two reductions. 0 when compared; -1 with out->refusal filled
  * (code compare-no-sweep, compare-knees) when not. */

@@ -1,6 +1,7 @@
 /* experiments.c: the reduction of seed 003's experiments (experiments.h),
  * rules E1..E3 of docs/experiments.md, thresholds in rules_experiments.h. */
 #include "experiments.h"
+#include "kinds.h"
 #include "internal.h"
 #include "rules_experiments.h"
 #include "../common/csmath.h"
@@ -296,24 +297,35 @@ static void put_ns(struct cs_buf *b, double ns)
 	cs_puts(b, " ns");
 }
 
-void cs_report_experiments(struct cs_buf *b, const struct cs_capture *c)
+int cs_exp_kind_reduce(const struct cs_capture *c, struct cs_work *w,
+		       struct cs_result *r, char *err, size_t errlen)
 {
-	static struct cs_exp_result r; /* large for a firmware stack */
+	(void)w;
+	(void)err;
+	(void)errlen;
+	cs_exp_reduce(&c->exp, &r->exp);
+	return 0;
+}
+
+void cs_exp_kind_report(struct cs_buf *b, const struct cs_capture *c,
+			const struct cs_result *res)
+{
+	const struct cs_exp_result *rp = &res->exp;
 	size_t s;
 
-	cs_exp_reduce(&c->exp, &r);
-	if (!r.present)
+	(void)c;
+	if (!rp->present)
 		return;
 	cs_puts(b, "experiments (seed 003):\n");
-	if (r.has_single) {
+	if (rp->has_single) {
 		s = b->len;
 		cs_puts(b, "  line size");
 		cs_pad_to(b, s, 16);
-		if (r.has_line) {
-			cs_put_g(b, r.line_bytes, 6);
+		if (rp->has_line) {
+			cs_put_g(b, rp->line_bytes, 6);
 			cs_puts(b, " B (period of the slow accesses:");
-			for (uint32_t i = 0; i < r.n_series; i++) {
-				const struct cs_exp_series_result *o = &r.series[i];
+			for (uint32_t i = 0; i < rp->n_series; i++) {
+				const struct cs_exp_series_result *o = &rp->series[i];
 				cs_puts(b, i ? "; stride " : " stride ");
 				cs_put_u64(b, o->stride_bytes);
 				if (o->accepted) {
@@ -328,59 +340,59 @@ void cs_report_experiments(struct cs_buf *b, const struct cs_capture *c)
 			}
 			cs_puts(b, ")\n");
 		} else {
-			put_refusal(b, &r.single_refusal);
+			put_refusal(b, &rp->single_refusal);
 		}
 	}
-	if (r.has_stride) {
+	if (rp->has_stride) {
 		s = b->len;
 		cs_puts(b, "  stride");
 		cs_pad_to(b, s, 16);
-		if (r.stride_refused) {
-			put_refusal(b, &r.stride_refusal);
-		} else if (r.flat) {
+		if (rp->stride_refused) {
+			put_refusal(b, &rp->stride_refusal);
+		} else if (rp->flat) {
 			cs_puts(b, "flat: the prefetcher keeps up to the longest stride (");
-			put_ns(b, r.base_ns);
+			put_ns(b, rp->base_ns);
 			cs_puts(b, " .. ");
-			put_ns(b, r.worst_ns);
+			put_ns(b, rp->worst_ns);
 			cs_puts(b, ")\n");
-		} else if (!r.has_break) {
+		} else if (!rp->has_break) {
 			cs_puts(b, "not flat, but no stride where it stops for good: up to ");
-			put_ns(b, r.worst_ns);
+			put_ns(b, rp->worst_ns);
 			cs_puts(b, " at ");
-			cs_put_size(b, r.worst_bytes);
+			cs_put_size(b, rp->worst_bytes);
 			cs_puts(b, " (at least ");
 			cs_put_g(b, CS_EXP_STRIDE_BREAK_RATIO, 3);
 			cs_puts(b, "x the shortest stride's ");
-			put_ns(b, r.base_ns);
+			put_ns(b, rp->base_ns);
 			cs_puts(b, "), the longest back under it\n");
 		} else {
 			cs_puts(b, "stops keeping up at ");
-			cs_put_size(b, r.break_bytes);
+			cs_put_size(b, rp->break_bytes);
 			cs_puts(b, " (at least ");
 			cs_put_g(b, CS_EXP_STRIDE_BREAK_RATIO, 3);
 			cs_puts(b, "x the shortest stride's ");
-			put_ns(b, r.base_ns);
+			put_ns(b, rp->base_ns);
 			cs_puts(b, "; worst ");
-			put_ns(b, r.worst_ns);
+			put_ns(b, rp->worst_ns);
 			cs_puts(b, ")\n");
 		}
 	}
-	if (r.has_random) {
+	if (rp->has_random) {
 		s = b->len;
 		cs_puts(b, "  random/fixed");
 		cs_pad_to(b, s, 16);
-		if (r.random_refused) {
-			put_refusal(b, &r.random_refusal);
+		if (rp->random_refused) {
+			put_refusal(b, &rp->random_refusal);
 		} else {
 			cs_puts(b, "fixed 64 B ");
-			put_ns(b, r.fixed_ns);
+			put_ns(b, rp->fixed_ns);
 			cs_puts(b, ", random 64..320 B ");
-			put_ns(b, r.random_ns);
+			put_ns(b, rp->random_ns);
 			cs_puts(b, ", ratio ");
-			cs_put_fixed(b, r.ratio, 2);
-			cs_puts(b, r.defeated ? ": random strides defeat the prefetcher\n"
+			cs_put_fixed(b, rp->ratio, 2);
+			cs_puts(b, rp->defeated ? ": random strides defeat the prefetcher\n"
 					      : ": no clear difference (under ");
-			if (!r.defeated) {
+			if (!rp->defeated) {
 				cs_put_g(b, CS_EXP_RANDOM_RATIO, 3);
 				cs_puts(b, "x)\n");
 			}

@@ -134,7 +134,7 @@ static void adjacency(struct cs_rjson *o, const struct cs_result *r)
 }
 
 int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
-			 const struct cs_result *r, struct cs_rjson_scratch *s)
+			 const struct cs_result *r)
 {
 	const char *order = r->gap_order == CS_GAP_ORDER_FALLS ? "falls"
 			    : r->gap_order == CS_GAP_ORDER_NO  ? "no"
@@ -172,8 +172,8 @@ int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
 	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
 		cs_rjson_refusal(o, &r->refusals[i]);
 	cs_jsonw_arr_end(&o->j);
-	cs_rjson_experiments(o, c, &s->exp); /* seed 003 */
-	cs_rjson_mp(o, c, r, s);              /* competitor, cores */
+	cs_rjson_experiments(o, &r->exp); /* seed 003 */
+	cs_rjson_mp(o, c, r);             /* competitor, cores */
 	cs_jsonw_obj_end(&o->j);
 	return cs_jsonw_finish(&o->j) || o->bad ? -1 : 0;
 }

@@ -17,23 +17,14 @@
 #include "experiments.h"
 #include "reduce.h"
 
-/* Memory the writer needs beyond the result: the members that reduce again
- * (the competitor sweep, each kind of core's sweep, the experiments). About
- * 90 KiB: the caller supplies it (heap on the host, static in wasm). */
-struct cs_rjson_scratch {
-	struct cs_capture tmp;
-	struct cs_work w;
-	struct cs_result with;
-	struct cs_comparison cmp;
-	struct cs_exp_result exp;
-};
-
-/* Writes the object into b (pretty, ending in '\n'). Returns 0, or -1 when
- * b overflowed (b->overflow) or a string is not UTF-8 (yajl's generator,
- * which this text must equal, refuses such a string: the command then
- * prints nothing rather than a document with a hole in it). */
+/* Writes the object into b (pretty, ending in '\n') from r, the capture's
+ * reduction (cs_reduce_capture: every kind reduced once, nothing here
+ * reduces again). Returns 0, or -1 when b overflowed (b->overflow) or a
+ * string is not UTF-8 (yajl's generator, which this text must equal,
+ * refuses such a string: the command then prints nothing rather than a
+ * document with a hole in it). */
 int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
-			 const struct cs_result *r, struct cs_rjson_scratch *s);
+			 const struct cs_result *r);
 
 /* For the members' units: a writer that remembers a refused string. */
 struct cs_rjson {
@@ -47,9 +38,8 @@ void cs_rjson_opt(struct cs_rjson *o, int has, double v); /* or null */
 void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f);
 
 /* The members after "refusals": json_experiments.c, json_mp.c. */
-void cs_rjson_experiments(struct cs_rjson *o, const struct cs_capture *c,
-			  struct cs_exp_result *x);
+void cs_rjson_experiments(struct cs_rjson *o, const struct cs_exp_result *x);
 void cs_rjson_mp(struct cs_rjson *o, const struct cs_capture *c,
-		 const struct cs_result *r, struct cs_rjson_scratch *s);
+		 const struct cs_result *r);
 
 #endif

@@ -2,7 +2,7 @@
  * 003 (docs/experiments.md): single_access {line_bytes, refusal},
  * stride_prefetch {flat, breaks_at_bytes, refusal}, random_vs_fixed
  * {fixed_ns, random_ns, ratio, refusal}; null where a value does not exist.
- * Nothing at all when the capture has no experiments. */
+ * Nothing at all when the capture has no experiments. From cs_result.exp. */
 #include "json.h"
 
 static void refusal(struct cs_rjson *o, int refused, const struct cs_refusal *f)
@@ -14,10 +14,8 @@ static void refusal(struct cs_rjson *o, int refused, const struct cs_refusal *f)
 		cs_jsonw_null(&o->j);
 }
 
-void cs_rjson_experiments(struct cs_rjson *o, const struct cs_capture *c,
-			  struct cs_exp_result *r)
+void cs_rjson_experiments(struct cs_rjson *o, const struct cs_exp_result *r)
 {
-	cs_exp_reduce(&c->exp, r);
 	if (!r->present)
 		return;
 	cs_rjson_key(o, "experiments");

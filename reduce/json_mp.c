@@ -1,14 +1,14 @@
 /* json_mp.c: "competitor" and "cores" of the reduction as JSON (json.h),
- * issue 8: the competitor comparison (compare.h) and one reduction per kind
- * of core; absent when the capture measured neither. */
+ * issue 8: the competitor comparison and one reduction per kind of core
+ * (cs_result.mp, reduced once by compare.c and cores.c); absent when the
+ * capture measured neither. */
 #include "json.h"
 
 static void competitor(struct cs_rjson *o, const struct cs_capture *c,
-		       const struct cs_result *r, struct cs_rjson_scratch *s)
+		       const struct cs_result *r)
 {
-	struct cs_comparison *k = &s->cmp;
+	const struct cs_comparison *k = &r->mp.cmp;
 
-	cs_compare_capture(c, r, &s->tmp, &s->w, &s->with, k);
 	cs_rjson_key(o, "competitor");
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "threads");
@@ -42,13 +42,11 @@ static void competitor(struct cs_rjson *o, const struct cs_capture *c,
 	cs_jsonw_obj_end(&o->j);
 }
 
-static void one_kind(struct cs_rjson *o, const struct cs_capture *c,
-		     const struct cs_mp_kind *kd, struct cs_rjson_scratch *s)
+static void one_kind(struct cs_rjson *o, const struct cs_mp_kind *kd,
+		     const struct cs_side_result *res)
 {
-	char err[CS_REASON_MAX];
-	struct cs_result *res = &s->with;
 	struct cs_refusal f;
-	int ok = 0;
+	int ok = res->reduced;
 
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "kind");
@@ -58,10 +56,6 @@ static void one_kind(struct cs_rjson *o, const struct cs_capture *c,
 	for (uint32_t i = 0; i < kd->n_procs; i++)
 		cs_rjson_num(o, kd->procs[i]);
 	cs_jsonw_arr_end(&o->j);
-	if (kd->has_sweep) {
-		cs_mp_sweep_capture(c, &kd->sweep, &s->tmp);
-		ok = cs_reduce(&s->tmp, &s->w, res, err, sizeof(err)) == 0;
-	}
 	cs_rjson_key(o, "levels");
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; ok && i < res->n_levels; i++) {
@@ -89,7 +83,7 @@ static void one_kind(struct cs_rjson *o, const struct cs_capture *c,
 		cs_rjson_refusal(o, &f);
 	} else if (!ok) {
 		cs_strlcpy(f.code, "kind-unreduced", sizeof(f.code));
-		cs_strlcpy(f.reason, err, sizeof(f.reason));
+		cs_strlcpy(f.reason, res->err, sizeof(f.reason));
 		cs_rjson_refusal(o, &f);
 	}
 	for (uint32_t i = 0; ok && i < res->n_refusals && i < CS_MAX_REFUSALS; i++)
@@ -99,15 +93,15 @@ static void one_kind(struct cs_rjson *o, const struct cs_capture *c,
 }
 
 void cs_rjson_mp(struct cs_rjson *o, const struct cs_capture *c,
-		 const struct cs_result *r, struct cs_rjson_scratch *s)
+		 const struct cs_result *r)
 {
-	if (c->mp.has_competitor)
-		competitor(o, c, r, s);
-	if (c->mp.n_kinds) {
+	if (r->mp.has_competitor)
+		competitor(o, c, r);
+	if (r->mp.n_kinds) {
 		cs_rjson_key(o, "cores");
 		cs_jsonw_arr(&o->j);
-		for (uint32_t i = 0; i < c->mp.n_kinds; i++)
-			one_kind(o, c, &c->mp.kinds[i], s);
+		for (uint32_t i = 0; i < r->mp.n_kinds; i++)
+			one_kind(o, &c->mp.kinds[i], &r->mp.kinds[i]);
 		cs_jsonw_arr_end(&o->j);
 	}
 }

@@ -1,7 +1,8 @@
-/* report.c: the reduction as text, identical on the firmware's screen and
- * from `cacheshape reduce`. Columns are padded for a fixed-width console. */
-#include "report.h"
-#include "experiments.h"
+/* report.c: the sweep's and the adjacency probe's lines of the text report
+ * (the report column of common/kinds.h; reduce/kinds.c walks it), identical
+ * on the firmware's screen and from `cacheshape reduce`. Columns are padded
+ * for a fixed-width console. */
+#include "kinds.h"
 
 static size_t line_start(const struct cs_buf *b)
 {
@@ -104,8 +105,10 @@ static void put_fig(struct cs_buf *b, const char *name, int has, double v)
 		cs_puts(b, "-");
 }
 
-static void report_adjacency(struct cs_buf *b, const struct cs_result *r)
+void cs_adj_report(struct cs_buf *b, const struct cs_capture *c,
+		   const struct cs_result *r)
 {
+	(void)c;
 	if (!r->n_adj)
 		return;
 	cs_puts(b, "adjacency:\n");
@@ -139,8 +142,8 @@ static void report_adjacency(struct cs_buf *b, const struct cs_result *r)
 	}
 }
 
-void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
-		    const struct cs_result *r)
+void cs_sweep_report(struct cs_buf *b, const struct cs_capture *c,
+		     const struct cs_result *r)
 {
 	if (c->arch[0] && !cs_arch_known(c->arch)) {
 		cs_puts(b, "note: environment.arch \"");
@@ -166,18 +169,4 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		cs_puts(b, "published: no data or unified cache in this capture: knees are compared with nothing\n");
 	report_levels(b, r);
 	report_knees(b, r);
-	report_adjacency(b, r);
-	cs_report_experiments(b, c); /* seed 003: experiments.h */
-	if (!r->n_refusals) {
-		cs_puts(b, "refusals: none\n");
-		return;
-	}
-	cs_puts(b, "refusals:\n");
-	for (uint32_t i = 0; i < r->n_refusals; i++) {
-		cs_puts(b, "  ");
-		cs_puts(b, r->refusals[i].code);
-		cs_puts(b, ": ");
-		cs_puts(b, r->refusals[i].reason);
-		cs_putc(b, '\n');
-	}
 }

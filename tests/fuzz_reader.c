@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* The reader is at least as strict as the reducer: what it accepts,
 	 * the reducer reduces (a refusal is an answer; -1 is not). */
-	if (cs_reduce(&p->cap, &p->work, &p->res, err, sizeof(err))) {
+	if (cs_reduce_capture(&p->cap, &p->work, &p->res, err, sizeof(err))) {
 		fprintf(stderr, "reader accepted what the reducer calls "
 			"malformed: %s\n", err);
 		abort();

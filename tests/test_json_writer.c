@@ -151,14 +151,13 @@ static void test_overflow(void)
 {
 	static struct cs_capture c;
 	static struct cs_result r;
-	static struct cs_rjson_scratch s;
 	char small[64];
 	struct cs_buf b;
 
 	cs_capture_init(&c);
 	memset(&r, 0, sizeof r);
 	cs_buf_init(&b, small, sizeof small);
-	CHECK(cs_result_json_write(&b, &c, &r, &s) == -1 && b.overflow, "overflow reported");
+	CHECK(cs_result_json_write(&b, &c, &r) == -1 && b.overflow, "overflow reported");
 }
 
 int main(void)

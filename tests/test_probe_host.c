@@ -1,38 +1,14 @@
 /* test_probe_host.c: the host probe's units that do not depend on this
- * machine's figures: the size grid (four an octave, 64-byte multiples,
- * never past the limit), a clamped clock (every reading a multiple of the
+ * machine's figures: a clamped clock (every reading a multiple of the
  * clamp, its quantum the clamp), the region (aligned, the size asked for,
- * pages recorded), and what the CPU publishes (sorted levels, a choice). */
+ * pages recorded), and what the CPU publishes (sorted levels, a choice).
+ * (The size grid is the engine's: test_engine.c.) */
 #define _GNU_SOURCE
 #include <string.h>
 #include "check.h"
 #include "../host/probe.h"
 
 CS_TEST_MAIN_DEFS;
-
-static void test_sizes(void)
-{
-	static const uint64_t maxes[] = { 8192, 65536, 100000, 64ull << 20, 512ull << 20 };
-	uint64_t s[CS_MAX_SWEEP_POINTS];
-	for (unsigned t = 0; t < sizeof maxes / sizeof maxes[0]; t++) {
-		uint32_t n = cs_probe_sizes(maxes[t], s, CS_MAX_SWEEP_POINTS);
-		int ok = n > 0 && s[0] == 4096;
-		for (uint32_t i = 0; i < n; i++) {
-			ok &= s[i] % 64 == 0 && s[i] <= maxes[t];
-			if (i)
-				ok &= s[i] > s[i - 1];
-			/* four an octave: each size about twice the one four back
-			 * (both rounded down to 64 bytes) */
-			if (i >= 4)
-				ok &= s[i] + 128 >= 2 * s[i - 4] && s[i] <= 2 * s[i - 4] + 128;
-		}
-		CHECK(ok, "max %llu: grid broken (%u sizes)", (unsigned long long)maxes[t], n);
-	}
-	CHECK(cs_probe_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS) == 69,
-	      "4 KiB..512 MiB is 17 octaves of four, plus the top: %u",
-	      cs_probe_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS));
-	CHECK(cs_probe_sizes(512ull << 20, s, 10) == 10, "the cap on sizes is kept");
-}
 
 static void test_clamp(void)
 {
@@ -94,7 +70,6 @@ static void test_cpuinfo(void)
 
 int main(void)
 {
-	test_sizes();
 	test_clamp();
 	test_pool();
 	test_cpuinfo();

@@ -1,0 +1,236 @@
+/* engine.c: the plan, the size grid, the sweep, seed 003's experiments, and
+ * the walk over the table of kinds (engine.h). Freestanding. */
+#include "engine.h"
+#include "experiments.h"
+#include "kinds.h"
+
+void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns)
+{
+	p->blocks = quick ? CS_PLAN_QUICK_BLOCKS : CS_PLAN_FULL_BLOCKS;
+	p->min_block_ns = quick ? CS_PLAN_QUICK_FLOOR_NS : CS_PLAN_FULL_FLOOR_NS;
+	if (p->min_block_ns < CS_PLAN_BLOCK_QUANTA * quantum_ns)
+		p->min_block_ns = CS_PLAN_BLOCK_QUANTA * quantum_ns;
+}
+
+/* Size k of the grid: 2^(k/4) steps from 4 KiB, so every octave has the
+ * same four, rounded down to whole 64-byte slots. */
+static uint64_t grid_size(uint32_t k)
+{
+	static const double step[4] = { 1.0, 1.189207115, 1.414213562, 1.681792831 };
+	uint64_t oct = 4096ull << (k / 4);
+	return (uint64_t)((double)oct * step[k % 4]) / 64 * 64;
+}
+
+/* How many sizes of the grid lie at or under max (at most cap). */
+static uint32_t grid_count(uint64_t max, uint32_t cap)
+{
+	uint32_t n = 0;
+	while (n < cap && n < 4 * 48 && grid_size(n) <= max)
+		n++;
+	return n;
+}
+
+uint32_t cs_sweep_sizes(uint64_t max, uint64_t *out, uint32_t cap)
+{
+	uint32_t n = grid_count(max, cap);
+	for (uint32_t k = 0; k < n; k++)
+		out[k] = grid_size(k);
+	return n;
+}
+
+void cs_plan_json(struct cs_jsonw *j, const struct cs_plan *p)
+{
+	struct cs_buf b;
+	char is[160];
+	cs_jsonw_key(j, "max_bytes");
+	cs_jsonw_u64(j, p->sweep_max);
+	cs_jsonw_key(j, "blocks");
+	cs_jsonw_u64(j, p->blocks);
+	cs_jsonw_key(j, "min_block_ns");
+	cs_jsonw_numsig(j, p->min_block_ns, 6);
+	cs_buf_init(&b, is, sizeof is);
+	cs_puts(&b, "the larger of ");
+	cs_put_g(&b, CS_PLAN_BLOCK_QUANTA, 6);
+	cs_puts(&b, " clock quanta (reduction.md s.1) and a floor (");
+	cs_put_g(&b, CS_PLAN_FULL_FLOOR_NS / 1e6, 6);
+	cs_puts(&b, " ms full, ");
+	cs_put_g(&b, CS_PLAN_QUICK_FLOOR_NS / 1e3, 6);
+	cs_puts(&b, " us quick, as the firmware)");
+	cs_jsonw_key(j, "min_block_is");
+	cs_jsonw_str(j, is);
+	cs_jsonw_key(j, "warm_max_loads");
+	cs_jsonw_u64(j, p->warm_max);
+	cs_jsonw_key(j, "seed");
+	cs_jsonw_hex(j, p->seed);
+}
+
+void cs_engine_say(struct cs_engine *e, const struct cs_event *ev)
+{
+	if (e->hooks.progress)
+		e->hooks.progress(e->hooks.ctx, ev);
+}
+
+void cs_engine_note(struct cs_engine *e, const char *text)
+{
+	struct cs_event ev = { .kind = CS_EV_NOTE, .text = text };
+	cs_engine_say(e, &ev);
+}
+
+static double now_s(const struct cs_engine *e)
+{
+	return e->hooks.seconds ? e->hooks.seconds(e->hooks.ctx) : 0;
+}
+
+/* ---- the time left ---- */
+
+/* A planning figure for a load that misses every cache, used only for the
+ * time left before memory-sized points have been measured. */
+#define CS_PLAN_MEMORY_NS 100.0
+
+/* Seconds the timed blocks of a point take: each block runs a whole turn
+ * of the cycle (or the warm-up cap) or min_block_ns, whichever is longer,
+ * and sizing them costs about two more. */
+static double blocks_s(const struct cs_plan *p, uint64_t bytes, double ns)
+{
+	uint64_t loads = bytes / CS_SLOT_BYTES;
+	double one;
+	if (p->warm_max && loads > p->warm_max)
+		loads = p->warm_max;
+	one = (double)loads * ns;
+	if (one < p->min_block_ns)
+		one = p->min_block_ns;
+	return (p->blocks + 2) * one * 1e-9;
+}
+
+/* Time left after point i of n: blocks at the latest cost per load (or the
+ * planning figure past the largest published cache, if higher), plus
+ * building and touching each set at the per-byte rate seen so far. */
+static double eta_after(struct cs_engine *e, uint32_t n, uint32_t i,
+			double took, double ns)
+{
+	uint64_t bytes = grid_size(i);
+	double build = took - blocks_s(&e->plan, bytes, ns), eta = 0;
+	if (build > 0 && bytes >= (1u << 20))
+		e->per_byte = build / (double)bytes; /* small sets are all noise */
+	for (uint32_t k = i + 1; k < n; k++) {
+		double f = ns;
+		if (grid_size(k) > e->plan.largest_cache && f < CS_PLAN_MEMORY_NS)
+			f = CS_PLAN_MEMORY_NS;
+		eta += blocks_s(&e->plan, grid_size(k), f) + e->per_byte * (double)grid_size(k);
+	}
+	return eta;
+}
+
+/* ---- the sweep ---- */
+
+static void point_done(struct cs_engine *e, uint32_t i, uint32_t n,
+		       const struct cs_point_result *pr, double took,
+		       const struct cs_capture *live)
+{
+	struct cs_event ev = { .kind = CS_EV_POINT, .i = i, .n = n,
+			       .bytes = grid_size(i), .pr = pr };
+	ev.eta_s = eta_after(e, n, i, took, pr->ns_min);
+	cs_engine_say(e, &ev);
+	if (live && e->hooks.live) /* after the line: it may have scrolled a chart */
+		e->hooks.live(e->hooks.ctx, live);
+}
+
+uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
+			 struct cs_point *pts, uint32_t cap,
+			 struct cs_run_detail *d, struct cs_capture *live)
+{
+	const struct cs_plan *p = &e->plan;
+	uint32_t n = grid_count(p->sweep_max, cap), got = 0;
+	struct cs_rng r;
+
+	cs_rng_seed(&r, seed);
+	e->per_byte = 0;
+	if (show) {
+		struct cs_event ev = { .kind = CS_EV_SWEEP, .n = n, .first = n ? grid_size(0) : 0,
+				       .last = n ? grid_size(n - 1) : 0 };
+		cs_engine_say(e, &ev);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		struct cs_point_result pr;
+		double t0 = show || d ? now_s(e) : 0;
+		if (cs_sweep_point_capped(&e->hooks.clk, e->hooks.mem, grid_size(i), p->blocks,
+					  p->min_block_ns, p->warm_max, &r, &pr) != 0) {
+			struct cs_event ev = { .kind = CS_EV_POINT_FAILED, .i = i, .n = n,
+					       .bytes = grid_size(i) };
+			if (d)
+				d->failed_points++;
+			if (show)
+				cs_engine_say(e, &ev);
+			continue;
+		}
+		pts[got] = (struct cs_point){ (double)grid_size(i), pr.ns_min, 1, pr.block_ns };
+		if (d) {
+			d->median_ns[got] = pr.ns_median;
+			d->loads[got] = pr.loads_per_block;
+			d->point_s[got] = now_s(e) - t0;
+		}
+		got++;
+		if (live)
+			live->n_points = got;
+		if (show)
+			point_done(e, i, n, &pr, now_s(e) - t0, live);
+	}
+	return got;
+}
+
+/* ---- the kinds run here (the others: engine_adj.c, engine_mp.c) ---- */
+
+void cs_sweep_run(struct cs_engine *e, struct cs_capture *c)
+{
+	double t0 = now_s(e);
+	c->n_points = 0;
+	c->n_points = cs_engine_sweep(e, e->plan.seed, 1, c->points, CS_MAX_SWEEP_POINTS,
+				      &c->run, c);
+	c->run.sweep_s = now_s(e) - t0;
+}
+
+void cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c)
+{
+	struct cs_exp_env env = {
+		.clk = &e->hooks.clk,
+		.flush = e->hooks.flush,
+		.mem = e->hooks.mem,
+		.bytes = e->hooks.mem_bytes,
+		.seed = e->plan.seed,
+		.reps = e->plan.blocks,
+	};
+	struct cs_event ev = { .kind = CS_EV_EXP_NOT_RUN };
+	double t0;
+
+	if (e->hooks.mem_bytes < CS_EXP_MEM_BYTES || !e->hooks.flush) {
+		ev.text = e->hooks.flush ? "the region is under 1 MiB" : "no way to flush a cache here";
+		cs_engine_say(e, &ev);
+		return;
+	}
+	ev.kind = CS_EV_EXP_BEGIN;
+	cs_engine_say(e, &ev);
+	t0 = now_s(e);
+	if (cs_exp_run(&env, &c->exp) != 0)
+		return;
+	ev.kind = CS_EV_EXP_DONE;
+	ev.seconds = now_s(e) - t0;
+	cs_engine_say(e, &ev);
+}
+
+/* The run column of the table, in its order. */
+typedef void (*cs_run_fn)(struct cs_engine *e, struct cs_capture *c);
+static const cs_run_fn runs[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report) run,
+	CS_KINDS
+#undef CS_KIND
+};
+
+void cs_engine_run(struct cs_engine *e, struct cs_capture *c)
+{
+	cs_memset(&c->run, 0, sizeof c->run);
+	cs_memset(&c->mp, 0, sizeof c->mp);
+	c->run.present = 1;
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (runs[k])
+			runs[k](e, c);
+}

@@ -1,0 +1,172 @@
+/* engine.h: the measurement, written once for every program. The firmware
+ * (efi/) and the host probe (host/probe*) each fill a struct cs_engine with
+ * a plan and hooks (clock, memory, flush, progress, live drawing, the
+ * reducer's placement rule, other processors) and call cs_engine_run(),
+ * which runs every kind of the table (kinds.h) in order into struct
+ * cs_capture: the sweep over the size grid, the adjacency probe placed from
+ * the sweep's live reduction (a refused placement is recorded, once, in its
+ * series), seed 003's experiments, and, where the program can drive other
+ * processors, their list, the competitor sweep and one sweep per kind of
+ * core. Neither program keeps a loop of its own. Freestanding. */
+#ifndef CS_ENGINE_H
+#define CS_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "buf.h"
+#include "capture.h"
+#include "cores.h"
+#include "jsonw.h"
+#include "probe.h"
+#include "result.h"
+
+/* ---- the plan ---- */
+
+/* A block lasts at least 100 of the clock's quanta, so quantisation stays
+ * under 1 % (reduction.md s.1: the reducer's CS_BLOCK_MIN_QUANTA), and at
+ * least a floor that keeps it meaningful on a fast clock. */
+#define CS_PLAN_BLOCK_QUANTA 100.0
+#define CS_PLAN_QUICK_BLOCKS 3
+#define CS_PLAN_FULL_BLOCKS 9
+#define CS_PLAN_QUICK_FLOOR_NS 20000.0  /* 20 us */
+#define CS_PLAN_FULL_FLOOR_NS 1000000.0 /* 1 ms */
+/* The adjacency footprint's alignment: a whole line. */
+#define CS_PLAN_ADJ_ALIGN 64.0
+
+struct cs_plan {
+	uint64_t sweep_max;     /* largest working set */
+	uint32_t blocks;        /* timed blocks a point (minimum and median kept) */
+	double min_block_ns;    /* each at least this long */
+	uint64_t warm_max;      /* cap on warm-up loads (probe.h); 0: a whole turn */
+	uint64_t seed;
+	uint64_t largest_cache; /* largest published, for the time left; 0: none */
+	uint32_t competitors;   /* the sweep again beside N streaming processors */
+	int kinds_on_ap;        /* every kind of core swept on another processor */
+};
+
+/* Blocks and their floor for a quick or full run on a clock of this quantum. */
+void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns);
+/* Sizes from 4 KiB to max, four an octave (2^(k/4)), 64-byte multiples. */
+uint32_t cs_sweep_sizes(uint64_t max, uint64_t *out, uint32_t cap);
+/* "max_bytes", "blocks", "min_block_ns", "min_block_is", "warm_max_loads",
+ * "seed" inside an open capture object. */
+void cs_plan_json(struct cs_jsonw *j, const struct cs_plan *p);
+
+/* ---- what the engine says while it runs ---- */
+
+enum cs_event_kind {
+	CS_EV_SWEEP,        /* a sweep begins: n sizes, first..last bytes */
+	CS_EV_POINT,        /* point i of n measured: pr, eta_s left */
+	CS_EV_POINT_FAILED, /* point i of n (bytes) not measured */
+	CS_EV_ADJ_BEGIN,    /* the adjacency probe begins */
+	CS_EV_ADJ_SERIES,   /* a placement measured: series */
+	CS_EV_ADJ_REFUSED,  /* a placement refused: series (its refusal) */
+	CS_EV_ADJ_NOT_RUN,  /* no adjacency probe: text says why */
+	CS_EV_EXP_BEGIN,    /* seed 003's experiments begin */
+	CS_EV_EXP_DONE,     /* ... took seconds */
+	CS_EV_EXP_NOT_RUN,  /* ... were not run: text says why */
+	CS_EV_NOTE          /* a line about the other processors: text */
+};
+
+struct cs_event {
+	enum cs_event_kind kind;
+	uint32_t i, n;
+	uint64_t bytes, first, last;
+	const struct cs_point_result *pr;
+	double eta_s, seconds;
+	const struct cs_adj_series *series;
+	const char *text;
+};
+
+/* The line a person reads for e, ending in '\n' (the same on the
+ * firmware's screen and on the host probe's stderr). */
+void cs_event_text(struct cs_buf *b, const struct cs_event *e);
+
+/* ---- the hooks ---- */
+
+/* The adjacency placement rule (reduction.md s.5) is the reducer's; the
+ * engine asks it through these (reduce/place.h fills them). */
+struct cs_placer {
+	/* Reduce the capture's sweep as it stands: 0, or -1 with err[]. */
+	int (*reduce)(void *ctx, const struct cs_capture *c, char *err, size_t errlen);
+	/* A footprint for placement p, a multiple of align with 2F at most
+	 * max_bytes: 0 and *f, or -1 and *why (refused rather than moved). */
+	int (*place)(void *ctx, enum cs_placement p, double align, double max_bytes,
+		     double *f, struct cs_refusal *why);
+	void *ctx;
+};
+
+/* Other processors, where the program can drive them (the firmware's MP
+ * services); every hook may be NULL, and then the kinds that need it say
+ * so or stay out of the capture. */
+struct cs_mp_hooks {
+	/* Lists the processors into mp (total, enabled, bsp, procs), or sets
+	 * processors_null with the reason. */
+	void (*list)(void *ctx, struct cs_mp *mp);
+	/* What processor proc publishes about itself, read on it: 0, or -1. */
+	int (*ident)(void *ctx, uint32_t proc, struct cs_proc_ident *out);
+	/* Starts proc streaming through a buffer of its own of at most want
+	 * bytes: 0 and *got, or -1 with why[] ("would not start: skipped"). */
+	int (*stream_start)(void *ctx, uint32_t proc, uint64_t want, uint64_t *got,
+			    char *why, size_t whylen);
+	/* Waits (bounded) until every started processor streams. */
+	void (*stream_wait)(void *ctx);
+	/* Stops them all (a flag, a bounded wait): for each started one in
+	 * order, its passes and whether it stopped. */
+	void (*stream_stop)(void *ctx, uint64_t *passes, int *stopped);
+	/* Runs fn(arg) on processor proc and waits (bounded): 0 when it ran. */
+	int (*run_on)(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg);
+	void *ctx;
+};
+
+struct cs_engine_hooks {
+	/* The kernels' clock (probe.h): now() ordered against the loads
+	 * around it; irq_off/irq_on NULL where interrupts cannot be masked. */
+	struct cs_probe_clock clk;
+	/* Seconds on a wall clock, for durations and the time left. */
+	double (*seconds)(void *ctx);
+	/* The one region every kind measures in: 64-byte aligned. */
+	void *mem;
+	uint64_t mem_bytes;
+	/* Evicts a range from every cache (arch.h cs_arch_flush). */
+	void (*flush)(const void *p, uint64_t bytes);
+	/* What happened (cs_event_text words it); NULL: nothing shown. */
+	void (*progress)(void *ctx, const struct cs_event *e);
+	/* After each point of the main sweep, for a chart; may be NULL. */
+	void (*live)(void *ctx, const struct cs_capture *c);
+	struct cs_placer placer;
+	struct cs_mp_hooks mp;
+	void *ctx;
+};
+
+struct cs_engine {
+	struct cs_plan plan;
+	struct cs_engine_hooks hooks;
+	double per_byte;        /* the time left's build cost, learnt */
+};
+
+/* Runs every kind of the table into c (whose header, clock and published
+ * caches the program has filled) and records how (c->run). */
+void cs_engine_run(struct cs_engine *e, struct cs_capture *c);
+
+/* One sweep over the plan's sizes into pts (at most cap points): the main
+ * sweep, the competitor's, a kind of core's. With 'show' the progress
+ * hook hears of each point; detail (may be NULL) gets the main sweep's
+ * medians, loads and seconds. Returns the points measured. */
+uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
+			 struct cs_point *pts, uint32_t cap,
+			 struct cs_run_detail *detail, struct cs_capture *live);
+
+/* Says something through the progress hook. */
+void cs_engine_say(struct cs_engine *e, const struct cs_event *ev);
+void cs_engine_note(struct cs_engine *e, const char *text);
+
+/* The runs of the table (kinds.h), one a kind. */
+void cs_sweep_run(struct cs_engine *e, struct cs_capture *c);
+void cs_adj_run(struct cs_engine *e, struct cs_capture *c);
+void cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c);
+void cs_procs_run(struct cs_engine *e, struct cs_capture *c);
+void cs_competitor_run(struct cs_engine *e, struct cs_capture *c);
+void cs_cores_run(struct cs_engine *e, struct cs_capture *c);
+
+#endif

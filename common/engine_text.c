@@ -1,0 +1,119 @@
+/* engine_text.c: what the engine says, as the lines a person reads
+ * (engine.h cs_event_text): the same on the firmware's screen and on the
+ * host probe's stderr. Freestanding. */
+#include "engine.h"
+
+/* v with 'decimals' digits, right-aligned in 'width' columns. */
+static void put_right(struct cs_buf *b, double v, int decimals, size_t width)
+{
+	char num[40];
+	struct cs_buf n;
+	cs_buf_init(&n, num, sizeof num);
+	cs_put_fixed(&n, v, decimals);
+	for (size_t k = n.len; k < width; k++)
+		cs_putc(b, ' ');
+	cs_puts(b, num);
+}
+
+/* "  [ 7/57] 32 KiB          1.11 ns  (median 1.11, block 26 us)  left ~0.6 s" */
+static void point(struct cs_buf *b, const struct cs_event *e)
+{
+	size_t s;
+	cs_puts(b, "  [");
+	if (e->i + 1 < 10)
+		cs_putc(b, ' ');
+	cs_put_u64(b, e->i + 1);
+	cs_putc(b, '/');
+	cs_put_u64(b, e->n);
+	cs_puts(b, "] ");
+	s = b->len;
+	cs_put_size(b, (double)e->bytes);
+	cs_pad_to(b, s, 10);
+	cs_putc(b, ' ');
+	put_right(b, e->pr->ns_min, 2, 8);
+	cs_puts(b, " ns  (median ");
+	cs_put_fixed(b, e->pr->ns_median, 2);
+	cs_puts(b, ", block ");
+	cs_put_fixed(b, e->pr->block_ns / 1000.0, 0);
+	cs_puts(b, " us)  left ~");
+	cs_put_fixed(b, e->eta_s, 1);
+	cs_puts(b, " s\n");
+}
+
+static void placement(struct cs_buf *b, const struct cs_adj_series *s)
+{
+	size_t at;
+	cs_puts(b, "  adjacency ");
+	at = b->len;
+	cs_puts(b, cs_placement_name(s->placement));
+	cs_pad_to(b, at, 6);
+}
+
+static void series(struct cs_buf *b, const struct cs_adj_series *s)
+{
+	placement(b, s);
+	if (s->refused) {
+		cs_puts(b, " refused (");
+		cs_puts(b, s->refusal_code);
+		cs_puts(b, "): ");
+		cs_puts(b, s->refusal_reason);
+		cs_putc(b, '\n');
+		return;
+	}
+	cs_puts(b, " at ");
+	cs_put_size(b, s->footprint_bytes);
+	cs_putc(b, ':');
+	for (uint32_t i = 0; i < s->n; i++) {
+		cs_putc(b, ' ');
+		cs_put_fixed(b, s->pts[i].ns, 1);
+	}
+	cs_puts(b, " ns/pair\n");
+}
+
+void cs_event_text(struct cs_buf *b, const struct cs_event *e)
+{
+	switch (e->kind) {
+	case CS_EV_POINT:
+		point(b, e);
+		break;
+	case CS_EV_POINT_FAILED:
+		cs_puts(b, "  [");
+		cs_put_u64(b, e->i + 1);
+		cs_putc(b, '/');
+		cs_put_u64(b, e->n);
+		cs_puts(b, "] ");
+		cs_put_u64(b, e->bytes);
+		cs_puts(b, " bytes: not measured (the clock did not move)\n");
+		break;
+	case CS_EV_ADJ_BEGIN:
+		cs_puts(b, "adjacency probe:\n");
+		break;
+	case CS_EV_ADJ_SERIES:
+	case CS_EV_ADJ_REFUSED:
+		series(b, e->series);
+		break;
+	case CS_EV_ADJ_NOT_RUN:
+		cs_puts(b, "  ");
+		cs_puts(b, e->text);
+		cs_putc(b, '\n');
+		break;
+	case CS_EV_EXP_BEGIN:
+		cs_puts(b, "experiments (seed 003): single accesses, stride prefetch, random against fixed stride\n");
+		break;
+	case CS_EV_EXP_DONE:
+		cs_puts(b, "  done in ");
+		cs_put_fixed(b, e->seconds, 2);
+		cs_puts(b, " s\n");
+		break;
+	case CS_EV_EXP_NOT_RUN:
+		cs_puts(b, "experiments: not run (");
+		cs_puts(b, e->text);
+		cs_puts(b, ")\n");
+		break;
+	case CS_EV_NOTE:
+		cs_puts(b, e->text);
+		break;
+	case CS_EV_SWEEP:
+		break;
+	}
+}

@@ -1,0 +1,62 @@
+/* kinds.h: the table of measurement kinds. One row a kind, in the order the
+ * engine runs them and the capture holds them; each row names the kind's
+ *
+ *   run     common/ (the engine): measures it into struct cs_capture
+ *             void run(struct cs_engine *e, struct cs_capture *c)
+ *   write   common/: its members of the capture's core (capture.md), before
+ *           the producer's own members
+ *             void write(struct cs_jsonw *j, const struct cs_capture *c)
+ *   record  common/: how it was measured, after the producer's own members
+ *             void record(struct cs_jsonw *j, const struct cs_capture *c)
+ *   read    host/: its members read back, strictly (host/reader.c walks it)
+ *             int read(struct cs_jr *r, const struct cs_jd *root,
+ *                      struct cs_capture *c)
+ *   reduce  reduce/: into struct cs_result (common/result.h), once a capture
+ *             int reduce(const struct cs_capture *c, struct cs_work *w,
+ *                        struct cs_result *r, char *err, size_t errlen)
+ *   report  reduce/: its lines of the text report (the firmware's screen
+ *           and `cacheshape reduce`)
+ *             void report(struct cs_buf *b, const struct cs_capture *c,
+ *                         const struct cs_result *r)
+ *
+ * A column a kind does not have is 0. Each layer defines CS_KIND to take
+ * the columns it builds and expands CS_KINDS: the engine and the capture
+ * writer here, the reader in host/, the reducer and the report in reduce/.
+ * This file names their functions and includes none of them.
+ *
+ * A new kind: one unit of its own (its run, writer, reader, reduction and
+ * report), its data in struct cs_capture and its result in struct
+ * cs_result, and one row here. */
+#ifndef CS_KINDS_H
+#define CS_KINDS_H
+
+/* CS_KIND(ID, name, run, write, record, read, reduce, report) */
+#define CS_KINDS \
+	/* the latency sweep: the staircase (seed 000, reduction.md s.1-s.4) */ \
+	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
+		cs_sweep_read, cs_sweep_reduce, cs_sweep_report) \
+	/* the fetch-granule probe at three placements (s.5); reduced with \
+	 * the sweep, whose levels place it */ \
+	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
+		cs_adj_read, 0, cs_adj_report) \
+	/* seed 003's classroom experiments (docs/experiments.md) */ \
+	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, 0, \
+		cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report) \
+	/* the processors, as MP services lists them (issue 8) */ \
+	CS_KIND(PROCESSORS, "processors", cs_procs_run, 0, cs_procs_record, \
+		cs_procs_read, 0, cs_procs_report) \
+	/* the sweep again beside processors streaming (seed 000 s.4) */ \
+	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, 0, cs_competitor_record, \
+		cs_competitor_read, cs_competitor_reduce, cs_competitor_report) \
+	/* one sweep per kind of core */ \
+	CS_KIND(CORES, "cores", cs_cores_run, 0, cs_cores_record, \
+		cs_cores_read, cs_cores_reduce, cs_cores_report)
+
+enum cs_kind {
+#define CS_KIND(id, name, run, write, record, read, reduce, report) CS_KIND_##id,
+	CS_KINDS
+#undef CS_KIND
+	CS_KIND_COUNT
+};
+
+#endif

@@ -1,0 +1,54 @@
+/* kinds.c: a capture reduced, every kind of the table (common/kinds.h)
+ * once, into one struct cs_result; and the text report, each kind's lines
+ * in the table's order, then the sweep's and the adjacency's refusals.
+ * Freestanding. */
+#include "kinds.h"
+#include "../common/kinds.h"
+
+int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
+		    struct cs_result *r, char *err, size_t errlen)
+{
+	return cs_reduce(c, w, r, err, errlen);
+}
+
+typedef int (*cs_reduce_fn)(const struct cs_capture *c, struct cs_work *w,
+			    struct cs_result *r, char *err, size_t errlen);
+typedef void (*cs_report_fn)(struct cs_buf *b, const struct cs_capture *c,
+			     const struct cs_result *r);
+static const struct {
+	cs_reduce_fn reduce;
+	cs_report_fn report;
+} kinds[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report) { reduce, report },
+	CS_KINDS
+#undef CS_KIND
+};
+
+int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
+		      struct cs_result *r, char *err, size_t errlen)
+{
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k].reduce && kinds[k].reduce(c, w, r, err, errlen) != 0)
+			return -1;
+	return 0;
+}
+
+void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
+		    const struct cs_result *r)
+{
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k].report)
+			kinds[k].report(b, c, r);
+	if (!r->n_refusals) {
+		cs_puts(b, "refusals: none\n");
+		return;
+	}
+	cs_puts(b, "refusals:\n");
+	for (uint32_t i = 0; i < r->n_refusals; i++) {
+		cs_puts(b, "  ");
+		cs_puts(b, r->refusals[i].code);
+		cs_puts(b, ": ");
+		cs_puts(b, r->refusals[i].reason);
+		cs_putc(b, '\n');
+	}
+}

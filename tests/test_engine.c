@@ -1,0 +1,349 @@
+/* test_engine.c: the measurement engine (common/engine.h) on the host, with
+ * clock_gettime for a clock and fake hooks for the rest: the size grid and
+ * the plan; a run records every point, what it said, and a placement
+ * refused (kept once, in its series, and written once from it); a clock
+ * that never moves fails every point and says so; a sweep that cannot be
+ * reduced leaves the adjacency probe out with its reason; and the other
+ * processors' kinds driven through fake MP hooks (list, streamers, a run
+ * on another processor) are recorded, written and reduced. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "check.h"
+#include "../common/capture_write.h"
+#include "../common/engine.h"
+#include "../common/kinds.h"
+#include "../reduce/kinds.h"
+#include "../reduce/place.h"
+
+CS_TEST_MAIN_DEFS;
+
+#define MEM_BYTES (2u << 20)
+
+static struct cs_capture cap;
+static struct cs_work work;
+static struct cs_result res;
+static struct cs_engine eng;
+static struct cs_place_ctx place;
+static char text[1 << 20];
+static unsigned char *mem;
+
+/* What the engine said, in order. */
+static enum cs_event_kind said[4096];
+static unsigned n_said;
+static char lines[1 << 16];
+static struct cs_buf lines_b;
+
+static uint64_t host_now(void *ctx)
+{
+	struct timespec ts;
+	(void)ctx;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t stuck_now(void *ctx)
+{
+	(void)ctx;
+	return 42;
+}
+
+static double seconds(void *ctx)
+{
+	return (double)host_now(ctx) * 1e-9;
+}
+
+static void progress(void *ctx, const struct cs_event *e)
+{
+	(void)ctx;
+	if (n_said < sizeof said / sizeof said[0])
+		said[n_said++] = e->kind;
+	cs_event_text(&lines_b, e);
+}
+
+static void no_flush(const void *p, uint64_t bytes)
+{
+	(void)p;
+	(void)bytes;
+}
+
+/* A placer that refuses the first and the last placement and puts the
+ * middle one at 8 KiB: the engine's recording, not the rule, under test. */
+static int fake_reduce(void *ctx, const struct cs_capture *c, char *err, size_t errlen)
+{
+	(void)ctx;
+	(void)c;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+static int fake_place(void *ctx, enum cs_placement p, double align, double max_bytes,
+		      double *f, struct cs_refusal *why)
+{
+	(void)ctx;
+	(void)align;
+	(void)max_bytes;
+	if (p == CS_PLACE_MIDDLE) {
+		*f = 8192;
+		return 0;
+	}
+	strcpy(why->code, "placement-crosses-edge");
+	strcpy(why->reason, p == CS_PLACE_FIRST ? "first refused by the test" : "last refused by the test");
+	return -1;
+}
+
+static int failing_reduce(void *ctx, const struct cs_capture *c, char *err, size_t errlen)
+{
+	(void)ctx;
+	(void)c;
+	snprintf(err, errlen, "malformed by the test");
+	return -1;
+}
+
+static void setup(uint64_t max)
+{
+	memset(&eng, 0, sizeof eng);
+	cs_capture_init(&cap);
+	eng.hooks.clk = (struct cs_probe_clock){ host_now, NULL, NULL, NULL, 1.0, 1.0 };
+	eng.hooks.seconds = seconds;
+	eng.hooks.mem = mem;
+	eng.hooks.mem_bytes = MEM_BYTES;
+	eng.hooks.flush = no_flush;
+	eng.hooks.progress = progress;
+	eng.hooks.placer = (struct cs_placer){ fake_reduce, fake_place, NULL };
+	eng.plan.sweep_max = max;
+	cs_plan_blocks(&eng.plan, 1, 1.0);
+	eng.plan.seed = 7;
+	n_said = 0;
+	cs_buf_init(&lines_b, lines, sizeof lines);
+}
+
+static unsigned count(const char *hay, const char *needle)
+{
+	unsigned n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static void test_sizes(void)
+{
+	static const uint64_t maxes[] = { 8192, 65536, 100000, 64ull << 20, 512ull << 20 };
+	uint64_t s[CS_MAX_SWEEP_POINTS];
+	for (unsigned t = 0; t < sizeof maxes / sizeof maxes[0]; t++) {
+		uint32_t n = cs_sweep_sizes(maxes[t], s, CS_MAX_SWEEP_POINTS);
+		int ok = n > 0 && s[0] == 4096;
+		for (uint32_t i = 0; i < n; i++) {
+			ok &= s[i] % 64 == 0 && s[i] <= maxes[t];
+			if (i)
+				ok &= s[i] > s[i - 1];
+			/* four an octave: each size about twice the one four back */
+			if (i >= 4)
+				ok &= s[i] + 128 >= 2 * s[i - 4] && s[i] <= 2 * s[i - 4] + 128;
+		}
+		CHECK(ok, "max %llu: grid broken (%u sizes)", (unsigned long long)maxes[t], n);
+	}
+	CHECK(cs_sweep_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS) == 69,
+	      "4 KiB..512 MiB is 17 octaves of four, plus the top: %u",
+	      cs_sweep_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS));
+	CHECK(cs_sweep_sizes(512ull << 20, s, 10) == 10, "the cap on sizes is kept");
+	CHECK(cs_sweep_sizes(4095, s, CS_MAX_SWEEP_POINTS) == 0, "nothing under 4 KiB");
+}
+
+static void test_plan(void)
+{
+	struct cs_plan p;
+	memset(&p, 0, sizeof p);
+	cs_plan_blocks(&p, 1, 20.0);
+	CHECK(p.blocks == CS_PLAN_QUICK_BLOCKS && p.min_block_ns == CS_PLAN_QUICK_FLOOR_NS,
+	      "quick on a 20 ns clock: %u blocks of %g ns", p.blocks, p.min_block_ns);
+	cs_plan_blocks(&p, 0, 20.0);
+	CHECK(p.blocks == CS_PLAN_FULL_BLOCKS && p.min_block_ns == CS_PLAN_FULL_FLOOR_NS,
+	      "full on a 20 ns clock: %u blocks of %g ns", p.blocks, p.min_block_ns);
+	cs_plan_blocks(&p, 1, 4e6);
+	CHECK(p.min_block_ns == CS_PLAN_BLOCK_QUANTA * 4e6,
+	      "a 4 ms clock: blocks of %g quanta, %g ns", CS_PLAN_BLOCK_QUANTA, p.min_block_ns);
+}
+
+static void test_run(void)
+{
+	uint64_t s[CS_MAX_SWEEP_POINTS];
+	uint32_t n = cs_sweep_sizes(32768, s, CS_MAX_SWEEP_POINTS), ok = 1;
+	struct cs_buf b;
+
+	setup(32768);
+	cs_engine_run(&eng, &cap);
+	CHECK(cap.n_points == n && cap.run.present && cap.run.failed_points == 0,
+	      "every size measured: %u of %u, %u failed", cap.n_points, n, cap.run.failed_points);
+	for (uint32_t i = 0; i < cap.n_points; i++)
+		ok &= cap.points[i].bytes == (double)s[i] && cap.points[i].ns > 0 &&
+		      cap.points[i].block_ns >= eng.plan.min_block_ns &&
+		      cap.run.median_ns[i] >= cap.points[i].ns && cap.run.loads[i] > 0;
+	CHECK(ok, "points on the grid, blocks long enough, medians and loads recorded");
+	CHECK(n_said > n + 4 && said[0] == CS_EV_SWEEP && said[1] == CS_EV_POINT &&
+	      said[n] == CS_EV_POINT && said[n + 1] == CS_EV_ADJ_BEGIN,
+	      "said: the sweep, a point at a time, then the adjacency probe (%u events)", n_said);
+	CHECK(cap.n_adj == 3 && cap.adj[0].refused && !cap.adj[1].refused && cap.adj[2].refused &&
+	      cap.adj[1].n == cs_adj_ruler_len && cap.adj[0].n == 0,
+	      "two placements refused, kept as series with no points; one measured over the ruler");
+	CHECK(!strcmp(cap.adj[0].refusal_code, "placement-crosses-edge") &&
+	      !strcmp(cap.adj[2].refusal_reason, "last refused by the test"), "the refusals as given");
+	CHECK(count(lines, "first refused by the test") == 1 && strstr(lines, "  adjacency first  refused"),
+	      "each refusal said once: %s", lines);
+	CHECK(cap.exp.has_single && cap.exp.has_stride && cap.exp.has_random,
+	      "seed 003's experiments ran in the region");
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cs_capture_write(&b, &cap, NULL, NULL) == 0, "the capture is written");
+	CHECK(count(text, "\"sweep_detail\"") == 1 && count(text, "\"failed_points\": 0") == 1 &&
+	      count(text, "\"adjacency_probe\"") == 1 && !strstr(text, "\"processors\""),
+	      "the engine's records written once; no processors member without MP hooks");
+	CHECK(count(text, "\"placement\": \"last\"") == 2 && count(text, "last refused by the test") == 2,
+	      "the refusal written from its series: in the series and in adjacency_probe's list");
+}
+
+static void test_failures(void)
+{
+	uint64_t s[CS_MAX_SWEEP_POINTS];
+	uint32_t n = cs_sweep_sizes(16384, s, CS_MAX_SWEEP_POINTS);
+	setup(16384);
+	eng.hooks.clk.now = stuck_now;
+	cs_engine_run(&eng, &cap);
+	CHECK(cap.n_points == 0 && cap.run.failed_points == n,
+	      "a clock that never moves: every point failed (%u failed)", cap.run.failed_points);
+	CHECK(strstr(lines, "bytes: not measured (the clock did not move)"), "and it is said");
+	setup(16384);
+	eng.hooks.placer.reduce = failing_reduce;
+	cs_engine_run(&eng, &cap);
+	CHECK(cap.n_adj == 0 && !strcmp(cap.run.adj_not_run, "the sweep could not be reduced: malformed by the test"),
+	      "no adjacency probe, and why: '%s'", cap.run.adj_not_run);
+	struct cs_buf b;
+	cs_buf_init(&b, text, sizeof text);
+	cs_capture_write(&b, &cap, NULL, NULL);
+	CHECK(strstr(text, "\"not_run\": \"the sweep could not be reduced: malformed by the test\""),
+	      "the adjacency status is recorded in the capture");
+}
+
+/* Fake MP services: four processors, #0 the boot one; every one the same
+ * kind; #3 will not start; a run on another processor runs here. */
+static uint32_t started, runs_on;
+
+static void fake_list(void *ctx, struct cs_mp *mp)
+{
+	(void)ctx;
+	mp->total = mp->enabled = mp->n_procs = 4;
+	mp->bsp = 0;
+	for (uint32_t i = 0; i < 4; i++)
+		mp->procs[i] = (struct cs_mp_proc){ i, 0, i, 0, i == 0, 1 };
+}
+
+static int fake_ident(void *ctx, uint32_t proc, struct cs_proc_ident *out)
+{
+	(void)ctx;
+	(void)proc;
+	out->core_type = 0x40;
+	out->cache_sig = 0x1234;
+	return 0;
+}
+
+static int fake_start(void *ctx, uint32_t proc, uint64_t want, uint64_t *got,
+		      char *why, size_t whylen)
+{
+	(void)ctx;
+	if (proc == 3) {
+		snprintf(why, whylen, "would not start: skipped");
+		return -1;
+	}
+	*got = want / 2;
+	started++;
+	return 0;
+}
+
+static void fake_wait(void *ctx)
+{
+	(void)ctx;
+}
+
+static void fake_stop(void *ctx, uint64_t *passes, int *stopped)
+{
+	(void)ctx;
+	for (uint32_t i = 0; i < started; i++) {
+		passes[i] = 10 + i;
+		stopped[i] = 1;
+	}
+}
+
+static int fake_run_on(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg)
+{
+	(void)ctx;
+	(void)proc;
+	runs_on++;
+	fn(arg);
+	return 0;
+}
+
+static void test_mp(void)
+{
+	struct cs_buf b;
+	char err[256];
+	setup(16384);
+	eng.hooks.mp = (struct cs_mp_hooks){ fake_list, fake_ident, fake_start, fake_wait,
+					     fake_stop, fake_run_on, NULL };
+	eng.plan.competitors = 3;
+	eng.plan.kinds_on_ap = 1;
+	started = runs_on = 0;
+	cs_engine_run(&eng, &cap);
+	CHECK(cap.mp.has_processors && cap.mp.n_procs == 4 && strstr(lines, "processors: 4 (4 enabled), boot processor #0"),
+	      "the processors listed and said");
+	CHECK(cap.mp.has_competitor && cap.mp.threads == 2 && cap.mp.requested == 3 &&
+	      cap.mp.comp_procs[0] == 1 && cap.mp.comp_procs[1] == 2 && cap.mp.stopped_clean &&
+	      cap.mp.passes[1] == 11 && cap.mp.comp.n_points == cap.n_points,
+	      "the competitor: two of three started (#3 would not), its sweep on the main sizes");
+	CHECK(strstr(lines, "competitor: processor #3 would not start: skipped") &&
+	      strstr(lines, "competitor sweep: 2 processors (#1, #2) streaming through"),
+	      "and said: %s", lines);
+	CHECK(cap.mp.n_kinds == 1 && !strcmp(cap.mp.kinds[0].kind, "all") && runs_on == 1 &&
+	      cap.mp.kinds[0].has_sweep && cap.mp.kinds[0].swept_on == 1 &&
+	      cap.mp.kinds[0].sweep.n_points == cap.n_points,
+	      "one kind of core, swept on another processor (kinds=ap)");
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cs_capture_write(&b, &cap, NULL, NULL) == 0 && count(text, "\"competitor\": {") == 1 &&
+	      count(text, "\"cores\": [") == 1 && strstr(text, "\"passes\": [10,11]") &&
+	      strstr(text, "\"how\": \"swept on an application processor\""),
+	      "processors, competitor and cores written from the capture alone");
+	CHECK(cs_reduce_capture(&cap, &work, &res, err, sizeof err) == 0 && res.mp.has_competitor &&
+	      res.mp.cmp.threads == 2 && res.mp.n_kinds == 1 && res.mp.kinds[0].swept,
+	      "every kind reduced once into the result: %s", err);
+}
+
+/* The table is whole: every kind runs, and each has a reduction or is
+ * reduced with the sweep (adjacency), and a report. */
+static void test_table(void)
+{
+	static const char *const names[] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report) name,
+		CS_KINDS
+#undef CS_KIND
+	};
+	CHECK(CS_KIND_COUNT == sizeof names / sizeof names[0] && CS_KIND_SWEEP == 0 &&
+	      !strcmp(names[CS_KIND_ADJACENCY], "adjacency"), "%u kinds, the sweep first",
+	      (unsigned)CS_KIND_COUNT);
+}
+
+int main(void)
+{
+	mem = aligned_alloc(4096, MEM_BYTES);
+	if (!mem)
+		return 2;
+	memset(mem, 0, MEM_BYTES);
+	cs_placer_init(&eng.hooks.placer, &place, &work, &res); /* linked, as the programs do */
+	test_sizes();
+	test_plan();
+	test_run();
+	test_failures();
+	test_mp();
+	test_table();
+	free(mem);
+	return cs_test_summary("engine");
+}
