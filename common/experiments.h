@@ -48,8 +48,9 @@ struct cs_probe_clock;
 struct cs_jsonw;
 
 /* What the kernels need from outside: a clock, memory, and a way to evict
- * a range from every cache (clflush + mfence on x86, dc civac + dsb on ARM),
- * supplied by efi/arch/<arch>/flush.c or host/probe_flush.c. */
+ * a range from every cache (clflush + mfence on x86, dc civac + dsb on ARM:
+ * the arch layer's cs_arch_flush, arch/<arch>/flush.c), handed over by the
+ * engine (engine.h) in the firmware and the host probe alike. */
 struct cs_exp_env {
 	const struct cs_probe_clock *clk;
 	void (*flush)(const void *p, uint64_t bytes);

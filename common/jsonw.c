@@ -202,3 +202,27 @@ void cs_jsonw_u64_row(struct cs_jsonw *j, const char *key, const uint64_t *v,
 	cs_jsonw_arr_end(j);
 	j->pretty = pretty;
 }
+
+void cs_jsonw_key_u64(struct cs_jsonw *j, const char *key, uint64_t v)
+{
+	cs_jsonw_key(j, key);
+	cs_jsonw_u64(j, v);
+}
+
+void cs_jsonw_key_numsig(struct cs_jsonw *j, const char *key, double v, int sig)
+{
+	cs_jsonw_key(j, key);
+	cs_jsonw_numsig(j, v, sig);
+}
+
+void cs_jsonw_key_bool(struct cs_jsonw *j, const char *key, int v)
+{
+	cs_jsonw_key(j, key);
+	cs_jsonw_bool(j, v);
+}
+
+void cs_jsonw_key_str(struct cs_jsonw *j, const char *key, const char *s)
+{
+	cs_jsonw_key(j, key);
+	cs_jsonw_str(j, s);
+}

@@ -38,6 +38,11 @@ void cs_jsonw_num_row(struct cs_jsonw *j, const char *key, const double *v,
 		      uint32_t n, int sig);
 void cs_jsonw_u64_row(struct cs_jsonw *j, const char *key, const uint64_t *v,
 		      uint32_t n);
+/* A key and its value in one call: the members most objects are made of. */
+void cs_jsonw_key_u64(struct cs_jsonw *j, const char *key, uint64_t v);
+void cs_jsonw_key_numsig(struct cs_jsonw *j, const char *key, double v, int sig);
+void cs_jsonw_key_bool(struct cs_jsonw *j, const char *key, int v);
+void cs_jsonw_key_str(struct cs_jsonw *j, const char *key, const char *s);
 /* 0 when the document is complete and nothing overflowed. */
 int cs_jsonw_finish(struct cs_jsonw *j);
 

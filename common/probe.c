@@ -1,6 +1,6 @@
 /* probe.c: the measurement kernels (probe.h). Freestanding: no libc, no
  * allocation; the caller gives memory and a clock. The same code runs in the
- * firmware and, later, in the host probe. */
+ * firmware and in the host probe, driven by the engine (engine.h). */
 #include "probe.h"
 #include "jsonw.h"
 

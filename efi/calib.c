@@ -140,33 +140,25 @@ void cs_calib_json(struct cs_jsonw *j, const struct cs_calib *c)
 {
 	cs_jsonw_key(j, "calibration");
 	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "counter");
-	cs_jsonw_str(j, c->counter);
-	cs_jsonw_key(j, "hz");
-	cs_jsonw_numsig(j, c->hz, 10);
-	cs_jsonw_key(j, "hz_from");
-	cs_jsonw_str(j, c->hz_from);
+	cs_jsonw_key_str(j, "counter", c->counter);
+	cs_jsonw_key_numsig(j, "hz", c->hz, 10);
+	cs_jsonw_key_str(j, "hz_from", c->hz_from);
 	cs_jsonw_key(j, "reference");
 	if (c->has_ref) {
 		cs_jsonw_obj(j);
-		cs_jsonw_key(j, "name");
-		cs_jsonw_str(j, c->ref_name);
+		cs_jsonw_key_str(j, "name", c->ref_name);
 		cs_jsonw_key(j, "nominal_hz");
 		cs_jsonw_num(j, c->ref_hz);
 		cs_jsonw_key(j, "port");
 		cs_jsonw_hex(j, c->ref_port);
-		cs_jsonw_key(j, "bits");
-		cs_jsonw_u64(j, c->ref_bits);
-		cs_jsonw_key(j, "counter_hz");
-		cs_jsonw_numsig(j, c->hz_ref, 10);
+		cs_jsonw_key_u64(j, "bits", c->ref_bits);
+		cs_jsonw_key_numsig(j, "counter_hz", c->hz_ref, 10);
 		cs_jsonw_obj_end(j);
 	} else {
 		cs_jsonw_null(j);
-		cs_jsonw_key(j, "reference_absent");
-		cs_jsonw_str(j, c->ref_why);
+		cs_jsonw_key_str(j, "reference_absent", c->ref_why);
 	}
-	cs_jsonw_key(j, "stall_hz");
-	cs_jsonw_numsig(j, c->hz_stall, 10);
+	cs_jsonw_key_numsig(j, "stall_hz", c->hz_stall, 10);
 	cs_jsonw_key(j, "disagreement");
 	if (c->has_ref)
 		cs_jsonw_numsig(j, c->disagreement, 6);
@@ -174,15 +166,10 @@ void cs_calib_json(struct cs_jsonw *j, const struct cs_calib *c)
 		cs_jsonw_null(j);
 	cs_jsonw_key(j, "interval_ms");
 	cs_jsonw_num(j, c->interval_ms);
-	cs_jsonw_key(j, "quantum_ticks");
-	cs_jsonw_u64(j, c->quantum_ticks);
-	cs_jsonw_key(j, "quantum_ns");
-	cs_jsonw_numsig(j, c->quantum_ns, 6);
-	cs_jsonw_key(j, "read_ns");
-	cs_jsonw_numsig(j, c->read_ns, 6);
-	cs_jsonw_key(j, "zero_steps");
-	cs_jsonw_u64(j, c->zero_steps);
-	cs_jsonw_key(j, "invariant");
-	cs_jsonw_bool(j, c->invariant);
+	cs_jsonw_key_u64(j, "quantum_ticks", c->quantum_ticks);
+	cs_jsonw_key_numsig(j, "quantum_ns", c->quantum_ns, 6);
+	cs_jsonw_key_numsig(j, "read_ns", c->read_ns, 6);
+	cs_jsonw_key_u64(j, "zero_steps", c->zero_steps);
+	cs_jsonw_key_bool(j, "invariant", c->invariant);
 	cs_jsonw_obj_end(j);
 }

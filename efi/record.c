@@ -74,12 +74,9 @@ static void producer(struct cs_jsonw *j, const struct cs_record *r)
 	cs_record_fw_vendor(r->st, vendor, sizeof vendor);
 	cs_jsonw_key(j, "producer");
 	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "name");
-	cs_jsonw_str(j, "cacheshape-efi");
-	cs_jsonw_key(j, "version");
-	cs_jsonw_str(j, CS_VERSION);
-	cs_jsonw_key(j, "firmware_vendor");
-	cs_jsonw_str(j, vendor);
+	cs_jsonw_key_str(j, "name", "cacheshape-efi");
+	cs_jsonw_key_str(j, "version", CS_VERSION);
+	cs_jsonw_key_str(j, "firmware_vendor", vendor);
 	cs_jsonw_key(j, "firmware_revision");
 	cs_jsonw_hex(j, r->st->FirmwareRevision);
 	cs_jsonw_key(j, "uefi_revision");
@@ -94,12 +91,9 @@ static void plan(struct cs_jsonw *j, const struct cs_record *r)
 	cs_jsonw_key(j, "plan");
 	cs_jsonw_obj(j);
 	cs_plan_json(j, r->plan);
-	cs_jsonw_key(j, "target_bytes");
-	cs_jsonw_u64(j, r->sweep_target);
-	cs_jsonw_key(j, "limited_by_memory");
-	cs_jsonw_bool(j, r->memory_limited);
-	cs_jsonw_key(j, "pool_bytes");
-	cs_jsonw_u64(j, r->pool_bytes);
+	cs_jsonw_key_u64(j, "target_bytes", r->sweep_target);
+	cs_jsonw_key_bool(j, "limited_by_memory", r->memory_limited);
+	cs_jsonw_key_u64(j, "pool_bytes", r->pool_bytes);
 	cs_jsonw_obj_end(j);
 }
 
@@ -109,8 +103,7 @@ void cs_record_extra(struct cs_jsonw *j, void *ctx)
 	producer(j, r);
 	cs_arch_cpu_json(j, r->cpu);
 	if (r->cpu->clock_note[0]) {
-		cs_jsonw_key(j, "clock_note");
-		cs_jsonw_str(j, r->cpu->clock_note);
+		cs_jsonw_key_str(j, "clock_note", r->cpu->clock_note);
 	}
 	cs_calib_json(j, r->calib);
 	cs_settings_json(j, r->set);

@@ -269,6 +269,31 @@ static unsigned hex4(const char *p)
 	return v;
 }
 
+/* Code point cp as UTF-8 at out; its length. */
+static size_t put_utf8(char *out, unsigned cp)
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xC0 | (cp >> 6));
+		out[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		out[0] = (char)(0xE0 | (cp >> 12));
+		out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (cp >> 18));
+	out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
 /* Decode the raw text of a string token with escapes (between its quotes;
  * yajl has checked the escapes' syntax) into out, strictly. Returns the
  * length, or -1 with *why set. */
@@ -339,21 +364,7 @@ static long decode_escaped(char *out, const char *s, size_t n,
 			i += 6;
 			cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
 		}
-		if (cp < 0x80) {
-			out[o++] = (char)cp;
-		} else if (cp < 0x800) {
-			out[o++] = (char)(0xC0 | (cp >> 6));
-			out[o++] = (char)(0x80 | (cp & 0x3F));
-		} else if (cp < 0x10000) {
-			out[o++] = (char)(0xE0 | (cp >> 12));
-			out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-			out[o++] = (char)(0x80 | (cp & 0x3F));
-		} else {
-			out[o++] = (char)(0xF0 | (cp >> 18));
-			out[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
-			out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-			out[o++] = (char)(0x80 | (cp & 0x3F));
-		}
+		o += put_utf8(out + o, cp);
 	}
 	return (long)o;
 }
@@ -438,6 +449,48 @@ static const double pow10_exact[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
 				      1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
 				      1e18, 1e19, 1e20, 1e21, 1e22 };
 
+/* A number's text as sign, up to 19 significant digits (*m, *digits in
+ * all), whether it is an integer, and its power of ten. */
+static void split_number(const char *s, size_t n, uint64_t *m, size_t *digits,
+			 int *neg, int *is_int, long *e10)
+{
+	size_t i = 0;
+	int frac = 0;
+	*m = 0;
+	*digits = 0;
+	*neg = 0;
+	*is_int = 1;
+	*e10 = 0;
+	if (i < n && s[i] == '-') {
+		*neg = 1;
+		i++;
+	}
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, (*digits)++)
+		if (*digits < 19)
+			*m = *m * 10 + (uint64_t)(s[i] - '0');
+	if (i < n && s[i] == '.') {
+		*is_int = 0;
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, (*digits)++)
+			if (*digits < 19) {
+				*m = *m * 10 + (uint64_t)(s[i] - '0');
+				frac++;
+			}
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		long x = 0;
+		int xneg = 0;
+		*is_int = 0;
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			xneg = s[i++] == '-';
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			if (x < 100000)
+				x = x * 10 + (s[i] - '0');
+		*e10 = xneg ? -x : x;
+	}
+	*e10 -= frac;
+}
+
 /* The number as written (yajl has checked the grammar). Integers and short
  * decimals are converted exactly by hand (a mantissa below 2^53 and a power
  * of ten up to 1e22 are both exact, so one operation rounds correctly);
@@ -445,10 +498,10 @@ static const double pow10_exact[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
 static int on_number(void *ctx, const char *s, size_t n)
 {
 	struct bld *b = ctx;
-	uint64_t m = 0;
-	size_t i = 0, digits = 0;
-	int neg = 0, frac = 0, is_int = 1;
-	long e10 = 0;
+	uint64_t m;
+	size_t digits;
+	int neg, is_int;
+	long e10;
 	double d;
 	const char *raw;
 	char *t, small[128];
@@ -462,34 +515,7 @@ static int on_number(void *ctx, const char *s, size_t n)
 		memcpy(t, s, n);
 		raw = t;
 	}
-	if (i < n && s[i] == '-') {
-		neg = 1;
-		i++;
-	}
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++)
-		if (digits < 19)
-			m = m * 10 + (uint64_t)(s[i] - '0');
-	if (i < n && s[i] == '.') {
-		is_int = 0;
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++)
-			if (digits < 19) {
-				m = m * 10 + (uint64_t)(s[i] - '0');
-				frac++;
-			}
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		long x = 0;
-		int xneg = 0;
-		is_int = 0;
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			xneg = s[i++] == '-';
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			if (x < 100000)
-				x = x * 10 + (s[i] - '0');
-		e10 = xneg ? -x : x;
-	}
-	e10 -= frac;
+	split_number(s, n, &m, &digits, &neg, &is_int, &e10);
 	if (digits <= 19 && m <= (1ull << 53) && e10 >= -22 && e10 <= 22) {
 		d = (double)m;
 		d = e10 < 0 ? d / pow10_exact[-e10] : d * pow10_exact[e10];

@@ -77,10 +77,17 @@ static uint64_t now_clamped(void *ctx)
 
 /* ---- calibration ---- */
 
+/* Every wait on a clock here is bounded by a count of reads as well: a
+ * clock that stands still (CLOCK_MONOTONIC_RAW itself, or the one being
+ * measured) ends the wait with a message, never a hang. About 25 ns a read:
+ * a few seconds at most. */
+#define CS_CLOCK_MAX_READS (1ull << 27)
+
 /* The counter against CLOCK_MONOTONIC_RAW over interval_ms, each end taken
- * as the tightest of a few bracketing pairs. */
+ * as the tightest of a few bracketing pairs; 0 when RAW does not move. */
 static double tsc_hz(double interval_ms)
 {
+	uint64_t reads = 0;
 	uint64_t c0 = 0, c1 = 0, n0 = 0, n1 = 0, best = ~0ull;
 	for (int i = 0; i < 8; i++) {
 		uint64_t a = ts_ns(CLOCK_MONOTONIC_RAW), t = cs_arch_counter(), b = ts_ns(CLOCK_MONOTONIC_RAW);
@@ -91,7 +98,8 @@ static double tsc_hz(double interval_ms)
 		}
 	}
 	while (ts_ns(CLOCK_MONOTONIC_RAW) - n0 < (uint64_t)(interval_ms * 1e6))
-		;
+		if (++reads > CS_CLOCK_MAX_READS)
+			return 0;
 	best = ~0ull;
 	for (int i = 0; i < 8; i++) {
 		uint64_t a = ts_ns(CLOCK_MONOTONIC_RAW), t = cs_arch_counter(), b = ts_ns(CLOCK_MONOTONIC_RAW);
@@ -106,7 +114,8 @@ static double tsc_hz(double interval_ms)
 
 /* Back-to-back readings: the smallest non-zero step and the cost of one.
  * Reads until 64 steps were seen (a coarse clock moves every few ms) or
- * 300 ms passed, and at least 20000 times. */
+ * 300 ms passed (or CS_CLOCK_MAX_READS were taken), and at least 20000
+ * times. A clock seen never to step has a quantum of 0: refused. */
 #define CS_Q_MIN_READS 20000
 #define CS_Q_STEPS 64
 #define CS_Q_MAX_NS 300000000ull
@@ -115,7 +124,8 @@ static void quantum(const struct cs_probe_clock *clk, double *q_ns,
 {
 	uint64_t w0 = ts_ns(CLOCK_MONOTONIC_RAW), prev = clk->now(clk->ctx);
 	uint64_t n = 0, s = 0, min = 0, w = w0;
-	while (n < CS_Q_MIN_READS || (s < CS_Q_STEPS && w - w0 < CS_Q_MAX_NS)) {
+	while (n < CS_Q_MIN_READS ||
+	       (s < CS_Q_STEPS && w - w0 < CS_Q_MAX_NS && n < CS_CLOCK_MAX_READS)) {
 		uint64_t t = clk->now(clk->ctx);
 		if (t != prev) {
 			if (!min || t - prev < min)
@@ -158,7 +168,8 @@ int cs_hclock_open(struct cs_hclock *h, enum cs_hclock_kind kind,
 		h->hz_interval_ms = 100.0;
 		h->hz = tsc_hz(h->hz_interval_ms);
 		if (!(h->hz > 0)) {
-			cs_strlcpy(why, "the counter did not move against CLOCK_MONOTONIC_RAW", whylen);
+			cs_strlcpy(why, "the counter, or CLOCK_MONOTONIC_RAW, did not move over the "
+				   "calibration interval", whylen);
 			return -1;
 		}
 		h->clk.now = now_tsc;

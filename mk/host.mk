@@ -17,7 +17,7 @@ CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 HOST_ARCH := $(firstword $(subst -, ,$(shell $(HOST_CC) -dumpmachine)))
 ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c)
 ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
-HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c,$(wildcard host/*.c))
+HOSTLIB_SRC := $(filter-out host/main.c host/probe_main.c host/gen_synthetic.c,$(wildcard host/*.c))
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
 .PHONY: host

@@ -23,14 +23,36 @@ static uint32_t median_ticks(const struct cs_exp_single *s)
 	return v[n / 2];
 }
 
+/* Fold the series at every period P: the best phase's share of the slow
+ * accesses times the share of that phase's accesses that are slow. Returns
+ * the best score, *period its period. */
+static double fold(const uint8_t *slow, uint32_t n, uint32_t n_slow, uint32_t *period)
+{
+	uint16_t cnt[CS_EXP_SINGLE_MAX];
+	double best = -1;
+	for (uint32_t P = 2; P <= n / CS_EXP_MIN_PERIODS; P++) {
+		cs_memset(cnt, 0, sizeof(uint16_t) * P);
+		for (uint32_t i = 0; i < n; i++)
+			cnt[i % P] += slow[i];
+		for (uint32_t ph = 0; ph < P; ph++) {
+			double at = (double)((n - ph + P - 1) / P);
+			double sc = ((double)cnt[ph] / n_slow) * ((double)cnt[ph] / at);
+			if (sc > best) {
+				best = sc;
+				*period = P;
+			}
+		}
+	}
+	return best;
+}
+
 void cs_exp_reduce_series(const struct cs_exp_single *s, double ns_per_tick,
 			  double quantum_ns, struct cs_exp_series_result *o)
 {
-	uint16_t cnt[CS_EXP_SINGLE_MAX];
 	uint8_t slow[CS_EXP_SINGLE_MAX];
 	struct cs_buf b;
 	uint32_t n = s->n > CS_EXP_SINGLE_MAX ? CS_EXP_SINGLE_MAX : s->n;
-	double best = -1;
+	double best;
 
 	cs_memset(o, 0, sizeof *o);
 	o->stride_bytes = s->stride_bytes;
@@ -76,21 +98,7 @@ void cs_exp_reduce_series(const struct cs_exp_single *s, double ns_per_tick,
 		cs_puts(&b, ": a prefetcher may be hiding the misses");
 		return;
 	}
-	/* Fold the series at every period P: the best phase's share of the
-	 * slow accesses times the share of that phase's accesses that are slow. */
-	for (uint32_t P = 2; P <= n / CS_EXP_MIN_PERIODS; P++) {
-		cs_memset(cnt, 0, sizeof(uint16_t) * P);
-		for (uint32_t i = 0; i < n; i++)
-			cnt[i % P] += slow[i];
-		for (uint32_t ph = 0; ph < P; ph++) {
-			double at = (double)((n - ph + P - 1) / P);
-			double sc = ((double)cnt[ph] / o->n_slow) * ((double)cnt[ph] / at);
-			if (sc > best) {
-				best = sc;
-				o->period = P;
-			}
-		}
-	}
+	best = fold(slow, n, o->n_slow, &o->period);
 	o->has_period = 1;
 	o->score = best;
 	if (best >= CS_EXP_PERIOD_MIN_SCORE) {
@@ -307,95 +315,107 @@ int cs_exp_kind_reduce(const struct cs_capture *c, struct cs_work *w,
 	return 0;
 }
 
-void cs_exp_kind_report(struct cs_buf *b, const struct cs_capture *c,
-			const struct cs_result *res)
+static void report_single(struct cs_buf *b, const struct cs_exp_result *rp)
 {
-	const struct cs_exp_result *rp = &res->exp;
-	size_t s;
+	size_t s = b->len;
+	cs_puts(b, "  line size");
+	cs_pad_to(b, s, 16);
+	if (!rp->has_line) {
+		put_refusal(b, &rp->single_refusal);
+		return;
+	}
+	cs_put_g(b, rp->line_bytes, 6);
+	cs_puts(b, " B (period of the slow accesses:");
+	for (uint32_t i = 0; i < rp->n_series; i++) {
+		const struct cs_exp_series_result *o = &rp->series[i];
+		cs_puts(b, i ? "; stride " : " stride ");
+		cs_put_u64(b, o->stride_bytes);
+		if (o->accepted) {
+			cs_puts(b, " B every ");
+			cs_put_u64(b, o->period);
+			cs_puts(b, ", score ");
+			cs_put_fixed(b, o->score, 2);
+		} else {
+			cs_puts(b, " B ");
+			cs_puts(b, o->refusal.code);
+		}
+	}
+	cs_puts(b, ")\n");
+}
 
+/* " (at least 1.5x the shortest stride's N ns" */
+static void put_break_rule(struct cs_buf *b, const struct cs_exp_result *rp)
+{
+	cs_puts(b, " (at least ");
+	cs_put_g(b, CS_EXP_STRIDE_BREAK_RATIO, 3);
+	cs_puts(b, "x the shortest stride's ");
+	put_ns(b, rp->base_ns);
+}
+
+static void report_stride(struct cs_buf *b, const struct cs_exp_result *rp)
+{
+	size_t s = b->len;
+	cs_puts(b, "  stride");
+	cs_pad_to(b, s, 16);
+	if (rp->stride_refused) {
+		put_refusal(b, &rp->stride_refusal);
+	} else if (rp->flat) {
+		cs_puts(b, "flat: the prefetcher keeps up to the longest stride (");
+		put_ns(b, rp->base_ns);
+		cs_puts(b, " .. ");
+		put_ns(b, rp->worst_ns);
+		cs_puts(b, ")\n");
+	} else if (!rp->has_break) {
+		cs_puts(b, "not flat, but no stride where it stops for good: up to ");
+		put_ns(b, rp->worst_ns);
+		cs_puts(b, " at ");
+		cs_put_size(b, rp->worst_bytes);
+		put_break_rule(b, rp);
+		cs_puts(b, "), the longest back under it\n");
+	} else {
+		cs_puts(b, "stops keeping up at ");
+		cs_put_size(b, rp->break_bytes);
+		put_break_rule(b, rp);
+		cs_puts(b, "; worst ");
+		put_ns(b, rp->worst_ns);
+		cs_puts(b, ")\n");
+	}
+}
+
+static void report_random(struct cs_buf *b, const struct cs_exp_result *rp)
+{
+	size_t s = b->len;
+	cs_puts(b, "  random/fixed");
+	cs_pad_to(b, s, 16);
+	if (rp->random_refused) {
+		put_refusal(b, &rp->random_refusal);
+		return;
+	}
+	cs_puts(b, "fixed 64 B ");
+	put_ns(b, rp->fixed_ns);
+	cs_puts(b, ", random 64..320 B ");
+	put_ns(b, rp->random_ns);
+	cs_puts(b, ", ratio ");
+	cs_put_fixed(b, rp->ratio, 2);
+	cs_puts(b, rp->defeated ? ": random strides defeat the prefetcher\n"
+				: ": no clear difference (under ");
+	if (!rp->defeated) {
+		cs_put_g(b, CS_EXP_RANDOM_RATIO, 3);
+		cs_puts(b, "x)\n");
+	}
+}
+
+void cs_exp_kind_report(struct cs_buf *b, const struct cs_capture *c,
+			const struct cs_result *r)
+{
 	(void)c;
-	if (!rp->present)
+	if (!r->exp.present)
 		return;
 	cs_puts(b, "experiments (seed 003):\n");
-	if (rp->has_single) {
-		s = b->len;
-		cs_puts(b, "  line size");
-		cs_pad_to(b, s, 16);
-		if (rp->has_line) {
-			cs_put_g(b, rp->line_bytes, 6);
-			cs_puts(b, " B (period of the slow accesses:");
-			for (uint32_t i = 0; i < rp->n_series; i++) {
-				const struct cs_exp_series_result *o = &rp->series[i];
-				cs_puts(b, i ? "; stride " : " stride ");
-				cs_put_u64(b, o->stride_bytes);
-				if (o->accepted) {
-					cs_puts(b, " B every ");
-					cs_put_u64(b, o->period);
-					cs_puts(b, ", score ");
-					cs_put_fixed(b, o->score, 2);
-				} else {
-					cs_puts(b, " B ");
-					cs_puts(b, o->refusal.code);
-				}
-			}
-			cs_puts(b, ")\n");
-		} else {
-			put_refusal(b, &rp->single_refusal);
-		}
-	}
-	if (rp->has_stride) {
-		s = b->len;
-		cs_puts(b, "  stride");
-		cs_pad_to(b, s, 16);
-		if (rp->stride_refused) {
-			put_refusal(b, &rp->stride_refusal);
-		} else if (rp->flat) {
-			cs_puts(b, "flat: the prefetcher keeps up to the longest stride (");
-			put_ns(b, rp->base_ns);
-			cs_puts(b, " .. ");
-			put_ns(b, rp->worst_ns);
-			cs_puts(b, ")\n");
-		} else if (!rp->has_break) {
-			cs_puts(b, "not flat, but no stride where it stops for good: up to ");
-			put_ns(b, rp->worst_ns);
-			cs_puts(b, " at ");
-			cs_put_size(b, rp->worst_bytes);
-			cs_puts(b, " (at least ");
-			cs_put_g(b, CS_EXP_STRIDE_BREAK_RATIO, 3);
-			cs_puts(b, "x the shortest stride's ");
-			put_ns(b, rp->base_ns);
-			cs_puts(b, "), the longest back under it\n");
-		} else {
-			cs_puts(b, "stops keeping up at ");
-			cs_put_size(b, rp->break_bytes);
-			cs_puts(b, " (at least ");
-			cs_put_g(b, CS_EXP_STRIDE_BREAK_RATIO, 3);
-			cs_puts(b, "x the shortest stride's ");
-			put_ns(b, rp->base_ns);
-			cs_puts(b, "; worst ");
-			put_ns(b, rp->worst_ns);
-			cs_puts(b, ")\n");
-		}
-	}
-	if (rp->has_random) {
-		s = b->len;
-		cs_puts(b, "  random/fixed");
-		cs_pad_to(b, s, 16);
-		if (rp->random_refused) {
-			put_refusal(b, &rp->random_refusal);
-		} else {
-			cs_puts(b, "fixed 64 B ");
-			put_ns(b, rp->fixed_ns);
-			cs_puts(b, ", random 64..320 B ");
-			put_ns(b, rp->random_ns);
-			cs_puts(b, ", ratio ");
-			cs_put_fixed(b, rp->ratio, 2);
-			cs_puts(b, rp->defeated ? ": random strides defeat the prefetcher\n"
-					      : ": no clear difference (under ");
-			if (!rp->defeated) {
-				cs_put_g(b, CS_EXP_RANDOM_RATIO, 3);
-				cs_puts(b, "x)\n");
-			}
-		}
-	}
+	if (r->exp.has_single)
+		report_single(b, &r->exp);
+	if (r->exp.has_stride)
+		report_stride(b, &r->exp);
+	if (r->exp.has_random)
+		report_random(b, &r->exp);
 }

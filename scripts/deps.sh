@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # deps.sh GROUP...: install what is missing from Debian's packages.
 # Groups: host (the reducer and the cacheshape command), fuzz (libFuzzer),
-# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware),
-# web (the page as WebAssembly), browser (the page's tests in Chromium).
+# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware, and
+# the host probe built for aarch64 and run under qemu-user), web (the page
+# as WebAssembly), browser (the page's tests in Chromium).
 # Quiet when everything is there; uses sudo when not root.
 set -euo pipefail
 
@@ -13,7 +14,7 @@ pkgs_for() {
 	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
 	web) echo "clang lld" ;;
 	browser) echo "chromium" ;;
-	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3" ;;
+	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm qemu-efi-aarch64 qemu-user-static mtools dosfstools python3" ;;
 	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, web, browser)" >&2; exit 2 ;;
 	esac
 }

@@ -620,7 +620,11 @@ static void test_adjacency(void)
 	CHECK_NEAR(res.adj[0].r2, 1, 1e-12, "perfect fit r2");
 	CHECK_NEAR(res.adj[0].margin, 1, 1e-12, "perfect fit margin");
 	CHECK_NEAR(res.adj[0].ramp, 6.4 / 16.4, 1e-12, "ramp = b g / (a + b g)");
+}
 
+/* s.5 ties, rounding and the margin rule */
+static void test_adjacency_margin(void)
+{
 	/* ties between candidates keep the smaller g: a flat series */
 	struct cs_adj_point flat[7];
 	for (int i = 0; i < 7; i++)
@@ -662,7 +666,11 @@ static void test_adjacency(void)
 	CHECK(wrong == 0, "%d blends judged against a margin other than 0.06", wrong);
 	CHECK(under > 0, "a margin just under 0.06 is refused");
 	CHECK(over > 0, "a margin just over 0.06 is accepted");
+}
 
+/* s.5 placements that cannot be checked, refused live, or malformed */
+static void test_adjacency_placement(void)
+{
 	/* a sweep with one level: no placement can be checked */
 	static const double one[] = { 1, 1, 1, 1, 1, END };
 	sweep_doubling(one, count(one));
@@ -881,6 +889,8 @@ int main(int argc, char **argv)
 	test_grid();
 	test_block_and_clock();
 	test_adjacency();
+	test_adjacency_margin();
+	test_adjacency_placement();
 	test_r2_threshold();
 	test_place();
 	test_sentences();

@@ -90,11 +90,17 @@ def main():
     check("sweep reaches 4x the L2", sizes and sizes[-1] >= 4 * want["l2"], sizes[-1:] if sizes else None)
     check("reducer used every point", g(red, "points", "total") == len(pts) and g(red, "points", "used") == len(pts),
           g(red, "points"))
+    # A placement refused before measuring is a series with its refusal and
+    # no points, listed again (from that series) in adjacency_probe.
+    det = g(cap, "sweep_detail") or {}
+    check("failed points and point seconds recorded, as the host probe does",
+          det.get("failed_points") == 0 and len(det.get("point_s", [])) == len(pts), det.get("failed_points"))
     series = {a.get("placement"): a for a in (g(cap, "adjacency") or [])}
     refused = {r.get("placement") for r in (g(cap, "adjacency_probe", "refusals") or [])}
     for p in ("first", "middle", "last"):
         a = series.get(p)
-        ok = (a is not None and len(a.get("points", [])) >= 10) or (a is None and p in refused)
+        ok = a is not None and ((len(a.get("points", [])) >= 10 and p not in refused) or
+                                (a.get("refusal", {}).get("code") and p in refused))
         check("adjacency %s: series or recorded refusal" % p, ok, a and len(a.get("points", [])))
     radj = {a.get("placement"): a for a in (g(red, "adjacency") or [])}
     check("reducer answers every adjacency series (granule or refusal)",

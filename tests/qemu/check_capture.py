@@ -83,19 +83,33 @@ def main():
           len(sizes))
     check("blocks of 100 quanta", all(p.get("block_ns", 0) >= 100 * q for p in pts),
           min((p.get("block_ns", 0) for p in pts), default=None))
+    det = c.get("sweep_detail", {})
+    check("failed points and point seconds recorded, as the host probe does",
+          det.get("failed_points") == 0 and len(det.get("point_s", [])) == len(pts)
+          and len(det.get("median_ns", [])) == len(pts), {k: det.get(k) for k in ("failed_points",)})
+    plan = c.get("plan", {})
+    check("the plan recorded (quick: 3 blocks, up to the last size)", plan.get("blocks") == 3
+          and sizes and plan.get("max_bytes", 0) >= sizes[-1] and str(plan.get("seed", "")).startswith("0x"), plan)
     check("reduce reads it whole", red.get("points", {}).get("total") == len(pts)
           and red.get("points", {}).get("used") == len(pts), red.get("points"))
 
-    series = {a["placement"]: a for a in c.get("adjacency", [])}
-    refused = {r["placement"]: r for r in c.get("adjacency_probe", {}).get("refusals", [])}
+    # A placement refused before measuring is a series with its refusal and
+    # no points, listed again (from that series) in adjacency_probe.
+    adj = c.get("adjacency", [])
+    series = {a["placement"]: a for a in adj if "refusal" not in a}
+    refused = {a["placement"]: a["refusal"] for a in adj if "refusal" in a}
+    listed = {r["placement"]: (r.get("code"), r.get("reason"))
+              for r in c.get("adjacency_probe", {}).get("refusals", [])}
     places = sorted(list(series) + list(refused))
     check("three placements, measured or refused", places == ["first", "last", "middle"], places)
-    check("each series on the ruler", all([p["distance"] for p in a["points"]] == RULER
-                                          for a in series.values()), list(series))
+    check("each measured series on the ruler", all([p["distance"] for p in a["points"]] == RULER
+                                                   for a in series.values()), list(series))
     check("refusals carry code and reason", all(r.get("code") and r.get("reason") for r in refused.values()),
           refused)
+    check("adjacency_probe lists the same refusals", listed == {p: (r["code"], r["reason"])
+                                                                for p, r in refused.items()}, listed)
     radj = {a["placement"] for a in red.get("adjacency", [])}
-    check("reduction sees the series", radj == set(series), (radj, list(series)))
+    check("reduction sees the series", radj == set(series) | set(refused), (radj, list(series)))
     print("\n".join(results))
 
 
