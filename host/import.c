@@ -335,13 +335,18 @@ static int build(struct job *jb, const char *format, const char *published,
 	return verify(jb->text, jb->len, &c, s, jb->file, why, whylen);
 }
 
-int cs_cmd_import(int argc, char **argv)
-{
-	const char *format = NULL, *out = NULL, *published = NULL, *label = NULL, *arch = NULL;
-	struct cs_import_opts o = { NULL, NULL, -1 };
+/* The command's arguments. */
+struct import_args {
+	const char *format, *out, *published, *label, *arch;
+	struct cs_import_opts o;
 	const char *files[64];
-	int nfiles = 0, i, rc = CS_EXIT_ERROR;
-	char why[8448];
+	int nfiles;
+};
+
+/* -1 to go on; otherwise the exit status (--help, or a usage error said). */
+static int parse_args(int argc, char **argv, struct import_args *ar)
+{
+	int i;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -350,12 +355,12 @@ int cs_cmd_import(int argc, char **argv)
 			cs_usage_import(stdout);
 			return CS_EXIT_OK;
 		}
-		if (!strcmp(a, "--from")) val = &format;
-		else if (!strcmp(a, "-o")) val = &out;
-		else if (!strcmp(a, "--published")) val = &published;
-		else if (!strcmp(a, "--label")) val = &label;
-		else if (!strcmp(a, "--arch")) val = &arch;
-		else if (!strcmp(a, "--column")) val = &o.column;
+		if (!strcmp(a, "--from")) val = &ar->format;
+		else if (!strcmp(a, "-o")) val = &ar->out;
+		else if (!strcmp(a, "--published")) val = &ar->published;
+		else if (!strcmp(a, "--label")) val = &ar->label;
+		else if (!strcmp(a, "--arch")) val = &ar->arch;
+		else if (!strcmp(a, "--column")) val = &ar->o.column;
 		else if (!strcmp(a, "--stride")) {
 			char *end;
 			if (i + 1 >= argc)
@@ -363,23 +368,23 @@ int cs_cmd_import(int argc, char **argv)
 			long v = strtol(argv[++i], &end, 10);
 			if (*end || end == argv[i] || v <= 0 || v > (1L << 30))
 				return usage("--stride: \"%s\" is not a positive stride in bytes", argv[i]);
-			o.stride = (int32_t)v;
+			ar->o.stride = (int32_t)v;
 			continue;
 		} else if (a[0] == '-' && a[1]) {
 			return usage("unknown option '%s'", a);
 		} else {
-			if (nfiles == 64)
+			if (ar->nfiles == 64)
 				return usage("more than 64 files%s", "");
-			files[nfiles++] = a;
+			ar->files[ar->nfiles++] = a;
 			continue;
 		}
 		if (i + 1 >= argc)
 			return usage("%s needs a value", a);
 		*val = argv[++i];
 	}
-	if (!format)
+	if (!ar->format)
 		return usage("--from FORMAT is required (lat_mem_rd, ramlat, memorylatency, columns)%s", "");
-	if (!strcmp(format, "tinymembench")) {
+	if (!strcmp(ar->format, "tinymembench")) {
 		fprintf(stderr, "cacheshape import: tinymembench is refused: its latency table gives "
 			"the time over an L1 hit (\"extra time, which needs to be added to L1 cache "
 			"latency\"), not the cost of a load, and it prints 0.0 ns wherever the set fits "
@@ -387,27 +392,77 @@ int cs_cmd_import(int argc, char **argv)
 			"sibling ramlat (sbc-bench prints both) or lat_mem_rd.\n");
 		return CS_EXIT_ERROR;
 	}
-	if (strcmp(format, "lat_mem_rd") && strcmp(format, "ramlat") &&
-	    strcmp(format, "memorylatency") && strcmp(format, "columns"))
+	if (strcmp(ar->format, "lat_mem_rd") && strcmp(ar->format, "ramlat") &&
+	    strcmp(ar->format, "memorylatency") && strcmp(ar->format, "columns"))
 		return usage("--from: unknown format \"%s\" (lat_mem_rd, ramlat, memorylatency, columns, "
-			     "tinymembench)", format);
-	if (o.column && strcmp(format, "ramlat"))
-		return usage("--column is for ramlat's table, not %s", format);
-	if (o.stride >= 0 && strcmp(format, "lat_mem_rd"))
-		return usage("--stride is for lat_mem_rd, not %s", format);
-	if (!out)
+			     "tinymembench)", ar->format);
+	if (ar->o.column && strcmp(ar->format, "ramlat"))
+		return usage("--column is for ramlat's table, not %s", ar->format);
+	if (ar->o.stride >= 0 && strcmp(ar->format, "lat_mem_rd"))
+		return usage("--stride is for lat_mem_rd, not %s", ar->format);
+	if (!ar->out)
 		return usage("-o OUT.json is required%s", "");
-	if (!*out)
+	if (!*ar->out)
 		return usage("-o: the file name is empty%s", "");
-	if (!nfiles)
+	if (!ar->nfiles)
 		return usage("no FILE to import%s", "");
-	if (arch && !cs_arch_token(arch))
-		return usage("--arch: \"%s\" is not a token of letters, digits and _", arch);
-	if (arch && strlen(arch) >= CS_WORD_MAX)
-		return usage("--arch: \"%s\" is longer than 31 bytes", arch);
-	if (label && !valid_utf8(label))
+	if (ar->arch && !cs_arch_token(ar->arch))
+		return usage("--arch: \"%s\" is not a token of letters, digits and _", ar->arch);
+	if (ar->arch && strlen(ar->arch) >= CS_WORD_MAX)
+		return usage("--arch: \"%s\" is longer than 31 bytes", ar->arch);
+	if (ar->label && !valid_utf8(ar->label))
 		return usage("--label is not valid UTF-8%s", "");
-	o.format = format;
+	ar->o.format = ar->format;
+	return -1;
+}
+
+/* Every file read into all[] and a job each: 0, or -1 with the reason said. */
+static int read_files(const struct import_args *ar, struct cs_import_series *all,
+		      struct job *jobs, uint32_t *njobs, char *why, size_t whylen)
+{
+	for (int f = 0; f < ar->nfiles; f++) {
+		uint32_t n = 0, line = 0;
+		FILE *fp = fopen(ar->files[f], "r");
+		if (!fp) {
+			fprintf(stderr, "cacheshape import: %s: cannot open: %s\n", ar->files[f], strerror(errno));
+			return -1;
+		}
+		int bad = cs_import_parse(fp, &ar->o, all + *njobs, CS_IMPORT_MAX_SERIES - *njobs, &n, &line,
+					  why, whylen);
+		fclose(fp);
+		if (bad) {
+			if (line)
+				fprintf(stderr, "cacheshape import: %s:%u: %s\n", ar->files[f], line, why);
+			else
+				fprintf(stderr, "cacheshape import: %s: %s\n", ar->files[f], why);
+			return -1;
+		}
+		for (uint32_t k = 0; k < n; k++) {
+			jobs[*njobs + k].file = ar->files[f];
+			jobs[*njobs + k].s = &all[*njobs + k];
+		}
+		for (uint32_t k = 0; k < n; k++)
+			if (out_name(jobs[*njobs + k].out, sizeof jobs[0].out, ar->out, ar->files[f], &all[*njobs + k],
+				     ar->nfiles > 1, n > 1)) {
+				fprintf(stderr, "cacheshape import: -o %s: the name is too long\n", ar->out);
+				return -1;
+			}
+		*njobs += n;
+	}
+	return 0;
+}
+
+int cs_cmd_import(int argc, char **argv)
+{
+	struct import_args ar = { NULL, NULL, NULL, NULL, NULL, { NULL, NULL, -1 }, { NULL }, 0 };
+	int rc = parse_args(argc, argv, &ar);
+	const char *format = ar.format, *published = ar.published;
+	const char *label = ar.label, *arch = ar.arch;
+	char why[8448];
+
+	if (rc >= 0)
+		return rc;
+	rc = CS_EXIT_ERROR;
 
 	struct cs_import_series *all = calloc(CS_IMPORT_MAX_SERIES, sizeof *all);
 	struct job *jobs = calloc(CS_IMPORT_MAX_SERIES, sizeof *jobs);
@@ -417,35 +472,8 @@ int cs_cmd_import(int argc, char **argv)
 		goto done;
 	}
 	/* read everything first: nothing is written unless all of it reads */
-	for (int f = 0; f < nfiles; f++) {
-		uint32_t n = 0, line = 0;
-		FILE *fp = fopen(files[f], "r");
-		if (!fp) {
-			fprintf(stderr, "cacheshape import: %s: cannot open: %s\n", files[f], strerror(errno));
-			goto done;
-		}
-		int bad = cs_import_parse(fp, &o, all + njobs, CS_IMPORT_MAX_SERIES - njobs, &n, &line,
-					  why, sizeof why);
-		fclose(fp);
-		if (bad) {
-			if (line)
-				fprintf(stderr, "cacheshape import: %s:%u: %s\n", files[f], line, why);
-			else
-				fprintf(stderr, "cacheshape import: %s: %s\n", files[f], why);
-			goto done;
-		}
-		for (uint32_t k = 0; k < n; k++) {
-			jobs[njobs + k].file = files[f];
-			jobs[njobs + k].s = &all[njobs + k];
-		}
-		for (uint32_t k = 0; k < n; k++)
-			if (out_name(jobs[njobs + k].out, sizeof jobs[0].out, out, files[f], &all[njobs + k],
-				     nfiles > 1, n > 1)) {
-				fprintf(stderr, "cacheshape import: -o %s: the name is too long\n", out);
-				goto done;
-			}
-		njobs += n;
-	}
+	if (read_files(&ar, all, jobs, &njobs, why, sizeof why))
+		goto done;
 	for (uint32_t k = 0; k < njobs; k++) {
 		struct stat st;
 		for (uint32_t q = 0; q < k; q++)

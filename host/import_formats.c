@@ -321,6 +321,40 @@ static int columns(struct parse *p, char *line, struct cs_import_series *s)
 	return add_point(p, s, bytes, ns);
 }
 
+/* Nothing of the format was found: what was looked for. */
+static int none_found(struct parse *p, const char *fmt)
+{
+	if (!strcmp(fmt, "ramlat"))
+		return fail(p, 0, "no ramlat table (a line \"size: 1x32 ... 1xPTR ...\" "
+			    "followed by rows \"4k: ...\")");
+	if (!strcmp(fmt, "memorylatency"))
+		return fail(p, 0, "no MemoryLatency table (a line \"Region,Latency (ns)\" "
+			    "followed by \"KiB,ns\" rows)");
+	if (!strcmp(fmt, "lat_mem_rd"))
+		return fail(p, 0, "no lat_mem_rd output (a \"stride=N line followed by "
+			    "\"MB ns\" lines)");
+	return fail(p, 0, "no \"SIZE NS\" lines");
+}
+
+/* --stride: that series alone, first; -1 (said) when the file has none. */
+static int keep_stride(struct parse *p, int32_t stride)
+{
+	uint32_t keep = p->n;
+	char have[256] = "";
+	for (uint32_t i = 0; i < p->n; i++) {
+		if (p->s[i].stride == stride)
+			keep = i;
+		snprintf(have + strlen(have), sizeof have - strlen(have), "%s%d",
+			 i ? ", " : "", p->s[i].stride);
+	}
+	if (keep == p->n)
+		return fail(p, 0, "no stride %d in this file (strides: %s)", stride, have);
+	if (keep)
+		memcpy(&p->s[0], &p->s[keep], sizeof p->s[0]);
+	p->n = 1;
+	return 0;
+}
+
 int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 		    struct cs_import_series *series, uint32_t max, uint32_t *n,
 		    uint32_t *err_line, char *err, size_t errlen)
@@ -390,36 +424,13 @@ int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 		return fail(&p, 0, "read error: %s", strerror(errno));
 	if (in_table && cur && !cur->n)
 		return fail(&p, p.line, "a table header with no rows");
-	if (!p.n || (p.n == 1 && !p.s[0].n)) {
-		if (!strcmp(fmt, "ramlat"))
-			return fail(&p, 0, "no ramlat table (a line \"size: 1x32 ... 1xPTR ...\" "
-				    "followed by rows \"4k: ...\")");
-		if (!strcmp(fmt, "memorylatency"))
-			return fail(&p, 0, "no MemoryLatency table (a line \"Region,Latency (ns)\" "
-				    "followed by \"KiB,ns\" rows)");
-		if (!strcmp(fmt, "lat_mem_rd"))
-			return fail(&p, 0, "no lat_mem_rd output (a \"stride=N line followed by "
-				    "\"MB ns\" lines)");
-		return fail(&p, 0, "no \"SIZE NS\" lines");
-	}
+	if (!p.n || (p.n == 1 && !p.s[0].n))
+		return none_found(&p, fmt);
 	for (uint32_t i = 0; i < p.n; i++)
 		if (!p.s[i].n)
 			return fail(&p, 0, "%s has no points", p.s[i].what);
-	if (o->stride >= 0) {
-		uint32_t keep = p.n;
-		char have[256] = "";
-		for (uint32_t i = 0; i < p.n; i++) {
-			if (p.s[i].stride == o->stride)
-				keep = i;
-			snprintf(have + strlen(have), sizeof have - strlen(have), "%s%d",
-				 i ? ", " : "", p.s[i].stride);
-		}
-		if (keep == p.n)
-			return fail(&p, 0, "no stride %d in this file (strides: %s)", o->stride, have);
-		if (keep)
-			memcpy(&p.s[0], &p.s[keep], sizeof p.s[0]);
-		p.n = 1;
-	}
+	if (o->stride >= 0 && keep_stride(&p, o->stride))
+		return -1;
 	*n = p.n;
 	return 0;
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include "platform.h"
 #include "run.h"
-#include "../efi/arch.h"
+#include "../arch/arch.h"
 #include "../efi/console.h"
 
 #define CS_ST_CALIB_US 20000 /* the counter against Stall(), when unpublished */
