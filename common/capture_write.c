@@ -129,6 +129,18 @@ void cs_exp_kind_write(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_exp_write(j, &c->exp);
 }
 
+void cs_none_write(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	(void)j;
+	(void)c;
+}
+
+void cs_none_record(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	(void)j;
+	(void)c;
+}
+
 /* The write and record columns of the table, in its order. */
 typedef void (*cs_write_fn)(struct cs_jsonw *j, const struct cs_capture *c);
 static const struct {
@@ -167,13 +179,11 @@ int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 	write_clock(&j, &c->clock);
 	write_published(&j, c);
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		if (kinds[k].write)
-			kinds[k].write(&j, c);
+		kinds[k].write(&j, c);
 	if (extra)
 		extra(&j, ctx);
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		if (kinds[k].record)
-			kinds[k].record(&j, c);
+		kinds[k].record(&j, c);
 	cs_jsonw_obj_end(&j);
 	return cs_jsonw_finish(&j);
 }

@@ -10,6 +10,7 @@
 
 #include "capture.h"
 #include "jsonw.h"
+#include "kinds.h"
 
 typedef void (*cs_capture_extra_fn)(struct cs_jsonw *j, void *ctx);
 
@@ -17,14 +18,13 @@ typedef void (*cs_capture_extra_fn)(struct cs_jsonw *j, void *ctx);
 int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 		     cs_capture_extra_fn extra, void *ctx);
 
-/* The write and record columns of the table (kinds.h). */
-void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_exp_kind_write(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_sweep_record(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_adj_record(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_procs_record(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_competitor_record(struct cs_jsonw *j, const struct cs_capture *c);
-void cs_cores_record(struct cs_jsonw *j, const struct cs_capture *c);
+/* The write and record columns of the table (kinds.h), declared from it. */
+#define CS_KIND(id, name, run, write, record, read, reduce, report) \
+	void write(struct cs_jsonw *j, const struct cs_capture *c); \
+	void record(struct cs_jsonw *j, const struct cs_capture *c);
+CS_KINDS
+#undef CS_KIND
+void cs_none_write(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_none_record(struct cs_jsonw *j, const struct cs_capture *c);
 
 #endif

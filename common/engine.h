@@ -17,6 +17,7 @@
 #include "capture.h"
 #include "cores.h"
 #include "jsonw.h"
+#include "kinds.h"
 #include "probe.h"
 #include "result.h"
 
@@ -161,12 +162,12 @@ uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
 void cs_engine_say(struct cs_engine *e, const struct cs_event *ev);
 void cs_engine_note(struct cs_engine *e, const char *text);
 
-/* The runs of the table (kinds.h), one a kind. */
-void cs_sweep_run(struct cs_engine *e, struct cs_capture *c);
-void cs_adj_run(struct cs_engine *e, struct cs_capture *c);
-void cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c);
-void cs_procs_run(struct cs_engine *e, struct cs_capture *c);
-void cs_competitor_run(struct cs_engine *e, struct cs_capture *c);
-void cs_cores_run(struct cs_engine *e, struct cs_capture *c);
+/* The run column of the table (kinds.h), declared from it: a kind's run
+ * needs no line here. */
+#define CS_KIND(id, name, run, write, record, read, reduce, report) \
+	void run(struct cs_engine *e, struct cs_capture *c);
+CS_KINDS
+#undef CS_KIND
+void cs_none_run(struct cs_engine *e, struct cs_capture *c);
 
 #endif

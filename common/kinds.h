@@ -19,14 +19,18 @@
  *             void report(struct cs_buf *b, const struct cs_capture *c,
  *                         const struct cs_result *r)
  *
- * A column a kind does not have is 0. Each layer defines CS_KIND to take
- * the columns it builds and expands CS_KINDS: the engine and the capture
- * writer here, the reader in host/, the reducer and the report in reduce/.
- * This file names their functions and includes none of them.
+ * A column a kind does not have names that column's no-op, cs_none_<column>
+ * (each layer has its own). Each layer defines CS_KIND to take the columns
+ * it builds and expands CS_KINDS twice: once to declare them (so no header
+ * lists a kind's functions) and once for its table: the engine and the
+ * capture writer here, the reader in host/, the reducer and the report in
+ * reduce/. This file names their functions and includes none of them.
  *
- * A new kind: one unit of its own (its run, writer, reader, reduction and
- * report), its data in struct cs_capture and its result in struct
- * cs_result, and one row here. */
+ * A new kind: a folder kinds/<name>/ (its run, writers, reduction and
+ * report in freestanding files; its reader in <name>_read.c, built into
+ * the host command only: mk/host.mk), its data in struct cs_capture and its
+ * result in struct cs_result (common/capture.h, common/result.h, each
+ * including the folder's header), and one row here. */
 #ifndef CS_KINDS_H
 #define CS_KINDS_H
 
@@ -38,18 +42,19 @@
 	/* the fetch-granule probe at three placements (s.5); reduced with \
 	 * the sweep, whose levels place it */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
-		cs_adj_read, 0, cs_adj_report) \
+		cs_adj_read, cs_none_reduce, cs_adj_report) \
 	/* seed 003's classroom experiments (docs/experiments.md) */ \
-	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, 0, \
-		cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report) \
+	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
+		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report) \
 	/* the processors, as MP services lists them (issue 8) */ \
-	CS_KIND(PROCESSORS, "processors", cs_procs_run, 0, cs_procs_record, \
-		cs_procs_read, 0, cs_procs_report) \
+	CS_KIND(PROCESSORS, "processors", cs_procs_run, cs_none_write, cs_procs_record, \
+		cs_procs_read, cs_none_reduce, cs_procs_report) \
 	/* the sweep again beside processors streaming (seed 000 s.4) */ \
-	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, 0, cs_competitor_record, \
-		cs_competitor_read, cs_competitor_reduce, cs_competitor_report) \
+	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, cs_none_write, \
+		cs_competitor_record, cs_competitor_read, cs_competitor_reduce, \
+		cs_competitor_report) \
 	/* one sweep per kind of core */ \
-	CS_KIND(CORES, "cores", cs_cores_run, 0, cs_cores_record, \
+	CS_KIND(CORES, "cores", cs_cores_run, cs_none_write, cs_cores_record, \
 		cs_cores_read, cs_cores_reduce, cs_cores_report)
 
 enum cs_kind {

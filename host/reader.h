@@ -11,6 +11,7 @@
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
 #include "expect_experiments.h"
+#include "../common/kinds.h"
 
 #define CS_READ_MAX_FILE (4u << 20) /* bytes in one capture file (4 MiB) */
 #define CS_READ_MAX_DEPTH 32        /* nesting of objects and arrays */
@@ -55,13 +56,13 @@ int cs_read_capture_file(const char *path, struct cs_capture *c,
 int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 			struct cs_expect *e, char *err, size_t errlen);
 
-/* The read column of the table (common/kinds.h): each kind's members of
- * the capture, read as strictly as the core (reader.c, reader_*.c). */
-int cs_sweep_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
-int cs_adj_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
-int cs_exp_kind_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
-int cs_procs_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
-int cs_competitor_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
-int cs_cores_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+/* The read column of the table (common/kinds.h), declared from it: each
+ * kind's members of the capture, read as strictly as the core (reader.c,
+ * reader_*.c, or a kind's own <name>_read.c). */
+#define CS_KIND(id, name, run, write, record, read, reduce, report) \
+	int read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+CS_KINDS
+#undef CS_KIND
+int cs_none_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
 
 #endif

@@ -13,7 +13,7 @@ FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 \
 # Every unit of the reader and the JSON result, by pattern: a new reader unit
 # (reader_mp.c, reader_experiments.c, ...) must not silently fall out.
 FUZZ_SRC := tests/fuzz_reader.c host/jdom.c host/jread.c host/replay.c \
-	$(wildcard host/reader*.c host/expect*.c host/json*.c) $(CORE_SRC)
+	$(wildcard host/reader*.c host/expect*.c host/json*.c) $(KIND_READ_SRC) $(CORE_SRC)
 FUZZ_SEEDS = $(wildcard tests/data captures)
 
 .PHONY: fuzz fuzz-build bench

@@ -10,14 +10,19 @@ MHD_CFLAGS = $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
 MHD_LIBS = $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) -lm
 
-CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c)
+# A kind of measurement in a folder of its own (common/kinds.h): its
+# freestanding files join the core, its reader (*_read.c) the host command.
+KIND_SRC := $(filter-out %_read.c,$(wildcard kinds/*/*.c))
+KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
+CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's
 # counter, flush and CPUID): arch/<host arch>/, as the firmware uses it.
 HOST_ARCH := $(firstword $(subst -, ,$(shell $(HOST_CC) -dumpmachine)))
 ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c)
 ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
-HOSTLIB_SRC := $(filter-out host/main.c host/probe_main.c host/gen_synthetic.c,$(wildcard host/*.c))
+HOSTLIB_SRC := $(filter-out host/main.c host/probe_main.c host/gen_synthetic.c,$(wildcard host/*.c)) \
+	$(KIND_READ_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
 .PHONY: host

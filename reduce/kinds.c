@@ -3,12 +3,30 @@
  * in the table's order, then the sweep's and the adjacency's refusals.
  * Freestanding. */
 #include "kinds.h"
-#include "../common/kinds.h"
 
 int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
 		    struct cs_result *r, char *err, size_t errlen)
 {
 	return cs_reduce(c, w, r, err, errlen);
+}
+
+int cs_none_reduce(const struct cs_capture *c, struct cs_work *w,
+		   struct cs_result *r, char *err, size_t errlen)
+{
+	(void)c;
+	(void)w;
+	(void)r;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+void cs_none_report(struct cs_buf *b, const struct cs_capture *c,
+		    const struct cs_result *r)
+{
+	(void)b;
+	(void)c;
+	(void)r;
 }
 
 typedef int (*cs_reduce_fn)(const struct cs_capture *c, struct cs_work *w,
@@ -28,7 +46,7 @@ int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
 		      struct cs_result *r, char *err, size_t errlen)
 {
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		if (kinds[k].reduce && kinds[k].reduce(c, w, r, err, errlen) != 0)
+		if (kinds[k].reduce(c, w, r, err, errlen) != 0)
 			return -1;
 	return 0;
 }
@@ -37,8 +55,7 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		    const struct cs_result *r)
 {
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		if (kinds[k].report)
-			kinds[k].report(b, c, r);
+		kinds[k].report(b, c, r);
 	if (!r->n_refusals) {
 		cs_puts(b, "refusals: none\n");
 		return;
