@@ -12,7 +12,7 @@
 #include "wasm.h"
 #include "../../common/capture_write.h"
 #include "../../common/probe.h"
-#include "../../efi/version.h"
+#include "../../common/version.h"
 
 /* performance.now(): milliseconds, as coarse as the browser makes it. */
 __attribute__((import_module("env"), import_name("now_ms"))) double cs_js_now_ms(void);

@@ -12,9 +12,7 @@
 char cs_w_out[CS_OUT_BYTES];
 static struct cs_work work;
 static struct cs_result res;
-static struct cs_rjson_scratch scratch;
 static int reduced;
-static int exp_fresh; /* scratch.exp holds this capture's experiments */
 
 void cs_w_out_buf(struct cs_buf *b)
 {
@@ -31,13 +29,13 @@ CS_EXPORT(cs_out) char *cs_out(void) { return cs_w_out; }
 /* 0 when reduced (refusals are answers); 1 when the reducer finds the
  * capture malformed: cs_out() then holds the message as `cacheshape`
  * prints it ("malformed capture: ..."), NUL-terminated. */
-CS_EXPORT(cs_reduce_capture) int cs_reduce_capture(void)
+CS_EXPORT(cs_reduce_capture) int cs_w_reduce_capture(void)
 {
 	char why[256];
 	struct cs_buf b;
 
-	exp_fresh = 0;
-	reduced = cs_reduce(&cs_w_cap, &work, &res, why, sizeof why) == 0;
+	/* every kind of the table, once (reduce/kinds.c) */
+	reduced = cs_reduce_capture(&cs_w_cap, &work, &res, why, sizeof why) == 0;
 	if (reduced)
 		return 0;
 	cs_w_out_buf(&b);
@@ -53,9 +51,8 @@ CS_EXPORT(cs_json) int cs_json(void)
 	struct cs_buf b;
 
 	cs_w_out_buf(&b);
-	if (!reduced || cs_result_json_write(&b, &cs_w_cap, &res, &scratch))
+	if (!reduced || cs_result_json_write(&b, &cs_w_cap, &res))
 		return -1;
-	exp_fresh = 1; /* the writer reduced them */
 	return (int)b.len;
 }
 
@@ -136,14 +133,13 @@ CS_EXPORT(cs_result_granule) double cs_result_granule(uint32_t i)
 /* The experiments' verdicts (reduce/experiments.c): 0 line size (NaN: none),
  * 1 stride curve flat (1, 0, or -1 when refused or absent), 2 where it
  * breaks (NaN: nowhere), 3 random strides defeat the prefetcher (1, 0, or
- * -1 when there is no ratio). Reduced once per capture (cs_json does it). */
+ * -1 when there is no ratio). Reduced once per capture, with the rest. */
 CS_EXPORT(cs_result_exp) double cs_result_exp(int what)
 {
-	struct cs_exp_result *x = &scratch.exp;
+	const struct cs_exp_result *x = &res.exp;
 
-	if (!exp_fresh)
-		cs_exp_reduce(&cs_w_cap.exp, x);
-	exp_fresh = 1;
+	if (!reduced)
+		return cs_nan();
 	switch (what) {
 	case 0: return x->has_line ? x->line_bytes : cs_nan();
 	case 1: return x->has_stride && !x->stride_refused ? x->flat : -1;
