@@ -12,7 +12,7 @@
 
 #include "buf.h"
 #include "capture.h"
-#include "../reduce/reduce.h"
+#include "result.h"
 
 #define CS_SVG_MAX 8   /* captures in one drawing */
 #define CS_SVG_W 960

@@ -259,20 +259,10 @@ static int folder(const char *what, const char *path, char *resolved)
 	return 0;
 }
 
-int cs_cmd_serve(int argc, char **argv)
+/* -1 to go on; otherwise the exit status (--help, or a usage error said). */
+static int serve_args(int argc, char **argv, const char **dir, const char **bind,
+		      const char **web, long *port)
 {
-	static struct cs_serve srv;
-	const char *dir = "captures", *bind = "127.0.0.1", *web = NULL;
-	char web_default[PATH_MAX], host[INET6_ADDRSTRLEN + 2];
-	struct sockaddr_storage sa;
-	struct sockaddr_in *v4 = (struct sockaddr_in *)&sa;
-	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&sa;
-	long port = 8080;
-	struct MHD_Daemon *d;
-	const union MHD_DaemonInfo *info;
-	sigset_t stop;
-	int sig, loopback;
-
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		char *end;
@@ -291,35 +281,67 @@ int cs_cmd_serve(int argc, char **argv)
 		}
 		i++;
 		if (!strcmp(a, "--dir")) {
-			dir = v;
+			*dir = v;
 		} else if (!strcmp(a, "--bind")) {
-			bind = v;
+			*bind = v;
 		} else if (!strcmp(a, "--web")) {
-			web = v;
+			*web = v;
 		} else {
 			errno = 0;
-			port = strtol(v, &end, 10);
-			if (errno || end == v || *end || port < 0 || port > 65535) {
+			*port = strtol(v, &end, 10);
+			if (errno || end == v || *end || *port < 0 || *port > 65535) {
 				fprintf(stderr, "cacheshape serve: --port must be 0 to 65535, got '%s'\n", v);
 				return CS_EXIT_ERROR;
 			}
 		}
 	}
-	memset(&sa, 0, sizeof sa);
+	return -1;
+}
+
+/* The address to listen on, its text for people, and whether it is this
+ * machine alone: 0, or -1 with the error said. */
+static int bind_address(const char *bind, long port, struct sockaddr_storage *sa,
+			char *host, size_t hostlen, int *loopback)
+{
+	struct sockaddr_in *v4 = (struct sockaddr_in *)sa;
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)sa;
+
+	memset(sa, 0, sizeof *sa);
 	if (inet_pton(AF_INET, bind, &v4->sin_addr) == 1) {
 		v4->sin_family = AF_INET;
 		v4->sin_port = htons((uint16_t)port);
-		loopback = (ntohl(v4->sin_addr.s_addr) >> 24) == 127;
-		snprintf(host, sizeof host, "%s", bind);
+		*loopback = (ntohl(v4->sin_addr.s_addr) >> 24) == 127;
+		snprintf(host, hostlen, "%s", bind);
 	} else if (inet_pton(AF_INET6, bind, &v6->sin6_addr) == 1) {
 		v6->sin6_family = AF_INET6;
 		v6->sin6_port = htons((uint16_t)port);
-		loopback = IN6_IS_ADDR_LOOPBACK(&v6->sin6_addr);
-		snprintf(host, sizeof host, "[%s]", bind);
+		*loopback = IN6_IS_ADDR_LOOPBACK(&v6->sin6_addr);
+		snprintf(host, hostlen, "[%s]", bind);
 	} else {
 		fprintf(stderr, "cacheshape serve: --bind must be an IPv4 or IPv6 address, got '%s'\n", bind);
-		return CS_EXIT_ERROR;
+		return -1;
 	}
+	return 0;
+}
+
+int cs_cmd_serve(int argc, char **argv)
+{
+	static struct cs_serve srv;
+	const char *dir = "captures", *bind = "127.0.0.1", *web = NULL;
+	char web_default[PATH_MAX], host[INET6_ADDRSTRLEN + 2];
+	struct sockaddr_storage sa;
+	long port = 8080;
+	struct MHD_Daemon *d;
+	const union MHD_DaemonInfo *info;
+	sigset_t stop;
+	int sig, loopback;
+
+	int rc = serve_args(argc, argv, &dir, &bind, &web, &port);
+
+	if (rc >= 0)
+		return rc;
+	if (bind_address(bind, port, &sa, host, sizeof host, &loopback))
+		return CS_EXIT_ERROR;
 	if (!web) {
 		if (default_web(web_default, sizeof web_default)) {
 			fprintf(stderr, "cacheshape serve: cannot find the page: give --web DIR\n");

@@ -31,17 +31,11 @@ static struct {
 	struct cs_rng rng, adj_rng;
 	unsigned char *mem;
 	uint64_t mem_bytes, seed;
-	uint32_t blocks, n_sizes, failed, quantum_samples;
+	uint32_t blocks, n_sizes, quantum_samples;
 	int quick, isolated;
-	double min_block_ns, hidden_ms, sweep_s, adj_s;
+	double min_block_ns, hidden_ms;
 	uint64_t sizes[CS_MAX_SWEEP_POINTS];
-	double median_ns[CS_MAX_SWEEP_POINTS], point_s[CS_MAX_SWEEP_POINTS];
-	uint64_t loads[CS_MAX_SWEEP_POINTS];
 	double last[4];               /* ns, median or block, loads, seconds */
-	double adj_block_ns[CS_MAX_ADJ_SERIES];
-	uint32_t n_refused;
-	struct cs_refusal refused[CS_MAX_ADJ_SERIES];
-	enum cs_placement refused_at[CS_MAX_ADJ_SERIES];
 	struct cs_work w;
 	struct cs_result r;
 	char user_agent[CS_TEXT_MAX], started[64];
@@ -113,9 +107,7 @@ CS_EXPORT(cs_m_start) uint32_t cs_m_start(double seed, double quantum_ns,
 	m.quick = quick;
 	m.blocks = quick ? 3 : 5;
 	m.min_block_ns = 100.0 * quantum_ns;
-	m.failed = 0;
-	m.n_refused = 0;
-	m.sweep_s = m.adj_s = 0;
+	c->run.present = 1; /* sweep_detail, adjacency_probe: common/capture_record.c */
 	if (max_bytes > (double)m.mem_bytes)
 		max_bytes = (double)m.mem_bytes;
 	m.n_sizes = sizes((uint64_t)max_bytes, m.sizes, CS_MAX_SWEEP_POINTS);
@@ -146,17 +138,17 @@ CS_EXPORT(cs_m_point) int cs_m_point(uint32_t i)
 		return -1;
 	if (cs_sweep_point_capped(&m.clk, m.mem, m.sizes[i], m.blocks, m.min_block_ns,
 				  CS_M_WARM_MAX, &m.rng, &pr) != 0) {
-		m.failed++;
+		c->run.failed_points++;
 		return -1;
 	}
 	m.last[0] = pr.ns_min;
 	m.last[1] = pr.ns_median;
 	m.last[2] = (double)pr.loads_per_block;
 	m.last[3] = (cs_js_now_ms() - t0) / 1000.0;
-	m.sweep_s += m.last[3];
-	m.median_ns[c->n_points] = pr.ns_median;
-	m.loads[c->n_points] = pr.loads_per_block;
-	m.point_s[c->n_points] = m.last[3];
+	c->run.sweep_s += m.last[3];
+	c->run.median_ns[c->n_points] = pr.ns_median;
+	c->run.loads[c->n_points] = pr.loads_per_block;
+	c->run.point_s[c->n_points] = m.last[3];
 	c->points[c->n_points++] = (struct cs_point){ (double)m.sizes[i], pr.ns_min, 1,
 						      pr.block_ns };
 	return 0;
@@ -197,14 +189,12 @@ CS_EXPORT(cs_m_place) int cs_m_place(int p)
 	cs_memset(s, 0, sizeof *s);
 	cs_memset(&why, 0, sizeof why);
 	s->placement = (enum cs_placement)p;
-	m.adj_block_ns[c->n_adj] = 0;
+	c->run.adj_block_ns[c->n_adj] = 0;
 	c->n_adj++;
 	if (cs_place_adjacency(&m.r, s->placement, 64.0, max2f, &f, &why) != 0) {
 		s->refused = 1;
 		cs_strlcpy(s->refusal_code, why.code, sizeof s->refusal_code);
 		cs_strlcpy(s->refusal_reason, why.reason, sizeof s->refusal_reason);
-		m.refused[m.n_refused] = why;
-		m.refused_at[m.n_refused++] = s->placement;
 		cs_w_out_buf(&b);
 		cs_puts(&b, why.code);
 		cs_puts(&b, ": ");
@@ -241,14 +231,14 @@ CS_EXPORT(cs_m_adj_point) int cs_m_adj_point(uint32_t k)
 				m.blocks, m.min_block_ns, CS_M_WARM_MAX, &m.adj_rng, &ns,
 				&block) != 0)
 		return -1;
-	shortest = &m.adj_block_ns[c->n_adj - 1];
+	shortest = &c->run.adj_block_ns[c->n_adj - 1];
 	if (*shortest <= 0 || block < *shortest)
 		*shortest = block;
 	s->pts[s->n++] = (struct cs_adj_point){ cs_adj_ruler[k], ns };
 	m.last[0] = ns;
 	m.last[1] = block;
 	m.last[3] = (cs_js_now_ms() - t0) / 1000.0;
-	m.adj_s += m.last[3];
+	c->run.adj_s += m.last[3];
 	return 0;
 }
 
@@ -279,12 +269,12 @@ static void key_num(struct cs_jsonw *j, const char *k, double v, int sig)
 }
 
 /* The page's members: producer, browser (the context, and the refusal of
- * a sweep taken while the page was hidden), settings, the sweep's and the
- * adjacency probe's detail, as the host probe writes its own. */
+ * a sweep taken while the page was hidden), settings. The sweep's and the
+ * adjacency probe's detail follow from c->run, written by the engine's
+ * record writers as for the firmware and the host probe. */
 static void extra(struct cs_jsonw *j, void *ctx)
 {
-	const struct cs_capture *c = ctx;
-	int pretty = j->pretty;
+	(void)ctx;
 	cs_jsonw_key(j, "producer");
 	cs_jsonw_obj(j);
 	key_str(j, "name", "cacheshape-page");
@@ -337,44 +327,6 @@ static void extra(struct cs_jsonw *j, void *ctx)
 	cs_jsonw_u64(j, CS_M_WARM_MAX);
 	cs_jsonw_key(j, "seed");
 	cs_jsonw_hex(j, m.seed);
-	cs_jsonw_obj_end(j);
-
-	cs_jsonw_key(j, "sweep_detail");
-	cs_jsonw_obj(j);
-	key_str(j, "ns_is", "minimum over blocks; median_ns beside it");
-	key_num(j, "seconds", m.sweep_s, 4);
-	cs_jsonw_key(j, "failed_points");
-	cs_jsonw_u64(j, m.failed);
-	cs_jsonw_num_row(j, "median_ns", m.median_ns, c->n_points, 6);
-	cs_jsonw_u64_row(j, "loads_per_block", m.loads, c->n_points);
-	cs_jsonw_num_row(j, "point_s", m.point_s, c->n_points, 4);
-	cs_jsonw_obj_end(j);
-
-	cs_jsonw_key(j, "adjacency_probe");
-	cs_jsonw_obj(j);
-	cs_adj_layout_json(j);
-	key_num(j, "seconds", m.adj_s, 4);
-	cs_jsonw_key(j, "shortest_block_ns");
-	cs_jsonw_arr(j);
-	j->pretty = 0; /* one line */
-	for (uint32_t i = 0; i < c->n_adj; i++) {
-		if (c->adj[i].refused)
-			cs_jsonw_null(j);
-		else
-			cs_jsonw_numsig(j, m.adj_block_ns[i], 6);
-	}
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "refusals");
-	cs_jsonw_arr(j);
-	for (uint32_t i = 0; i < m.n_refused; i++) {
-		cs_jsonw_obj(j);
-		key_str(j, "placement", cs_placement_name(m.refused_at[i]));
-		key_str(j, "code", m.refused[i].code);
-		key_str(j, "reason", m.refused[i].reason);
-		cs_jsonw_obj_end(j);
-	}
-	cs_jsonw_arr_end(j);
 	cs_jsonw_obj_end(j);
 }
 
