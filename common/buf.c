@@ -17,9 +17,11 @@ void cs_buf_reset(struct cs_buf *b)
 		b->p[0] = '\0';
 }
 
+/* Once a write did not fit, the buffer is full: nothing more is appended
+ * (a cut made on a character boundary may leave a byte or two unused). */
 void cs_putc(struct cs_buf *b, char c)
 {
-	if (b->len + 1 >= b->cap) {
+	if (b->overflow || b->len + 1 >= b->cap) {
 		b->overflow = 1;
 		return;
 	}
@@ -27,16 +29,38 @@ void cs_putc(struct cs_buf *b, char c)
 	b->p[b->len] = '\0';
 }
 
+/* What does not fit is cut on a UTF-8 character boundary: never half a
+ * character (text cut here stays valid UTF-8 when it was). */
 void cs_putn(struct cs_buf *b, const char *s, size_t n)
 {
+	size_t room;
+	if (b->overflow || !b->cap) {
+		b->overflow = 1;
+		return;
+	}
+	room = b->cap - 1 - b->len;
+	if (n > room) {
+		n = cs_utf8_cut(s, room);
+		b->overflow = 1;
+	}
 	for (size_t i = 0; i < n; i++)
-		cs_putc(b, s[i]);
+		b->p[b->len++] = s[i];
+	b->p[b->len] = '\0';
 }
 
 void cs_puts(struct cs_buf *b, const char *s)
 {
-	while (*s)
-		cs_putc(b, *s++);
+	cs_putn(b, s, cs_strlen(s));
+}
+
+/* All of s or, when it does not fit, none of it (an escape is never cut). */
+static void put_atom(struct cs_buf *b, const char *s, size_t n)
+{
+	if (b->overflow || b->len + n + 1 > b->cap) {
+		b->overflow = 1;
+		return;
+	}
+	cs_putn(b, s, n);
 }
 
 void cs_put_u64(struct cs_buf *b, uint64_t v)
@@ -91,6 +115,11 @@ static int put_nonfinite(struct cs_buf *b, double v)
 	return 1;
 }
 
+static void put_g_exp(struct cs_buf *b, double v, int sig, int add10);
+
+/* Every finite v: integers of up to 18 digits, decimals as asked; from
+ * 1e18 on, exponent form. Below 1.8e19 every scaled figure fits a u64, so
+ * no conversion can overflow (tests/test_buf.c runs the extremes). */
 void cs_put_fixed(struct cs_buf *b, double v, int decimals)
 {
 	if (put_nonfinite(b, v))
@@ -106,32 +135,71 @@ void cs_put_fixed(struct cs_buf *b, double v, int decimals)
 			cs_putc(b, '-');
 	}
 	if (v >= 1e18) { /* beyond integer range: exponent form */
-		cs_put_g(b, v, 6);
+		put_g_exp(b, v, 6, 0);
 		return;
 	}
-	double scaled = v * pow10_tab[decimals] + 0.5;
-	uint64_t units = (uint64_t)scaled;
-	uint64_t scale = (uint64_t)pow10_tab[decimals];
-	if (scaled >= 1.8e19) { /* too many digits for u64 with this scale */
-		cs_put_u64(b, (uint64_t)(v + 0.5));
-		return;
-	}
+	/* A double holds 16 or 17 significant digits: decimals past that
+	 * are zeros, and dropping them keeps v * 10^d under 1e18. */
+	int d = decimals;
+	while (d > 0 && v * pow10_tab[d] >= 1e18)
+		d--;
+	uint64_t scale = (uint64_t)pow10_tab[d];
+	uint64_t units = (uint64_t)(v * pow10_tab[d] + 0.5); /* < 1e18 + 1 */
 	cs_put_u64(b, units / scale);
 	if (decimals) {
 		uint64_t frac = units % scale;
 		char tmp[10];
 		for (int i = decimals - 1; i >= 0; i--) {
-			tmp[i] = (char)('0' + frac % 10);
-			frac /= 10;
+			if (i < d) {
+				tmp[i] = (char)('0' + frac % 10);
+				frac /= 10;
+			} else {
+				tmp[i] = '0';
+			}
 		}
 		cs_putc(b, '.');
 		cs_putn(b, tmp, (size_t)decimals);
 	}
 }
 
-/* Decimal exponent e and digits such that v ~= 0.d1d2.. * 10^e, computed by
- * scaling with exact powers of ten; good to ~15 significant digits. */
-void cs_put_g(struct cs_buf *b, double v, int sig)
+/* v > 0 finite as m * 10^e with m in [1, 10), by exact powers of ten.
+ * Subnormals are lifted into the normal range first (by 2^54, exactly), so
+ * the scaling keeps its precision there too. */
+static double normalise10(double v, int *e10)
+{
+	int e = 0;
+	double m = v;
+	if (m < 2.2250738585072014e-308) { /* subnormal: 10^16 * m is normal */
+		m *= 1e16;
+		e -= 16;
+	}
+	while (m >= 1e16) {
+		m /= 1e16;
+		e += 16;
+	}
+	while (m >= 10) {
+		m /= 10;
+		e++;
+	}
+	while (m < 1e-16) {
+		m *= 1e16;
+		e -= 16;
+	}
+	while (m < 1) {
+		m *= 10;
+		e--;
+	}
+	if (m >= 10) { /* the last step rounded up to 10 */
+		m /= 10;
+		e++;
+	}
+	*e10 = e;
+	return m;
+}
+
+/* 'sig' significant digits of v * 10^add10 (add10 lets a caller scale a
+ * figure that would overflow, as a percentage of DBL_MAX). */
+static void put_g_exp(struct cs_buf *b, double v, int sig, int add10)
 {
 	if (!cs_isfinite(v)) {
 		cs_puts(b, "null");
@@ -149,28 +217,11 @@ void cs_put_g(struct cs_buf *b, double v, int sig)
 		cs_putc(b, '-');
 		v = -v;
 	}
-	/* normalise to [1, 10) */
-	int e10 = 0;
-	double m = v;
-	while (m >= 1e16) {
-		m /= 1e16;
-		e10 += 16;
-	}
-	while (m >= 10) {
-		m /= 10;
-		e10++;
-	}
-	while (m < 1e-16) {
-		m *= 1e16;
-		e10 -= 16;
-	}
-	while (m < 1) {
-		m *= 10;
-		e10--;
-	}
-	/* sig digits as an integer, rounded */
-	double scaled = m * pow10_tab[sig - 1] + 0.5;
-	uint64_t digits = (uint64_t)scaled;
+	int e10;
+	double m = normalise10(v, &e10);
+	e10 += add10;
+	/* sig digits as an integer, rounded: m * 10^16 + 0.5 < 1.1e17 */
+	uint64_t digits = (uint64_t)(m * pow10_tab[sig - 1] + 0.5);
 	if (digits >= (uint64_t)pow10_tab[sig]) { /* rounding carried: 9.99 -> 10.0 */
 		digits /= 10;
 		e10++;
@@ -208,19 +259,31 @@ void cs_put_g(struct cs_buf *b, double v, int sig)
 	}
 }
 
+void cs_put_g(struct cs_buf *b, double v, int sig)
+{
+	put_g_exp(b, v, sig, 0);
+}
+
 void cs_put_size(struct cs_buf *b, double bytes)
 {
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
+					    "PiB", "EiB" };
 	if (!cs_isfinite(bytes) || bytes < 0) {
 		cs_puts(b, "?");
 		return;
 	}
+	if (bytes > 0 && bytes < 1) { /* a fraction of a byte: say it */
+		cs_put_g(b, bytes, 3);
+		cs_puts(b, " B");
+		return;
+	}
 	int u = 0;
-	while (bytes >= 1024 && u < 4) {
+	while (bytes >= 1024 && u < 6) {
 		bytes /= 1024;
 		u++;
 	}
-	/* three significant figures at most, no trailing zeros */
+	/* three significant figures at most, no trailing zeros; past EiB the
+	 * figure goes to exponent form (cs_put_fixed) */
 	int dec = u == 0 ? 0 : (bytes < 10 ? 2 : (bytes < 100 ? 1 : 0));
 	char tmp[40];
 	struct cs_buf t;
@@ -244,9 +307,12 @@ void cs_put_pct(struct cs_buf *b, double ratio)
 		cs_puts(b, "?");
 		return;
 	}
-	double pct = ratio * 100;
-	cs_putc(b, pct < 0 ? '-' : '+');
-	cs_put_fixed(b, cs_fabs(pct), 1);
+	double a = cs_fabs(ratio);
+	cs_putc(b, ratio < 0 ? '-' : '+');
+	if (a >= 1e16) /* ratio * 100 may overflow: shift the exponent instead */
+		put_g_exp(b, a, 3, 2);
+	else
+		cs_put_fixed(b, a * 100, 1);
 	cs_puts(b, " %");
 }
 
@@ -329,3 +395,153 @@ void cs_short_name(char *dst, size_t cap, const char *src)
 	dst[n] = 0;
 }
 
+
+/* ---- UTF-8 (RFC 3629: no overlong forms, no surrogates, <= U+10FFFF) ---- */
+
+size_t cs_utf8_next(const char *str, size_t n, uint32_t *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	uint32_t c;
+	size_t len, i;
+	unsigned char lo = 0x80, hi = 0xbf; /* range of the second byte */
+
+	if (!n)
+		return 0;
+	c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		c &= 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		c &= 0x0f;
+		if (s[0] == 0xe0)
+			lo = 0xa0; /* overlong below U+0800 */
+		else if (s[0] == 0xed)
+			hi = 0x9f; /* U+D800..U+DFFF: surrogates */
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		c &= 0x07;
+		if (s[0] == 0xf0)
+			lo = 0x90; /* overlong below U+10000 */
+		else if (s[0] == 0xf4)
+			hi = 0x8f; /* above U+10FFFF */
+	} else {
+		return 0; /* a continuation byte, C0, C1 or F5..FF */
+	}
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	*cp = c;
+	return len;
+}
+
+size_t cs_utf8_cut(const char *s, size_t max)
+{
+	size_t k = max, back = 0;
+	while (k && back < 3 && ((unsigned char)s[k] & 0xc0) == 0x80) {
+		k--;
+		back++;
+	}
+	return back < 3 || ((unsigned char)s[k] & 0xc0) != 0x80 ? k : max;
+}
+
+size_t cs_utf8_prefix(const char *s, size_t n, size_t chars)
+{
+	size_t off = 0;
+	uint32_t cp;
+	while (chars && off < n) {
+		size_t k = cs_utf8_next(s + off, n - off, &cp);
+		off += k ? k : 1; /* an invalid byte counts as one character */
+		chars--;
+	}
+	return off;
+}
+
+/* Code points a terminal acts on or that reorder what is shown: C1
+ * controls, bidirectional overrides and isolates, line separators. */
+static int unsafe_cp(uint32_t cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e || cp == 0x200f ||
+	       (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0x2028 || cp == 0x2029;
+}
+
+static void put_esc_hex(struct cs_buf *b, const char *pre, uint32_t v, int digits)
+{
+	static const char hx[] = "0123456789abcdef";
+	char t[10];
+	size_t n = 0;
+	while (*pre)
+		t[n++] = *pre++;
+	for (int i = digits - 1; i >= 0; i--)
+		t[n++] = hx[(v >> (4 * i)) & 15];
+	put_atom(b, t, n);
+}
+
+static void put_text(struct cs_buf *b, const char *s, size_t n, int field)
+{
+	size_t i = 0;
+	while (i < n && !b->overflow) {
+		unsigned char c = (unsigned char)s[i];
+		uint32_t cp;
+		size_t k;
+		if (c >= 0x20 && c < 0x7f) {
+			if (c == '\\' && field)
+				put_atom(b, "\\\\", 2);
+			else
+				cs_putc(b, (char)c);
+			i++;
+			continue;
+		}
+		if (c < 0x80) {
+			i++;
+			if (c == '\n' && !field)
+				cs_putc(b, '\n');
+			else if (c == '\n')
+				put_atom(b, "\\n", 2);
+			else if (c == '\t')
+				put_atom(b, "\\t", 2);
+			else if (c == '\r')
+				put_atom(b, "\\r", 2);
+			else if (c == 0x1b)
+				put_atom(b, "\\e", 2);
+			else
+				put_esc_hex(b, "\\x", c, 2);
+			continue;
+		}
+		k = cs_utf8_next(s + i, n - i, &cp);
+		if (!k) {
+			put_esc_hex(b, "\\x", c, 2);
+			i++;
+		} else if (unsafe_cp(cp)) {
+			put_esc_hex(b, "\\u", cp, 4);
+			i += k;
+		} else {
+			put_atom(b, s + i, k);
+			i += k;
+		}
+	}
+}
+
+void cs_put_textn(struct cs_buf *b, const char *s, size_t n)
+{
+	put_text(b, s, n, 1);
+}
+
+void cs_put_text(struct cs_buf *b, const char *s)
+{
+	put_text(b, s, cs_strlen(s), 1);
+}
+
+void cs_put_text_lines(struct cs_buf *b, const char *s)
+{
+	put_text(b, s, cs_strlen(s), 0);
+}

@@ -67,13 +67,29 @@ void cs_jsonw_arr(struct cs_jsonw *j) { jw_open(j, '['); }
 void cs_jsonw_arr_end(struct cs_jsonw *j) { jw_close(j, ']'); }
 
 /* The escapes of yajl's generator (\b \f, upper-case hex), so that
- * `reduce --json`, which yajl wrote first, keeps its bytes (reduce/json.h). */
+ * `reduce --json`, which yajl wrote first, keeps its bytes (reduce/json.h).
+ * Always valid UTF-8 out, whatever comes in: a byte that does not start a
+ * valid character (RFC 3629, as cs_utf8_next) is written as U+FFFD, so a
+ * Latin-1 brand string or a file name in another encoding still gives a
+ * capture every strict reader takes. Valid text is written unchanged. */
 static void put_string(struct cs_buf *b, const char *s)
 {
 	static const char hx[] = "0123456789ABCDEF";
+	size_t n = cs_strlen(s), i = 0;
+	uint32_t cp;
 	cs_putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) {
+			size_t k = cs_utf8_next(s + i, n - i, &cp);
+			if (k)
+				cs_putn(b, s + i, k);
+			else
+				cs_puts(b, "\xef\xbf\xbd"); /* U+FFFD */
+			i += k ? k : 1;
+			continue;
+		}
+		i++;
 		switch (c) {
 		case '"': cs_puts(b, "\\\""); break;
 		case '\\': cs_puts(b, "\\\\"); break;
