@@ -115,6 +115,8 @@ int cs_draw_text(struct cs_canvas *cv, int x, int y, const char *s, uint32_t c)
 			y += CS_FONT_H;
 			continue;
 		}
+		if (((unsigned char)*s & 0xc0) == 0x80)
+			continue; /* the rest of a UTF-8 character: one '?' for it */
 		const uint8_t *g = *s == ' ' ? NULL : glyph(*s);
 		if (*s != ' ' && !g)
 			g = glyph('?');
@@ -151,28 +153,104 @@ void cs_chart_range_add(struct cs_chart_range *r, const struct cs_capture *c)
 	}
 }
 
+/* Powers of ten as the axis has always made them (1, then *10 or /10 one
+ * step at a time, so 0.01 is the same double it always was), bounded by
+ * the exponents a double has: every loop below ends, whatever the range. */
+#define E10_MIN (-323) /* 1e-323 is the last power of ten above zero */
+#define E10_MAX 308
+#define E2_MIN (-1074) /* 2^-1074, the smallest double */
+#define E2_MAX 1023
+#define DBL_TRUE_MIN_ 4.9406564584124654e-324
+#define DBL_MAX_ 1.7976931348623157e308
+
+static double pow2i(int k)
+{
+	double p = 1;
+	for (; k > 0; k--)
+		p *= 2;
+	for (; k < 0; k++)
+		p /= 2;
+	return p;
+}
+
+static double ten(int e)
+{
+	double p = 1;
+	for (; e > 0; e--)
+		p *= 10;
+	for (; e < 0; e++)
+		p /= 10;
+	return p;
+}
+
+/* x: the largest power of two at or under the smallest size, the smallest
+ * at or over the largest (DBL_MAX when that is 2^1024); y likewise in
+ * decades, the lowest being the smallest double under 1e-323. */
+static void layout_x(struct cs_chart_map *m, double bmin, double bmax)
+{
+	double p = 1;
+	int k = 0;
+	while (p > bmin && k > E2_MIN) {
+		p /= 2;
+		k--;
+	}
+	while (k < E2_MAX && p * 2 <= bmin) {
+		p *= 2;
+		k++;
+	}
+	m->xmin = p;
+	m->xk0 = k;
+	while (k < E2_MAX && p < bmax * (1 - 1e-12)) {
+		p *= 2;
+		k++;
+	}
+	if (p < bmax * (1 - 1e-12)) {
+		m->xmax = DBL_MAX_;
+		m->xk1 = E2_MAX;
+	} else if (p > m->xmin) {
+		m->xmax = p;
+		m->xk1 = k;
+	} else { /* one size: one octave */
+		m->xmax = k < E2_MAX ? 2 * p : DBL_MAX_;
+		m->xk1 = k < E2_MAX ? k + 1 : E2_MAX;
+	}
+}
+
+static void layout_y(struct cs_chart_map *m, double nmin, double nmax)
+{
+	double p = 1;
+	int e = 0;
+	while (p > nmin && e > E10_MIN) {
+		p /= 10;
+		e--;
+	}
+	while (e < E10_MAX && p * 10 <= nmin) {
+		p *= 10;
+		e++;
+	}
+	m->ye0 = e;
+	m->ymin = p > nmin ? DBL_TRUE_MIN_ : p; /* under 1e-323 */
+	if (e < E10_MAX) {
+		p *= 10;
+		e++;
+	}
+	while (e < E10_MAX && p < nmax * (1 - 1e-12)) {
+		p *= 10;
+		e++;
+	}
+	m->ye1 = e;
+	m->ymax = p < nmax * (1 - 1e-12) || p <= m->ymin ? DBL_MAX_ : p;
+}
+
 void cs_chart_layout(struct cs_chart_map *m, int w, int h,
 		     const struct cs_chart_range *r, int strip)
 {
-	double bmin = r->bmin > 0 ? r->bmin : 4096, bmax = r->bmax > bmin ? r->bmax : bmin;
-	double nmin = r->nmin > 0 ? r->nmin : 1, nmax = r->nmax > nmin ? r->nmax : nmin;
-	double p = 1;
-	while (p * 2 <= bmin)
-		p *= 2;
-	m->xmin = p;
-	while (p < bmax * (1 - 1e-12))
-		p *= 2;
-	m->xmax = p > m->xmin ? p : 2 * m->xmin;
-	p = 1;
-	while (p > nmin)
-		p /= 10;
-	while (p * 10 <= nmin)
-		p *= 10;
-	m->ymin = p;
-	p *= 10;
-	while (p < nmax * (1 - 1e-12))
-		p *= 10;
-	m->ymax = p;
+	double bmin = r->bmin > 0 && cs_isfinite(r->bmin) ? r->bmin : 4096;
+	double bmax = r->bmax > bmin && cs_isfinite(r->bmax) ? r->bmax : bmin;
+	double nmin = r->nmin > 0 && cs_isfinite(r->nmin) ? r->nmin : 1;
+	double nmax = r->nmax > nmin && cs_isfinite(r->nmax) ? r->nmax : nmin;
+	layout_x(m, bmin, bmax);
+	layout_y(m, nmin, nmax);
 	m->w = w;
 	m->h = h;
 	m->px = CS_CHART_LEFT;
@@ -192,14 +270,26 @@ static double frac(double v, double lo, double hi)
 	return (cs_log(v) - cs_log(lo)) / (cs_log(hi) - cs_log(lo));
 }
 
+/* A fraction of the axis to a pixel offset. Off the axis a mark is held
+ * within one axis length of it, so nothing drawn runs far off the canvas
+ * and no conversion to int can overflow (NaN goes to the low end). */
+static int place(double f, int span)
+{
+	if (!(f >= -1))
+		f = -1;
+	if (f > 2)
+		f = 2;
+	return (int)cs_floor(f * (span - 1) + 0.5);
+}
+
 int cs_chart_x(const struct cs_chart_map *m, double bytes)
 {
-	return m->px + (int)cs_floor(frac(bytes, m->xmin, m->xmax) * (m->pw - 1) + 0.5);
+	return m->px + place(frac(bytes, m->xmin, m->xmax), m->pw);
 }
 
 int cs_chart_y(const struct cs_chart_map *m, double ns)
 {
-	return m->py + m->ph - 1 - (int)cs_floor(frac(ns, m->ymin, m->ymax) * (m->ph - 1) + 0.5);
+	return m->py + m->ph - 1 - place(frac(ns, m->ymin, m->ymax), m->ph);
 }
 
 int cs_chart_has_x(const struct cs_chart_map *m, double bytes)
@@ -207,40 +297,64 @@ int cs_chart_has_x(const struct cs_chart_map *m, double bytes)
 	return bytes >= m->xmin && bytes <= m->xmax;
 }
 
-static int octaves(double lo, double hi)
-{
-	int n = 0;
-	for (double p = lo; p < hi * (1 - 1e-12); p *= 2)
-		n++;
-	return n;
-}
-
+/* Octaves labelled: one label at least 8 characters wide. */
 int cs_chart_xlabel_every(const struct cs_chart_map *m)
 {
-	int o = octaves(m->xmin, m->xmax), every = 1;
-	double per = (double)(m->pw - 1) / (o ? o : 1);
-	while (every < 64 && every * per < 8 * CS_FONT_W)
+	int o = m->xk1 - m->xk0, every = 1;
+	double per = (double)(m->pw - 1) / (o > 0 ? o : 1);
+	while (every < 4096 && every * per < 8 * CS_FONT_W)
 		every *= 2;
 	return every;
+}
+
+static int mod(int a, int n)
+{
+	int r = a % n;
+	return r < 0 ? r + n : r;
+}
+
+int cs_chart_xtick(const struct cs_chart_map *m, int i, double *bytes, int *label)
+{
+	int every = cs_chart_xlabel_every(m), o = m->xk1 - m->xk0;
+	/* a grid line an octave while they stay 3 pixels apart, else one
+	 * at each label */
+	int step = (double)(m->pw - 1) / (o > 0 ? o : 1) >= 3 ? 1 : every;
+	int k = m->xk0 + mod(-m->xk0, step) + i * step;
+	if (i < 0 || k > m->xk1)
+		return -1;
+	*bytes = pow2i(k);
+	*label = mod(k, every) == 0;
+	return 0;
 }
 
 int cs_chart_ytick(const struct cs_chart_map *m, int i, double *ns)
 {
 	static const double mult[3] = { 1, 2, 5 };
-	int decades = 0, nm;
-	for (double p = m->ymin; p < m->ymax * (1 - 1e-9); p *= 10)
-		decades++;
-	nm = decades > 2 ? 1 : 3;
+	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000 };
+	int decades = m->ye1 - m->ye0, nm = decades > 2 ? 1 : 3, s = 0;
+	/* at most a tick every 12 pixels: whole decades, in steps of 1, 2, 5,
+	 * 10, ... decades when the axis spans hundreds of them */
+	while (s < 9 && decades / steps[s] > (m->ph > 24 ? m->ph / 12 : 2))
+		s++;
 	double v = m->ymin;
-	for (int d = 0; d <= decades; d++, v *= 10)
+	if (i < 0)
+		return -1;
+	for (int d = 0; d <= decades; d++, v *= 10) {
+		/* among the subnormals a chain of *10 drifts: start afresh */
+		if (m->ye0 + d < -290)
+			v = ten(m->ye0 + d);
+		if (mod(m->ye0 + d, steps[s]))
+			continue;
 		for (int j = 0; j < nm; j++) {
-			if (v * mult[j] > m->ymax * (1 + 1e-9))
+			double t = v * mult[j];
+			if (!cs_isfinite(t) || t > m->ymax * (1 + 1e-9))
 				return -1;
 			if (i-- == 0) {
-				*ns = v * mult[j];
+				*ns = t;
 				return 0;
 			}
 		}
+	}
 	return -1;
 }
 
@@ -304,7 +418,7 @@ static void axes(struct cs_canvas *cv, const struct cs_chart_map *m)
 {
 	char t[32];
 	struct cs_buf b;
-	int every = cs_chart_xlabel_every(m), bottom = m->py + m->ph - 1;
+	int bottom = m->py + m->ph - 1;
 	double ns;
 
 	for (int i = 0; cs_chart_ytick(m, i, &ns) == 0; i++) {
@@ -314,14 +428,13 @@ static void axes(struct cs_canvas *cv, const struct cs_chart_map *m)
 		cs_put_g(&b, ns, 3);
 		cs_draw_text(cv, m->px - 4 - (int)b.len * CS_FONT_W, y - 3, t, CS_COL_TEXT);
 	}
-	for (double p = m->xmin; p <= m->xmax * (1 + 1e-12); p *= 2) {
+	double p;
+	int label;
+	for (int i = 0; cs_chart_xtick(m, i, &p, &label) == 0; i++) {
 		int x = cs_chart_x(m, p);
-		int l2 = 0;
-		for (double q = 1; q < p; q *= 2)
-			l2++;
 		cs_draw_line(cv, x, m->py, x, bottom, CS_COL_GRID);
 		cs_draw_line(cv, x, bottom, x, bottom + 3, CS_COL_AXIS);
-		if (l2 % every)
+		if (!label)
 			continue;
 		cs_buf_init(&b, t, sizeof t);
 		cs_put_size(&b, p);

@@ -38,18 +38,24 @@ void cs_draw_dashed(struct cs_canvas *cv, int x0, int y0, int x1, int y1,
 #define CS_FONT_W 6 /* advance: 5 columns and a gap */
 #define CS_FONT_H 9 /* 7 rows and two of gap */
 /* Draws ASCII text with its top-left at (x, y), '\n' starting a new line;
- * a character outside the font shows as '?'. Returns the widest line's
- * width. */
+ * a character outside the font (a UTF-8 character counts once) shows as
+ * '?'. Returns the widest line's width. */
 int cs_draw_text(struct cs_canvas *cv, int x, int y, const char *s, uint32_t c);
 
 /* The mapping, documented once (tests/qemu/screendump.py repeats it):
  *   x(bytes) = px + floor((ln bytes - ln xmin) / (ln xmax - ln xmin) * (pw - 1) + 0.5)
  *   y(ns)    = py + ph - 1 - floor((ln ns - ln ymin) / (ln ymax - ln ymin) * (ph - 1) + 0.5)
  * xmin, xmax: powers of two around the sizes; ymin, ymax: powers of ten
- * around the costs (see cs_chart_layout). */
+ * around the costs (see cs_chart_layout). Total over every positive finite
+ * double: past 2^1023 the x axis ends at DBL_MAX, past 1e308 the y axis
+ * too, under 1e-323 the y axis starts at the smallest double; a mark off
+ * the axis is held within one axis length of it (tests/test_draw.c,
+ * tests/fuzz_chart.c). */
 struct cs_chart_map {
 	int px, py, pw, ph; /* the plot area inside the canvas */
 	double xmin, xmax, ymin, ymax;
+	int xk0, xk1;       /* xmin = 2^xk0, xmax = 2^xk1 (or DBL_MAX) */
+	int ye0, ye1;       /* ymin = 10^ye0 (or the smallest double), ymax = 10^ye1 (or DBL_MAX) */
 	int strip_y, strip_h; /* the adjacency strip below; strip_h 0: none */
 	int w, h;             /* the whole chart */
 };
@@ -75,10 +81,14 @@ int cs_chart_y(const struct cs_chart_map *m, double ns);
 /* 1 when bytes lies on the x axis. */
 int cs_chart_has_x(const struct cs_chart_map *m, double bytes);
 
-/* Ticks: x at powers of two, labelled every cs_chart_xlabel_every()
- * octaves; y at 1, 2, 5 x 10^k (only 10^k when the axis spans more than
- * two decades). cs_chart_ytick fills *ns with tick i; -1 past the last. */
+/* Ticks: x at powers of two, one an octave while they stay 3 pixels apart
+ * (else one a label), labelled every cs_chart_xlabel_every() octaves; y at
+ * 1, 2, 5 x 10^k (only 10^k when the axis spans more than two decades, and
+ * every 2, 5, 10 ... decades when it spans more than one every 12 pixels).
+ * cs_chart_xtick fills *bytes and *label (1: write its size) with tick i,
+ * cs_chart_ytick *ns; both -1 past the last. */
 int cs_chart_xlabel_every(const struct cs_chart_map *m);
+int cs_chart_xtick(const struct cs_chart_map *m, int i, double *bytes, int *label);
 int cs_chart_ytick(const struct cs_chart_map *m, int i, double *ns);
 /* The adjacency strip: panel k of n (x, y, w, h) and its verdict text. */
 void cs_chart_panel(const struct cs_chart_map *m, uint32_t k, uint32_t n,

@@ -152,11 +152,69 @@ static void test_text(void)
 	CHECK(cs_draw_text(&cv, 0, 0, "a\nbc", 1) == 2 * CS_FONT_W, "two lines");
 }
 
+/* Every positive finite double a capture may hold: the layout ends (it
+ * used to spin on 5e-324 and make inf of 1.5e308), the axes are finite and
+ * ordered, the points land on the chart, the ticks are few and finite, and
+ * the chart draws inside its canvas. */
+static void test_extremes(void)
+{
+	static const double v[] = { 5e-324, 2.2250738585072009e-308, 1e-300, 1e-5, 1, 4096,
+				    1e300, 1.5e308, 1.7976931348623157e308 };
+	const size_t n = sizeof v / sizeof v[0];
+	static uint32_t px[(H + 2) * W];
+	for (size_t a = 0; a < n; a++)
+		for (size_t b = 0; b < n; b++) {
+			struct cs_chart_range r = { 0, 0, 0, 0 };
+			struct cs_chart_map m;
+			cs_capture_init(&cap);
+			memset(&res, 0, sizeof res);
+			cap.n_points = 2;
+			cap.points[0] = (struct cs_point){ v[a], v[b], 0, 0 };
+			cap.points[1] = (struct cs_point){ v[n - 1 - a], v[(b + 3) % n], 0, 0 };
+			if (cap.points[1].bytes == cap.points[0].bytes)
+				cap.n_points = 1;
+			cs_chart_range_add(&r, &cap);
+			cs_chart_layout(&m, W, H, &r, 0);
+			CHECK(isfinite(m.xmin) && isfinite(m.xmax) && m.xmin > 0 && m.xmin < m.xmax &&
+				      isfinite(m.ymin) && isfinite(m.ymax) && m.ymin > 0 && m.ymin < m.ymax,
+			      "%g/%g: axes %g..%g, %g..%g", v[a], v[b], m.xmin, m.xmax, m.ymin, m.ymax);
+			for (uint32_t i = 0; i < cap.n_points; i++) {
+				int x = cs_chart_x(&m, cap.points[i].bytes), y = cs_chart_y(&m, cap.points[i].ns);
+				CHECK(x >= m.px && x < m.px + m.pw && y >= m.py && y < m.py + m.ph,
+				      "point %g B %g ns at %d,%d", cap.points[i].bytes, cap.points[i].ns, x, y);
+			}
+			int nt = 0, label, labels = 0;
+			double t, last = 0;
+			for (; cs_chart_ytick(&m, nt, &t) == 0; nt++) {
+				CHECK(isfinite(t) && t > last && t >= m.ymin && t <= m.ymax * (1 + 1e-9), "ytick %d: %g (last %g, axis %g..%g)", nt, t, last, m.ymin, m.ymax);
+				last = t;
+			}
+			CHECK(nt >= 1 && nt <= m.ph / 6 + 3, "%g/%g: %d y ticks", v[a], v[b], nt);
+			last = 0;
+			for (nt = 0; cs_chart_xtick(&m, nt, &t, &label) == 0; nt++) {
+				CHECK(isfinite(t) && t > last && t >= m.xmin && t <= m.xmax, "xtick %d: %g", nt, t);
+				last = t;
+				labels += label;
+			}
+			CHECK(nt >= 1 && nt <= m.pw / 3 + 2 && labels >= 1 && labels <= m.pw / (8 * CS_FONT_W) + 2,
+			      "%g/%g: %d x ticks, %d labelled", v[a], v[b], nt, labels);
+			struct cs_canvas cv = { px + W, W, H, W };
+			for (int i = 0; i < W; i++)
+				px[i] = px[(H + 1) * W + i] = GUARD;
+			cs_chart_draw(&cv, &m, &cap, &res);
+			int guards = 0;
+			for (int i = 0; i < W; i++)
+				guards += px[i] == GUARD && px[(H + 1) * W + i] == GUARD;
+			CHECK(guards == W, "%g/%g: drawn outside the canvas", v[a], v[b]);
+		}
+}
+
 int main(void)
 {
 	staircase();
 	test_mapping();
 	test_chart();
 	test_text();
+	test_extremes();
 	return cs_test_summary("draw");
 }
