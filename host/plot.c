@@ -4,32 +4,40 @@
 #define _POSIX_C_SOURCE 200809L
 #include "plot.h"
 #include "cmd.h"
+#include "outfile.h"
 #include "replay.h"
+#include "textout.h"
 #include "../common/buf.h"
 #include "../common/svg.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define PLOT_MAX CS_SVG_MAX
 
 void cs_usage_plot(FILE *f)
 {
-	fputs("usage: cacheshape plot FILE... -o OUT.svg\n"
+	fputs("usage: cacheshape plot FILE... -o OUT.svg [--force]\n"
 	      "\n"
 	      "Draws the captures overlaid as one SVG: cost per load against\n"
 	      "working-set size on log axes, each capture's points and curve,\n"
 	      "its levels, knees (solid), published sizes (dashed), retired-rule\n"
 	      "sizes (ticks at the top), the adjacency ramps with their verdicts,\n"
-	      "and a legend. At most 8 captures. OUT is replaced (written to a\n"
-	      "temporary file, then renamed). Exit status 2 on wrong usage or a\n"
-	      "capture that cannot be read.\n", f);
+	      "and a legend. At most 8 captures.\n"
+	      "\n"
+	      "  -o OUT     a new file; '-' writes the SVG to standard output\n"
+	      "  --force    replace OUT when it is an existing regular file\n"
+	      "\n"
+	      "OUT is never one of the captures, a symbolic link, a directory or\n"
+	      "a device. It is written to a temporary file beside it, then put in\n"
+	      "place, so it is never seen half written (the temporary file goes\n"
+	      "away on an error or an interrupt). Exit status 2 on wrong usage,\n"
+	      "a capture that cannot be read, or an OUT that may not be written.\n", f);
 }
 
 /* The document from common/svg.c, in a heap block that grows until it fits. */
-static int write_svg(FILE *f, struct cs_replay **p, char **names, int n)
+int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
 {
 	struct cs_svg_item items[PLOT_MAX];
 	struct cs_buf b;
@@ -54,40 +62,21 @@ static int write_svg(FILE *f, struct cs_replay **p, char **names, int n)
 	return rc;
 }
 
-/* Written beside OUT, then renamed: a reader never sees half a file. */
-static int save(const char *out, struct cs_replay **p, char **names, int n)
+/* OUT by the output-file rule (outfile.h). */
+static int save(const char *out, unsigned flags, struct cs_replay **p, char **names, int n)
 {
-	size_t len = strlen(out) + 16;
-	char *tmp = malloc(len);
-	int fd, rc = -1;
-	FILE *f;
-	if (!tmp)
-		return -1;
-	snprintf(tmp, len, "%s.tmpXXXXXX", out);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		perror(out);
-		free(tmp);
-		return -1;
+	struct cs_outfile o;
+	char why[4400];
+	int rc = cs_outfile_open(&o, out, flags, names, n, why, sizeof why);
+	if (rc == 0 && cs_plot_write_svg(cs_outfile_stream(&o), p, names, n) != 0) {
+		snprintf(why, sizeof why, "%s: %s", out, strerror(errno));
+		cs_outfile_abort(&o);
+		rc = -1;
+	} else if (rc == 0) {
+		rc = cs_outfile_commit(&o, NULL, NULL, why, sizeof why);
 	}
-	mode_t mask = umask(0); /* mkstemp makes it 0600: give the usual mode */
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-	} else {
-		rc = write_svg(f, p, names, n);
-		if (fclose(f) != 0)
-			rc = -1;
-		if (rc == 0 && rename(tmp, out) != 0)
-			rc = -1;
-	}
-	if (rc != 0) {
-		perror(out);
-		unlink(tmp);
-	}
-	free(tmp);
+	if (rc)
+		cs_eprintf("cacheshape plot: %s", why);
 	return rc;
 }
 
@@ -96,6 +85,7 @@ int cs_cmd_plot(int argc, char **argv)
 	struct cs_replay *p[PLOT_MAX];
 	char *names[PLOT_MAX], err[512];
 	const char *out = NULL;
+	unsigned flags = CS_OUT_HAS_FORCE;
 	int n = 0, rc = CS_EXIT_OK;
 
 	for (int i = 1; i < argc; i++) {
@@ -109,8 +99,10 @@ int cs_cmd_plot(int argc, char **argv)
 				return CS_EXIT_ERROR;
 			}
 			out = argv[++i];
+		} else if (!strcmp(argv[i], "--force")) {
+			flags |= CS_OUT_FORCE;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "cacheshape plot: unknown option '%s'\n", argv[i]);
+			cs_eprintf("cacheshape plot: unknown option '%s'", argv[i]);
 			cs_usage_plot(stderr);
 			return CS_EXIT_ERROR;
 		} else if (n == PLOT_MAX) {
@@ -126,6 +118,11 @@ int cs_cmd_plot(int argc, char **argv)
 		cs_usage_plot(stderr);
 		return CS_EXIT_ERROR;
 	}
+	/* OUT first: a refusal costs nothing, and no capture is read for it */
+	if (cs_outfile_check(out, flags, names, n, err, sizeof err)) {
+		cs_eprintf("cacheshape plot: %s", err);
+		return CS_EXIT_ERROR;
+	}
 	for (int i = 0; i < n; i++)
 		p[i] = NULL;
 	for (int i = 0; i < n && rc == CS_EXIT_OK; i++) {
@@ -134,11 +131,11 @@ int cs_cmd_plot(int argc, char **argv)
 			fputs("cacheshape plot: out of memory\n", stderr);
 			rc = CS_EXIT_ERROR;
 		} else if (cs_replay_file(p[i], names[i], err, sizeof err)) {
-			fprintf(stderr, "cacheshape plot: %s: %s\n", names[i], err);
+			cs_eprintf("cacheshape plot: %s: %s", names[i], err);
 			rc = CS_EXIT_ERROR;
 		}
 	}
-	if (rc == CS_EXIT_OK && save(out, p, names, n) != 0)
+	if (rc == CS_EXIT_OK && save(out, flags, p, names, n) != 0)
 		rc = CS_EXIT_ERROR;
 	for (int i = 0; i < n; i++)
 		if (p[i])

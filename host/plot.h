@@ -9,4 +9,10 @@
 int cs_cmd_plot(int argc, char **argv);
 void cs_usage_plot(FILE *f);
 
+/* The SVG of n replayed captures (names: their files, for a legend with no
+ * label), by common/svg.c; 0, or -1 when the stream failed. Total over
+ * every capture the reader admits (tests/fuzz_chart.c). */
+struct cs_replay;
+int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n);
+
 #endif

@@ -30,6 +30,7 @@ PY
 knees() { # knees found in the capture, by the reducer's JSON
 	"$CS" reduce --json "$1" | python3 -c 'import json,sys; print(sum(1 for k in json.load(sys.stdin)["knees"] if k["bytes"] is not None))'
 }
+not() { ! "$@"; }
 renders() { rsvg-convert "$1" -o "$1.png" 2>"$T/rsvg.err" && [ -s "$1.png" ]; }
 xml_ok() { python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1" 2>"$T/xml.err"; }
 
@@ -39,6 +40,7 @@ command -v rsvg-convert >/dev/null || { have_rsvg=0; fail "rsvg-convert missing 
 plot_case() { # NAME OUT FILES...: plot, then check it
 	local name=$1 out=$2; shift 2
 	local t0=$(date +%s%N)
+	rm -f "$out"
 	expect "$name: plot exits 0" "$CS" plot "$@" -o "$out"
 	echo "  $name: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 	expect "$name: parses as XML" xml_ok "$out"
@@ -60,8 +62,11 @@ for f in captures/synthetic/*.json; do
 	"$CS" reduce "$f" >/dev/null 2>&1 || continue
 	plot_case "$(basename "$f" .json)" "$T/synth.svg" "$f" >/dev/null
 done
-# Overwriting is allowed (through a temporary file); the legend escapes text.
-expect "overwrite: plot again over the same file" "$CS" plot "$A" -o "$T/one.svg"
+# An existing OUT only with --force (tests/suite-cli.sh has the whole rule);
+# the legend escapes text.
+expect "overwrite: refused without --force" not "$CS" plot "$A" -o "$T/one.svg"
+expect "overwrite: with --force" "$CS" plot "$A" -o "$T/one.svg" --force
+expect "overwrite: still XML" xml_ok "$T/one.svg"
 sed 's/"label": "/"label": "<a \& b> \\"q\\" /' "$A" >"$T/esc.json"
 expect "escaping: plot a label with <, &, quotes" "$CS" plot "$T/esc.json" -o "$T/esc.svg"
 expect "escaping: still XML" xml_ok "$T/esc.svg"
