@@ -5,7 +5,9 @@
 #include "cmd.h"
 #include "expect.h"
 #include "replay.h"
+#include "textout.h"
 #include "walk.h"
+#include "../common/buf.h"
 #include "../reduce/row.h"
 
 #include <errno.h>
@@ -28,6 +30,7 @@ static const char *const verdict_color[] = { "", "\033[32m", "\033[33m",
 					     "\033[31m" };
 
 struct row {
+	const char *path; /* as found, for sorting */
 	char cell[NCOLS][CS_ROW_CELL_MAX];
 	enum verdict v;
 	char notes[2048]; /* printed below the table */
@@ -48,8 +51,16 @@ void cs_usage_check(FILE *f)
 	      "  known failure  a case the rules are known to get wrong\n"
 	      "  -              no expectation: replayed only\n"
 	      "\n"
-	      "Exit status: 0 when nothing failed, 1 when something did,\n"
-	      "2 on wrong usage or when DIR cannot be read.\n", f);
+	      "\n"
+	      "Every folder is read once (a symbolic link loop is named and not\n"
+	      "followed); a folder or capture that cannot be read is a FAIL row\n"
+	      "with its error, and the rest is still checked; hidden entries and\n"
+	      "paths too long are named as skipped. Names are shown with control\n"
+	      "characters escaped (\\e, \\n, \\xHH).\n"
+	      "\n"
+	      "Exit status: 0 when nothing failed, 1 when something did (an\n"
+	      "unreadable folder included), 2 on wrong usage or when DIR itself\n"
+	      "cannot be read.\n", f);
 }
 
 static void fill_cells(struct row *w, const struct cs_replay *p)
@@ -57,8 +68,36 @@ static void fill_cells(struct row *w, const struct cs_replay *p)
 	char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX];
 
 	cs_row_cells(cells, &p->cap, &p->res);
-	for (int i = 0; i < CS_ROW_CELLS; i++)
-		memcpy(w->cell[COL_PUBLISHED + i], cells[i], CS_ROW_CELL_MAX);
+	for (int i = 0; i < CS_ROW_CELLS; i++) {
+		/* refusal codes come from the capture too: shown, not obeyed */
+		struct cs_buf b;
+		cs_buf_init(&b, w->cell[COL_PUBLISHED + i], CS_ROW_CELL_MAX);
+		cs_put_text(&b, cells[i]);
+	}
+}
+
+/* A row with no answer: '?' everywhere, the error below the table. */
+static void unreadable(struct row *w, const char *err)
+{
+	struct cs_buf b;
+	for (int i = COL_PUBLISHED; i < COL_RESULT; i++)
+		snprintf(w->cell[i], CS_ROW_CELL_MAX, "?");
+	cs_buf_init(&b, w->notes, sizeof w->notes);
+	cs_puts(&b, "  ");
+	cs_put_text(&b, err);
+	cs_putc(&b, '\n');
+	w->v = V_FAIL;
+}
+
+/* One line of text from outside as a note: escaped, indented. */
+static void note(struct row *w, const char *s, size_t n)
+{
+	size_t len = strlen(w->notes);
+	struct cs_buf b;
+	cs_buf_init(&b, w->notes + len, sizeof(w->notes) - len);
+	cs_puts(&b, "  ");
+	cs_put_textn(&b, s, n);
+	cs_putc(&b, '\n');
 }
 
 static void check_one(struct row *w, struct cs_replay *p, const char *dir,
@@ -66,21 +105,21 @@ static void check_one(struct row *w, struct cs_replay *p, const char *dir,
 {
 	char path[4096], err[1024], why[1536];
 	const struct cs_expect *e = &p->exp;
-	int i, diffs;
+	struct cs_buf b;
+	int diffs;
 
-	snprintf(w->cell[COL_CAPTURE], 256, "%s", rel);
+	w->path = rel;
+	cs_buf_init(&b, w->cell[COL_CAPTURE], CS_ROW_CELL_MAX);
+	cs_put_text(&b, rel);
 	snprintf(path, sizeof(path), "%s/%s", dir, rel);
 	w->notes[0] = '\0';
 	if (cs_replay_file(p, path, err, sizeof(err))) {
-		for (i = COL_PUBLISHED; i < COL_RESULT; i++)
-			snprintf(w->cell[i], 256, "?");
-		snprintf(w->notes, sizeof(w->notes), "  %s\n", err);
-		w->v = V_FAIL;
+		unreadable(w, err);
 		return;
 	}
 	fill_cells(w, p);
 	if (!e->present && cs_read_expect_beside(path, &p->exp, err, sizeof(err))) {
-		snprintf(w->notes, sizeof(w->notes), "  %s\n", err);
+		note(w, err, strlen(err));
 		w->v = V_FAIL;
 		return;
 	}
@@ -93,21 +132,37 @@ static void check_one(struct row *w, struct cs_replay *p, const char *dir,
 	if (e->has_known_failure) {
 		/* The expectation is the true answer; the rules miss it. */
 		w->v = diffs ? V_KNOWN : V_OK;
-		snprintf(w->notes, sizeof(w->notes), "  %s: %s\n",
-			 diffs ? "known failure" : "known failure no longer "
-			 "fails (remove known_failure?)", e->known_failure);
+		cs_buf_init(&b, w->notes, sizeof w->notes);
+		cs_puts(&b, diffs ? "  known failure: "
+				  : "  known failure no longer fails (remove known_failure?): ");
+		cs_put_text(&b, e->known_failure);
+		cs_putc(&b, '\n');
 	} else {
 		w->v = diffs ? V_FAIL : V_OK;
 	}
 	for (char *s = why; diffs && *s;) {
 		char *nl = strchr(s, '\n');
-		size_t len = strlen(w->notes);
 		if (!nl)
 			nl = s + strlen(s);
-		snprintf(w->notes + len, sizeof(w->notes) - len, "  %.*s\n",
-			 (int)(nl - s), s);
+		note(w, s, (size_t)(nl - s));
 		s = *nl ? nl + 1 : nl;
 	}
+}
+
+/* Characters, not bytes: a name in UTF-8 keeps the columns straight. */
+static size_t chars(const char *s)
+{
+	size_t n = 0, len = strlen(s);
+	for (size_t i = 0; i < len; n++)
+		i += cs_utf8_prefix(s + i, len - i, 1);
+	return n;
+}
+
+static void pad(const char *s, size_t width)
+{
+	fputs(s, stdout);
+	for (size_t n = chars(s); n < width; n++)
+		putchar(' ');
 }
 
 static void print_table(const struct row *rows, size_t n, int color)
@@ -119,14 +174,17 @@ static void print_table(const struct row *rows, size_t n, int color)
 		width[c] = strlen(headers[c]);
 	for (i = 0; i < n; i++)
 		for (c = 0; c < NCOLS - 1; c++)
-			if (strlen(rows[i].cell[c]) > width[c])
-				width[c] = strlen(rows[i].cell[c]);
-	for (c = 0; c < NCOLS; c++)
-		printf("%-*s%s", c < NCOLS - 1 ? (int)width[c] : 0, headers[c],
-		       c < NCOLS - 1 ? "  " : "\n");
+			if (chars(rows[i].cell[c]) > width[c])
+				width[c] = chars(rows[i].cell[c]);
+	for (c = 0; c < NCOLS; c++) {
+		pad(headers[c], c < NCOLS - 1 ? width[c] : 0);
+		fputs(c < NCOLS - 1 ? "  " : "\n", stdout);
+	}
 	for (i = 0; i < n; i++) {
-		for (c = 0; c < NCOLS - 1; c++)
-			printf("%-*s  ", (int)width[c], rows[i].cell[c]);
+		for (c = 0; c < NCOLS - 1; c++) {
+			pad(rows[i].cell[c], width[c]);
+			fputs("  ", stdout);
+		}
 		if (color && rows[i].v != V_NONE)
 			printf("%s%s\033[0m\n", verdict_color[rows[i].v],
 			       verdict_text[rows[i].v]);
@@ -142,37 +200,87 @@ static int use_color(void)
 	       !(term && !strcmp(term, "dumb"));
 }
 
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct row *)a)->path, ((const struct row *)b)->path);
+}
+
+/* What the walk did not follow: an error is a FAIL row of its own, the
+ * rest one line each under the table. */
+static size_t note_rows(struct row *rows, const struct cs_walk *w, size_t *folders)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < w->n_notes; i++) {
+		const struct cs_walk_note *t = &w->notes[i];
+		struct cs_buf b;
+		if (!t->error)
+			continue;
+		rows[k].path = t->path;
+		cs_buf_init(&b, rows[k].cell[COL_CAPTURE], CS_ROW_CELL_MAX);
+		cs_put_text(&b, t->path);
+		unreadable(&rows[k], t->what);
+		*folders += t->path[strlen(t->path) - 1] == '/';
+		k++;
+	}
+	return k;
+}
+
+static void print_notes(const struct row *rows, size_t n, const struct cs_walk *w)
+{
+	char line[1200];
+	struct cs_buf b;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].notes[0]) {
+			cs_buf_init(&b, line, sizeof line);
+			cs_put_text(&b, rows[i].path);
+			printf("\n%s %s:\n%s", verdict_text[rows[i].v], line, rows[i].notes);
+		}
+	for (size_t i = 0, first = 1; i < w->n_notes; i++) {
+		if (w->notes[i].error)
+			continue;
+		cs_buf_init(&b, line, sizeof line);
+		cs_put_text(&b, w->notes[i].path);
+		cs_puts(&b, ": ");
+		cs_put_text(&b, w->notes[i].what);
+		printf("%s%s\n", first ? "\n" : "", line);
+		first = 0;
+	}
+}
+
 static int run_check(const char *dir)
 {
 	struct cs_walk w;
 	struct cs_replay *p;
 	struct row *rows;
-	size_t i, count[4] = { 0, 0, 0, 0 };
+	size_t i, n, count[4] = { 0, 0, 0, 0 }, folders = 0;
 
 	if (cs_walk_json(dir, &w)) {
-		fprintf(stderr, "cacheshape check: %s: %s\n", dir,
-			strerror(errno));
+		cs_eprintf("cacheshape check: %s: %s", dir, strerror(errno));
 		cs_walk_free(&w);
 		return CS_EXIT_ERROR;
 	}
 	p = cs_replay_new();
-	rows = calloc(w.n ? w.n : 1, sizeof(*rows));
+	rows = calloc(w.n + w.n_notes + 1, sizeof(*rows));
 	if (!p || !rows) {
 		fprintf(stderr, "cacheshape check: out of memory\n");
 		return CS_EXIT_ERROR;
 	}
-	for (i = 0; i < w.n; i++) {
-		check_one(&rows[i], p, dir, w.paths[i]);
-		count[rows[i].v]++;
+	n = note_rows(rows, &w, &folders);
+	for (i = 0; i < n; i++)
+		count[V_FAIL]++;
+	for (i = 0; i < w.n; i++, n++) {
+		check_one(&rows[n], p, dir, w.paths[i]);
+		count[rows[n].v]++;
 	}
-	print_table(rows, w.n, use_color());
-	for (i = 0; i < w.n; i++)
-		if (rows[i].notes[0])
-			printf("\n%s %s:\n%s", verdict_text[rows[i].v],
-			       w.paths[i], rows[i].notes);
+	qsort(rows, n, sizeof *rows, by_path);
+	print_table(rows, n, use_color());
+	print_notes(rows, n, &w);
 	printf("\n%zu captures: %zu ok, %zu known failures, %zu failed, "
-	       "%zu without expectations\n", w.n, count[V_OK], count[V_KNOWN],
-	       count[V_FAIL], count[V_NONE]);
+	       "%zu without expectations", n - folders, count[V_OK], count[V_KNOWN],
+	       count[V_FAIL] - folders, count[V_NONE]);
+	if (folders)
+		printf("; %zu folder%s could not be read", folders, folders == 1 ? "" : "s");
+	putchar('\n');
 	free(rows);
 	cs_replay_free(p);
 	cs_walk_free(&w);
@@ -192,8 +300,7 @@ int cs_cmd_check(int argc, char **argv)
 			cs_usage_check(stdout);
 			return CS_EXIT_OK;
 		} else if (!opts_done && argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "cacheshape check: unknown option "
-				"'%s'\n", argv[i]);
+			cs_eprintf("cacheshape check: unknown option '%s'", argv[i]);
 			cs_usage_check(stderr);
 			return CS_EXIT_ERROR;
 		} else if (dir) {
