@@ -3,6 +3,7 @@
 #include "cmd.h"
 #include "json_result.h"
 #include "replay.h"
+#include "textout.h"
 #include "../reduce/report.h"
 
 #include <stdlib.h>
@@ -39,13 +40,12 @@ static int reduce_json(struct cs_replay *p, const char *path)
 	char *text;
 
 	if (cs_replay_file(p, path, err, sizeof(err))) {
-		fprintf(stderr, "cacheshape: %s: %s\n", path, err);
+		cs_eprintf("cacheshape: %s: %s", path, err);
 		return CS_EXIT_ERROR;
 	}
 	text = cs_result_json(&p->cap, &p->res, &len);
 	if (!text) {
-		fprintf(stderr, "cacheshape: %s: cannot encode the result\n",
-			path);
+		cs_eprintf("cacheshape: %s: cannot encode the result", path);
 		return CS_EXIT_ERROR;
 	}
 	fwrite(text, 1, len, stdout); /* ends in a newline */
@@ -59,14 +59,22 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem)
 	struct cs_buf b;
 
 	if (cs_replay_file(p, path, err, sizeof(err))) {
-		fprintf(stderr, "cacheshape: %s: %s\n", path, err);
+		cs_eprintf("cacheshape: %s: %s", path, err);
 		return CS_EXIT_ERROR;
 	}
+	/* The heading: the file and the label as text, never as terminal
+	 * commands (buf.h: cs_put_text). */
+	cs_buf_init(&b, mem, REPORT_BYTES);
+	cs_puts(&b, "== ");
+	cs_put_text(&b, path);
+	if (p->cap.label[0]) {
+		cs_puts(&b, ": ");
+		cs_put_text(&b, p->cap.label);
+	}
+	puts(mem);
 	cs_buf_init(&b, mem, REPORT_BYTES);
 	cs_report_text(&b, &p->cap, &p->res); /* every kind, common/kinds.h */
-	printf("== %s%s%s\n", path, p->cap.label[0] ? ": " : "",
-	       p->cap.label);
-	fputs(mem, stdout);
+	cs_fput_lines(stdout, mem);
 	if (b.overflow)
 		puts("(report truncated)");
 	return CS_EXIT_OK;
@@ -89,8 +97,7 @@ int cs_cmd_reduce(int argc, char **argv)
 			cs_usage_reduce(stdout);
 			return CS_EXIT_OK;
 		} else {
-			fprintf(stderr, "cacheshape reduce: unknown option "
-				"'%s'\n", argv[i]);
+			cs_eprintf("cacheshape reduce: unknown option '%s'", argv[i]);
 			cs_usage_reduce(stderr);
 			return CS_EXIT_ERROR;
 		}

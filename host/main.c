@@ -4,6 +4,7 @@
 #include "import.h"
 #include "plot.h"
 #include "serve.h"
+#include "textout.h"
 
 #include <string.h>
 
@@ -67,7 +68,7 @@ static int help(const char *cmd)
 		cs_usage_probe(stdout);
 #endif
 	} else {
-		fprintf(stderr, "cacheshape: no command '%s'\n", cmd);
+		cs_eprintf("cacheshape: no command '%s'", cmd);
 		usage(stderr);
 		return CS_EXIT_ERROR;
 	}
@@ -101,7 +102,7 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "probe"))
 		return cs_cmd_probe(argc - 1, argv + 1);
 #endif
-	fprintf(stderr, "cacheshape: unknown command '%s'\n", cmd);
+	cs_eprintf("cacheshape: unknown command '%s'", cmd);
 	usage(stderr);
 	return CS_EXIT_ERROR;
 }

@@ -471,6 +471,11 @@ int cs_read_capture_file(const char *path, struct cs_capture *c,
 		snprintf(err, errlen, "larger than the %u bytes (4 MiB) a "
 			 "capture may have", CS_READ_MAX_FILE);
 		rc = -1;
+	} else if ((size_t)n > cap && S_ISREG(st.st_mode) && st.st_size == 0) {
+		/* /proc, /sys: "regular" files whose size is made as read */
+		snprintf(err, errlen, "not a regular file: its size reads as 0 yet it holds data "
+			 "(a /proc or /sys file?)");
+		rc = -1;
 	} else if ((size_t)n > cap) {
 		snprintf(err, errlen, "changed size while being read");
 		rc = -1;

@@ -11,7 +11,7 @@ void cs_procs_report(struct cs_buf *b, const struct cs_capture *c,
 	if (!c->mp.has_processors || !c->mp.processors_null)
 		return;
 	cs_puts(b, "processors: not listed: ");
-	cs_puts(b, c->mp.processors_reason);
+	cs_put_text(b, c->mp.processors_reason);
 	cs_putc(b, '\n');
 }
 
@@ -57,7 +57,7 @@ void cs_cores_report(struct cs_buf *b, const struct cs_capture *c,
 		const struct cs_mp_kind *kd = &c->mp.kinds[i];
 		const struct cs_side_result *o = &r->mp.kinds[i];
 		cs_puts(b, "cores ");
-		cs_puts(b, kd->kind);
+		cs_put_text(b, kd->kind);
 		cs_puts(b, " (");
 		cs_put_u64(b, kd->n_procs);
 		cs_puts(b, kd->n_procs == 1 ? " processor): " : " processors): ");

@@ -62,10 +62,12 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 	}
 	cs_puts(b, "refusals:\n");
 	for (uint32_t i = 0; i < r->n_refusals; i++) {
+		/* a refusal made where it was measured travels in the capture:
+		 * its text is shown, never sent to the terminal (buf.h) */
 		cs_puts(b, "  ");
-		cs_puts(b, r->refusals[i].code);
+		cs_put_text(b, r->refusals[i].code);
 		cs_puts(b, ": ");
-		cs_puts(b, r->refusals[i].reason);
+		cs_put_text(b, r->refusals[i].reason);
 		cs_putc(b, '\n');
 	}
 }

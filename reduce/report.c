@@ -129,7 +129,7 @@ void cs_adj_report(struct cs_buf *b, const struct cs_capture *c,
 			cs_puts(b, " B");
 		} else {
 			cs_puts(b, "refused ");
-			cs_puts(b, a->refusal.code);
+			cs_put_text(b, a->refusal.code);
 		}
 		if (a->has_fit) {
 			cs_puts(b, "  (");
@@ -155,11 +155,16 @@ void cs_sweep_report(struct cs_buf *b, const struct cs_capture *c,
 	cs_puts(b, " points, ");
 	cs_put_u64(b, r->n_used);
 	cs_puts(b, " used");
-	if (c->n_points) {
+	if (c->n_points) { /* smallest .. largest, in whatever order taken */
+		double lo = c->points[0].bytes, hi = lo;
+		for (uint32_t i = 1; i < c->n_points; i++) {
+			lo = c->points[i].bytes < lo ? c->points[i].bytes : lo;
+			hi = c->points[i].bytes > hi ? c->points[i].bytes : hi;
+		}
 		cs_puts(b, ", ");
-		cs_put_size(b, c->points[0].bytes);
+		cs_put_size(b, lo);
 		cs_puts(b, " .. ");
-		cs_put_size(b, c->points[c->n_points - 1].bytes);
+		cs_put_size(b, hi);
 	}
 	cs_putc(b, '\n');
 	uint32_t pub = 0;
