@@ -62,6 +62,11 @@ void cs_short_name(char *dst, size_t cap, const char *src);
 size_t cs_utf8_next(const char *s, size_t n, uint32_t *cp);
 size_t cs_utf8_cut(const char *s, size_t max);
 size_t cs_utf8_prefix(const char *s, size_t n, size_t chars);
+/* s as valid UTF-8: each byte that does not start a valid character as
+ * U+FFFD, as the JSON writer would write it; cut on a character boundary.
+ * For text from outside kept in a bounded field (a capture's label): what
+ * the field holds is then exactly what the capture will say. */
+void cs_put_utf8(struct cs_buf *b, const char *s);
 
 /* Text that came from outside (labels, file names, reasons and names read
  * from a capture or a settings file) made safe for a terminal, one shared

@@ -24,17 +24,19 @@ void cs_record_label(const struct cs_record *r, char *out, size_t cap)
 		cs_puts(&b, r->cpu->hv_signature[0] ? "virtual machine (" : "virtual machine");
 	if (r->cpu->hypervisor && !r->cpu->emulated) {
 		if (r->cpu->hv_signature[0]) {
-			cs_puts(&b, r->cpu->hv_signature);
+			cs_put_utf8(&b, r->cpu->hv_signature);
 			cs_putc(&b, ')');
 		}
 		cs_puts(&b, ": ");
 	}
-	cs_puts(&b, r->cpu->brand);
+	/* CPUID's bytes as valid UTF-8 (a Latin-1 brand): the label holds
+	 * what the capture will say, never more (common/buf.h) */
+	cs_put_utf8(&b, r->cpu->brand);
 	cs_puts(&b, ", UEFI firmware probe ");
 	cs_puts(&b, CS_VERSION);
 	if (r->set->label[0]) {
 		cs_puts(&b, " - ");
-		cs_puts(&b, r->set->label);
+		cs_put_utf8(&b, r->set->label);
 	}
 }
 

@@ -143,6 +143,7 @@ struct cs_probe_opts {
 	const char *label;
 	uint64_t seed;          /* 0: from the clock */
 	int quiet;
+	int force;              /* replace an existing FILE; a clamp over an hour */
 };
 struct cs_probe_record {
 	const struct cs_probe_opts *o;

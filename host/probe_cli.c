@@ -1,18 +1,20 @@
 /* probe_cli.c: `cacheshape probe -o FILE [options]`: options, then pin,
  * calibrate, map, run the engine (sweep, adjacency, experiments: the
- * firmware's own, probe_run.c), reduce, and write the capture atomically
- * (temp file, fsync, link: an existing FILE is never replaced, and no half
- * capture is ever left under its name). */
+ * firmware's own, probe_run.c), reduce, and write the capture by the
+ * output-file rule (host/outfile.h: temp file, fsync, read back through the
+ * strict reader, link: no half capture is ever left under its name). */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "cmd.h"
+#include "outfile.h"
+#include "reader.h"
+#include "textout.h"
 #include "../arch/arch.h"
 #include "../common/buf.h"
 #include "../common/capture_write.h"
 #include "../reduce/report.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,11 @@
  * cs_sweep_point_capped). 16 Ki loads is a few ms even in DRAM. */
 #define CS_WARM_MAX 16384ull
 #define CS_TEXT_BYTES (4u << 20) /* the reader's limit on a capture */
+/* probe_clock.c measures a clock's step over at most 300 ms (CS_Q_MAX_NS):
+ * a clamp must step at least three times in that window to be seen. */
+#define CS_CLAMP_MAX_NS 100000000ull
+/* A run the clamp makes longer than this needs --force (issue 17). */
+#define CS_CLAMP_RUN_MAX_S 3600.0
 
 void cs_usage_probe(FILE *f)
 {
@@ -40,22 +47,30 @@ void cs_usage_probe(FILE *f)
 	      "Pinned to one CPU. Writes one capture (capture.md) and prints its\n"
 	      "reduction. Progress, with the time left, goes to stderr.\n"
 	      "\n"
-	      "  -o, --output FILE   the capture; never overwritten (exit 2 if it exists)\n"
+	      "  -o, --output FILE   the capture: a new file ('-': standard output, the\n"
+	      "                      report then goes to stderr); never a symbolic link,\n"
+	      "                      a directory or a device\n"
+	      "  --force             replace FILE when it is an existing regular file,\n"
+	      "                      and run a clamp that makes the run over an hour\n"
 	      "  --quick             4 KiB..64 MiB, 3 blocks of >= 20 us a size\n"
 	      "                      (default: 4 KiB..512 MiB, 9 blocks of >= 1 ms)\n"
-	      "  --max-bytes N       largest working set, N[K|M|G] (binary units)\n"
+	      "  --max-bytes N       largest working set, N[K|M|G] (binary units,\n"
+	      "                      decimal digits: 010M is 10 MiB)\n"
 	      "  --pages 4k|huge     transparent huge pages by madvise (default huge;\n"
 	      "                      falls back to 4 KiB with a note in the capture)\n"
 	      "  --clock tsc|monotonic|coarse\n"
 	      "                      the time stamp counter (default), CLOCK_MONOTONIC,\n"
 	      "                      or CLOCK_MONOTONIC_COARSE (moves every few ms)\n"
-	      "  --clamp NS          round every reading down to a multiple of NS ns;\n"
-	      "                      blocks last at least 100 of the clock's quanta.\n"
+	      "  --clamp NS          round every reading down to a multiple of NS ns\n"
+	      "                      (1 to 100000000); blocks last at least 100 of\n"
+	      "                      the clock's quanta, so the run's length is said\n"
+	      "                      before it starts, and over an hour needs --force.\n"
 	      "                      A clamp finer than the clock moves is measured\n"
 	      "                      anyway and refused by the reducer (clock-unusable)\n"
 	      "  --competitors N     N threads streaming through their own buffers\n"
 	      "                      (4x the largest published cache, >= 64 MiB each)\n"
-	      "                      on the other CPUs while the probe runs\n"
+	      "                      on the other CPUs while the probe runs; with the\n"
+	      "                      sweep, at most half this machine's memory\n"
 	      "  --cpu N             the CPU to pin to (default: the last one allowed)\n"
 	      "  --label TEXT        appended to the capture's label\n"
 	      "  --seed N            the chase's random seed (default: from the clock)\n"
@@ -64,28 +79,38 @@ void cs_usage_probe(FILE *f)
 	      "\n"
 	      "Memory: one region of the largest working set, reused by every size\n"
 	      "and by the adjacency probe; competitors' buffers are their own.\n"
+	      "The capture is written to a temporary file beside FILE, synced, read\n"
+	      "back, compared and read by the strict capture reader before it is\n"
+	      "put in place: a capture the reader would refuse is never kept.\n"
 	      "Exit status: 0 written, 1 the measurement or the write failed\n"
-	      "(nothing is left behind), 2 wrong usage or FILE exists.\n", f);
+	      "(nothing is left behind), 2 wrong usage or a FILE that may not be\n"
+	      "written.\n", f);
 }
 
 static int usage_error(const char *fmt, const char *a, const char *b)
 {
-	fputs("cacheshape probe: ", stderr);
-	fprintf(stderr, fmt, a, b);
-	fputs("\n(cacheshape probe --help for the options)\n", stderr);
+	char msg[4600];
+	snprintf(msg, sizeof msg, fmt, a, b);
+	cs_eprintf("cacheshape probe: %s", msg);
+	fputs("(cacheshape probe --help for the options)\n", stderr);
 	return CS_EXIT_ERROR;
 }
 
+/* Decimal digits only (no octal, no hex, no sign, no space), with K, M or
+ * G (and an optional B or iB) when 'sizes'; -1 on anything else or on
+ * overflow. */
 static int parse_u64(const char *s, uint64_t *out, int sizes)
 {
-	char *end;
-	unsigned long long v;
-	if (!s || !*s || *s == '-')
+	uint64_t v = 0;
+	const char *end = s;
+	if (!s || *s < '0' || *s > '9')
 		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s)
-		return -1;
+	for (; *end >= '0' && *end <= '9'; end++) {
+		unsigned d = (unsigned)(*end - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
 	if (sizes && *end) {
 		int sh = (*end == 'K' || *end == 'k') ? 10 : (*end == 'M' || *end == 'm') ? 20
 		       : (*end == 'G' || *end == 'g') ? 30 : -1;
@@ -96,7 +121,7 @@ static int parse_u64(const char *s, uint64_t *out, int sizes)
 			end += 2;
 		else if (*end == 'B')
 			end++;
-		if (v > (~0ull >> sh))
+		if (v > (UINT64_MAX >> sh))
 			return -1;
 		v <<= sh;
 	}
@@ -114,7 +139,7 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 	o->cpu = -1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL, *eq;
-		char name[32];
+		char name[32], lim[24];
 		uint64_t n;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
@@ -126,7 +151,11 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 			o->quiet = 1;
 			continue;
 		}
-		if (a[0] != '-')
+		if (!strcmp(a, "--force")) {
+			o->force = 1;
+			continue;
+		}
+		if (a[0] != '-' || !a[1])
 			return usage_error("unexpected argument '%s'%s (the capture is -o FILE)", a, "");
 		/* --opt=VALUE or --opt VALUE */
 		eq = strchr(a, '=');
@@ -167,12 +196,17 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 			else
 				return usage_error("--clock: '%s' is not tsc, monotonic or coarse%s", v, "");
 		} else if (!strcmp(name, "--clamp")) {
-			if (parse_u64(v, &n, 0) || n < 1 || n > 1000000000ull)
-				return usage_error("--clamp: '%s' is not a whole number of ns from 1 to 1000000000%s", v, "");
+			if (parse_u64(v, &n, 0) || n < 1 || n > CS_CLAMP_MAX_NS) {
+				snprintf(lim, sizeof lim, "%llu", (unsigned long long)CS_CLAMP_MAX_NS);
+				return usage_error("--clamp: '%s' is not a whole number of ns from 1 to %s "
+						   "(a clock's step is measured within 300 ms)", v, lim);
+			}
 			o->clamp_ns = (double)n;
 		} else if (!strcmp(name, "--competitors")) {
-			if (parse_u64(v, &n, 0) || n > CS_MAX_COMPETITORS)
-				return usage_error("--competitors: '%s' is not a number from 0 to 64%s", v, "");
+			if (parse_u64(v, &n, 0) || n > CS_MAX_COMPETITORS) {
+				snprintf(lim, sizeof lim, "%d", CS_MAX_COMPETITORS);
+				return usage_error("--competitors: '%s' is not a number from 0 to %s", v, lim);
+			}
 			o->competitors = (int)n;
 		} else if (!strcmp(name, "--cpu")) {
 			if (parse_u64(v, &n, 0) || n > 4095)
@@ -191,87 +225,110 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 	return 0;
 }
 
-static void dir_of(const char *path, char *out, size_t cap)
+/* The probe's capture by the output-file rule (outfile.h): decided before
+ * measuring, written after. */
+static unsigned out_flags(const struct cs_probe_opts *o)
 {
-	const char *s = strrchr(path, '/');
-	if (!s)
-		snprintf(out, cap, ".");
-	else if (s == path)
-		snprintf(out, cap, "/");
-	else
-		snprintf(out, cap, "%.*s", (int)(s - path), path);
+	return CS_OUT_HAS_FORCE | (o->force ? CS_OUT_FORCE : 0);
 }
 
-/* Before measuring: FILE must not exist and its folder must take files. */
-static int check_output(const char *path)
+static int check_output(const struct cs_probe_opts *o)
 {
-	struct stat st;
-	char dir[4096];
-	if (lstat(path, &st) == 0)
-		return usage_error("%s exists; not overwritten (choose another -o FILE)%s", path, "");
-	dir_of(path, dir, sizeof dir);
-	if (access(dir, W_OK | X_OK) != 0)
-		return usage_error("cannot write in %s: %s", dir, strerror(errno));
-	return 0;
+	char why[4400];
+	if (cs_outfile_check(o->out, out_flags(o), NULL, 0, why, sizeof why) == 0)
+		return 0;
+	cs_eprintf("cacheshape probe: %s", why);
+	return CS_EXIT_ERROR;
 }
 
-/* Temp file beside FILE, written and fsynced, then linked to FILE (link
- * never replaces an existing name), then the temp name removed. */
-static int write_atomic(const char *path, const char *text, size_t len,
-			char *why, size_t whylen)
+/* The bytes written, read back from the temporary file, through the strict
+ * capture reader: a capture it would refuse is never put in place. */
+static int reader_takes(const char *data, size_t len, void *ctx, char *why, size_t whylen)
 {
-	char tmp[4200], dir[4096];
-	const char *base = strrchr(path, '/');
-	size_t off = 0;
-	int fd, dfd;
-
-	base = base ? base + 1 : path;
-	dir_of(path, dir, sizeof dir);
-	snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", dir, base, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		snprintf(why, whylen, "%s: %s", tmp, strerror(errno));
-		return -1;
-	}
-	while (off < len) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			snprintf(why, whylen, "writing %s: %s", tmp, w < 0 ? strerror(errno) : "short write");
-			goto fail;
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0) {
-		snprintf(why, whylen, "fsync %s: %s", tmp, strerror(errno));
-		goto fail;
-	}
-	close(fd);
-	fd = -1;
-	if (link(tmp, path) != 0) {
-		int e = errno;
-		/* A file system without hard links: rename, still never over
-		 * an existing name. */
-		if (e == EEXIST || renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) != 0) {
-			snprintf(why, whylen, "%s: %s", path,
-				 e == EEXIST ? "appeared while measuring; not overwritten" : strerror(errno));
-			goto fail;
-		}
-	} else {
-		unlink(tmp);
-	}
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
+	static struct cs_capture back;
+	char err[512];
+	(void)ctx;
+	if (cs_read_capture_mem(data, len, &back, NULL, err, sizeof err) == 0)
+		return 0;
+	snprintf(why, whylen, "the capture read back is one the strict reader refuses (%s); not kept", err);
 	return -1;
+}
+
+static void duration(char *out, size_t cap, double s)
+{
+	if (s < 120)
+		snprintf(out, cap, "%.0f s", s);
+	else if (s < 7200)
+		snprintf(out, cap, "%.0f min", s / 60);
+	else
+		snprintf(out, cap, "%.1f h", s / 3600);
+}
+
+/* The largest working set the sweep will use (as map_region() sets it). */
+static uint64_t sweep_max_of(const struct cs_probe_opts *o)
+{
+	return o->max_bytes ? o->max_bytes : o->quick ? CS_QUICK_MAX : CS_FULL_MAX;
+}
+
+/* --clamp: every block lasts at least 100 clamped quanta; each size takes
+ * its blocks and at least one trial block as long, each adjacency distance
+ * the same. Said before the run, and refused over CS_CLAMP_RUN_MAX_S
+ * without --force. */
+static int clamp_plan(const struct cs_probe_opts *o)
+{
+	static uint64_t sizes[CS_MAX_SWEEP_POINTS];
+	double floor_ns = o->quick ? 20000.0 : 1000000.0, block = 100.0 * o->clamp_ns;
+	uint32_t n = cs_sweep_sizes(sweep_max_of(o), sizes, CS_MAX_SWEEP_POINTS), blocks = o->quick ? 3 : 9;
+	char a[32], b[32], lim[32];
+	if (!(o->clamp_ns > 0))
+		return 0;
+	if (block < floor_ns)
+		block = floor_ns;
+	double sweep = (double)n * (blocks + 1) * block * 1e-9;
+	double adj = 3.0 * cs_adj_ruler_len * (blocks + 1) * block * 1e-9;
+	duration(a, sizeof a, sweep);
+	duration(b, sizeof b, sweep + adj);
+	fprintf(stderr, "clamp: %.0f ns makes every block at least %.6g ms: the sweep (%u sizes, %u blocks "
+		"each and a trial) takes at least %s, up to %s with the adjacency probe\n",
+		o->clamp_ns, block * 1e-6, n, blocks, a, b);
+	if (sweep + adj <= CS_CLAMP_RUN_MAX_S || o->force)
+		return 0;
+	duration(lim, sizeof lim, CS_CLAMP_RUN_MAX_S);
+	return usage_error("--clamp: a run of up to %s is over %s: --force runs it anyway, "
+			   "or choose a smaller clamp, --quick or --max-bytes", b, lim);
+}
+
+/* Competitors' buffers (probe.h): 4x the largest published cache, from
+ * CS_COMPETE_MIN to CS_COMPETE_MAX each. */
+static uint64_t competitor_bytes(const struct cs_cpuinfo *c)
+{
+	uint64_t largest = cs_cpuinfo_largest(c);
+	uint64_t want = 4 * largest < CS_COMPETE_MIN ? CS_COMPETE_MIN : 4 * largest;
+	return want > CS_COMPETE_MAX ? CS_COMPETE_MAX : want;
+}
+
+/* --competitors: their buffers and the sweep's region together within
+ * half this machine's memory (the bound --max-bytes has), and threads that
+ * must share a CPU said so. */
+static int competitor_plan(const struct cs_probe_opts *o, const struct cs_cpuinfo *c)
+{
+	int cpus[1024], n = cs_online_cpus(cpus, 1024), others = n > 1 ? n - 1 : 0;
+	uint64_t each = competitor_bytes(c), phys = cs_phys_bytes(), sweep = sweep_max_of(o);
+	double total = (double)each * o->competitors + (double)sweep;
+	char msg[400];
+	if (!o->competitors)
+		return 0;
+	if (o->competitors > others)
+		fprintf(stderr, "competitors: %d threads on %d other CPU%s: they share CPUs, so each streams "
+			"for part of the time only\n", o->competitors, others, others == 1 ? "" : "s");
+	if (phys && total > (double)phys / 2) {
+		snprintf(msg, sizeof msg, "%d buffers of %llu MiB beside the sweep's %llu MiB make %.0f MiB, more "
+			 "than half this machine's %llu MiB: fewer competitors, or a smaller --max-bytes",
+			 o->competitors, (unsigned long long)(each >> 20), (unsigned long long)(sweep >> 20),
+			 total / 1048576.0, (unsigned long long)(phys >> 20));
+		return usage_error("--competitors: %s%s", msg, "");
+	}
+	return 0;
 }
 
 static void read_loadavg(double *v)
@@ -291,12 +348,14 @@ static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
 {
 	struct cs_buf b;
 	cs_buf_init(&b, out, cap);
-	cs_puts(&b, ci->brand);
+	/* text from outside as valid UTF-8 here, so that the label the field
+	 * holds is the one the capture says, never longer (buf.h) */
+	cs_put_utf8(&b, ci->brand);
 	if (ci->id.hypervisor) {
 		cs_puts(&b, " (virtual machine");
 		if (ci->id.hv_signature[0]) {
 			cs_puts(&b, ", ");
-			cs_puts(&b, ci->id.hv_signature);
+			cs_put_utf8(&b, ci->id.hv_signature);
 		}
 		cs_puts(&b, ")");
 	}
@@ -323,7 +382,7 @@ static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
 	cs_put_size(&b, (double)plan->sweep_max);
 	if (o->label && *o->label) {
 		cs_puts(&b, ": ");
-		cs_puts(&b, o->label);
+		cs_put_utf8(&b, o->label);
 	}
 }
 
@@ -381,7 +440,7 @@ static int open_clock(const struct cs_probe_opts *o)
 static int map_region(const struct cs_probe_opts *o, struct cs_plan *plan)
 {
 	char why[512];
-	plan->sweep_max = o->max_bytes ? o->max_bytes : o->quick ? CS_QUICK_MAX : CS_FULL_MAX;
+	plan->sweep_max = sweep_max_of(o);
 	if (cs_phys_bytes() && plan->sweep_max > cs_phys_bytes() / 2) {
 		fprintf(stderr, "cacheshape probe: --max-bytes %llu is more than half this machine's memory\n",
 			(unsigned long long)plan->sweep_max);
@@ -418,12 +477,9 @@ static void fill_capture(const struct cs_probe_opts *o)
 static int start_competitors(const struct cs_probe_opts *o)
 {
 	char why[512];
-	uint64_t largest = cs_cpuinfo_largest(&ci), want;
+	uint64_t want = competitor_bytes(&ci);
 	if (!o->competitors)
 		return CS_EXIT_OK;
-	want = 4 * largest < CS_COMPETE_MIN ? CS_COMPETE_MIN : 4 * largest;
-	if (want > CS_COMPETE_MAX)
-		want = CS_COMPETE_MAX;
 	if (cs_compete_start(&comp, o->competitors, want, o->cpu, why, sizeof why) != 0) {
 		fprintf(stderr, "cacheshape probe: competitors: %s\n", why);
 		return CS_EXIT_ERROR;
@@ -478,26 +534,30 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 		fprintf(stderr, "cacheshape probe: no memory for the capture text\n");
 		return CS_EXIT_FAIL;
 	}
-	/* The reduction people read, on stdout: every kind, reduced once. */
+	/* The reduction people read, on stdout (stderr when the capture goes
+	 * there): every kind, reduced once, escaped as every text output is. */
+	FILE *out = strcmp(o->out, "-") ? stdout : stderr;
 	if (cs_reduce_capture(&cap, &work, &res, why, sizeof why) == 0) {
 		cs_buf_init(&b, text, CS_TEXT_BYTES);
 		cs_report_text(&b, &cap, &res);
-		fputs(text, stdout);
 		if (b.len && text[b.len - 1] != '\n')
-			fputc('\n', stdout);
+			cs_putc(&b, '\n');
+		cs_fput_lines(out, text);
 	} else {
-		printf("reduction failed: %s\n", why);
+		fprintf(out, "reduction failed: %s\n", why);
 	}
 	cs_buf_init(&b, text, CS_TEXT_BYTES);
 	if (cs_capture_write(&b, &cap, cs_probe_extra, rec) != 0) {
 		fprintf(stderr, "cacheshape probe: the capture does not fit %u bytes; nothing written\n",
 			CS_TEXT_BYTES);
 		rc = CS_EXIT_FAIL;
-	} else if (write_atomic(o->out, text, b.len, why, sizeof why) != 0) {
-		fprintf(stderr, "cacheshape probe: NOT written: %s\n", why);
+	} else if (cs_outfile_write(o->out, out_flags(o), NULL, 0, text, b.len, reader_takes, NULL, why,
+				    sizeof why) != 0) {
+		cs_eprintf("cacheshape probe: NOT written: %s", why);
 		rc = CS_EXIT_FAIL;
 	} else {
-		fprintf(stderr, "capture written: %s (%zu bytes, %.1f s)\n", o->out, b.len, rec->total_s);
+		cs_eprintf("capture written: %s (%zu bytes, read back, compared and read by the strict reader; %.1f s)",
+			   strcmp(o->out, "-") ? o->out : "standard output", b.len, rec->total_s);
 	}
 	free(text);
 	return rc;
@@ -517,7 +577,7 @@ int cs_cmd_probe(int argc, char **argv)
 		cs_usage_probe(stdout);
 		return CS_EXIT_OK;
 	}
-	if (rc || (rc = check_output(o.out)) || (rc = pick_cpu(&o)))
+	if (rc || (rc = check_output(&o)) || (rc = pick_cpu(&o)) || (rc = clamp_plan(&o)))
 		return rc;
 	if (cs_pin_cpu(o.cpu, why, sizeof why) != 0) {
 		fprintf(stderr, "cacheshape probe: %s\n", why);
@@ -536,9 +596,11 @@ int cs_cmd_probe(int argc, char **argv)
 	read_loadavg(rec.load_before);
 	cs_cpuinfo_read(&ci, o.cpu);
 	if (!o.quiet)
-		fprintf(stderr, "cpu: %s%s, probe on CPU %d; published caches from %s (%s)\n",
-			ci.brand, ci.id.hypervisor ? " (virtual machine)" : "", o.cpu,
-			ci.chosen, ci.agreement);
+		cs_eprintf("cpu: %s%s, probe on CPU %d; published caches from %s (%s)",
+			   ci.brand, ci.id.hypervisor ? " (virtual machine)" : "", o.cpu,
+			   ci.chosen, ci.agreement);
+	if ((rc = competitor_plan(&o, &ci)))
+		return rc;
 	rec.o = &o;
 	rec.ci = &ci;
 	rec.hc = &hc;
