@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
-CS=build/host/cacheshape
+CS=${CS:-build/host/cacheshape} # tests/suite-sanitize.sh runs this suite on its own build
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 
@@ -233,5 +233,208 @@ fi
 rc=$?
 expect "check without DIR reads captures/" [ $rc -eq 0 ]
 expect "check without DIR: the capture" out_has "b-ok.json"
+
+# --- issue 17 and issue 11's "also fix": each reproducer, as it was found ----
+no_temp() { [ -z "$(find "$1" -name '.*.cacheshape-*' 2>/dev/null)" ]; }
+xml_ok() { python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1" 2>/dev/null; }
+valid_utf8() { python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$1" 2>/dev/null; }
+capture_with() { # FILE POINTS-JSON [LABEL-JSON]: a minimal capture the reader accepts
+	printf '{"format":"cacheshape-capture","version":1,%s"sweep":{"points":[%s]}}\n' "${3:+\"label\":$3,}" "$2" >"$1"
+}
+mkdir -p "$T/o17"
+O=$T/o17
+
+# 1. plot -o: one output-file rule (host/outfile.h), for plot and probe alike.
+run plot "$T/good.json" -o "$O/a.svg"
+expect "plot: a new file (exit $rc)" [ $rc -eq 0 ]
+expect "plot: the SVG is XML" xml_ok "$O/a.svg"
+cp "$O/a.svg" "$O/a.first"
+echo 'keep me' >"$O/keep.svg"
+run plot "$T/good.json" -o "$O/keep.svg"
+expect "plot over an existing file: exit 2" [ $rc -eq 2 ]
+expect "plot over an existing file: says so, names --force" err_has "exists; not replaced (--force replaces a regular file)"
+expect "plot over an existing file: untouched" grep -qx 'keep me' "$O/keep.svg"
+run plot "$T/good.json" -o "$O/keep.svg" --force
+expect "plot --force over a regular file: exit 0" [ $rc -eq 0 ]
+expect "plot --force: replaced by the SVG" xml_ok "$O/keep.svg"
+cp "$T/good.json" "$O/c.json"
+run plot "$O/c.json" -o "$O/c.json" --force
+expect "plot c.json -o c.json --force: exit 2" [ $rc -eq 2 ]
+expect "plot c.json -o c.json: the input is named" err_has "is the input"
+expect "plot c.json -o c.json: the capture is intact" cmp -s "$O/c.json" "$T/good.json"
+ln -s c.json "$O/c-link.json"
+run plot "$O/c.json" -o "$O/c-link.json" --force
+expect "plot -o a symbolic link to the input: exit 2" [ $rc -eq 2 ]
+expect "plot -o a symbolic link: refused as one" err_has "a symbolic link"
+expect "plot -o a symbolic link: its target intact" cmp -s "$O/c.json" "$T/good.json"
+for dev in /dev/null /dev/stdout /dev/zero; do
+	kind=$(stat -c %F "$dev")
+	run plot "$T/good.json" -o "$dev" --force
+	expect "plot -o $dev --force: exit 2" [ $rc -eq 2 ]
+	expect "plot -o $dev: refused by what it is" err_has "refused"
+	expect "plot -o $dev: still a $kind" [ "$(stat -c %F "$dev")" = "$kind" ]
+done
+run plot "$T/good.json" -o "$O" --force
+expect "plot -o a directory: exit 2, named" eval '[ $rc -eq 2 ] && err_has "a directory"'
+mkfifo "$O/fifo.svg"
+run plot "$T/good.json" -o "$O/fifo.svg" --force
+expect "plot -o a FIFO: exit 2, named" eval '[ $rc -eq 2 ] && err_has "a FIFO"'
+run plot "$T/good.json" -o -
+expect "plot -o -: exit 0" [ $rc -eq 0 ]
+expect "plot -o -: the SVG on stdout" eval 'head -c 5 "$T/out" | grep -q "<?xml" && xml_ok "$T/out"'
+expect "plot: no temporary file left behind" no_temp "$O"
+
+# issue 11: a denormal cost hung plot; 1.5e308 wrote nan; extremes of both axes.
+capture_with "$O/denormal.json" '{"bytes":4096,"ns":5e-324},{"bytes":8192,"ns":1}'
+capture_with "$O/huge.json" '{"bytes":4096,"ns":1},{"bytes":8192,"ns":1.5e308}'
+capture_with "$O/corners.json" '{"bytes":5e-324,"ns":1.7976931348623157e308},{"bytes":1.7976931348623157e308,"ns":5e-324}'
+capture_with "$O/tiny.json" '{"bytes":1e-300,"ns":1e-300},{"bytes":2e-300,"ns":3e-300}'
+for c in denormal huge corners tiny; do
+	rm -f "$O/$c.svg"
+	timeout 20 "$CS" plot "$O/$c.json" -o "$O/$c.svg" >"$T/out" 2>"$T/err"; rc=$?
+	expect "plot $c: exit 0 within 20 s (exit $rc)" [ $rc -eq 0 ]
+	expect "plot $c: XML" xml_ok "$O/$c.svg"
+	expect "plot $c: no nan or inf" not grep -qiE 'nan|inf' "$O/$c.svg"
+	expect "plot $c: every coordinate a number" not grep -qE '(x|y|x1|y1|x2|y2)="[^0-9-]' "$O/$c.svg"
+	expect "plot $c: the reducer reads it too" "$CS" reduce "$O/$c.json"
+done
+expect "plot extremes: no temporary file" no_temp "$O"
+
+# issue 11: a label of multibyte characters is cut on a character boundary.
+euro60=$(python3 -c 'print("\u20ac" * 60)')
+capture_with "$O/euro60.json" '{"bytes":4096,"ns":1},{"bytes":8192,"ns":2}' "\"$euro60\""
+python3 - "$O/euro-long.json" <<'PY'
+import json, sys
+json.dump({"format": "cacheshape-capture", "version": 1, "label": "a" * 140 + "\u20ac" * 30,
+           "sweep": {"points": [{"bytes": 4096, "ns": 1}, {"bytes": 8192, "ns": 2}]}},
+          open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+for c in euro60 euro-long; do
+	run plot "$O/$c.json" -o "$O/$c.svg"
+	expect "plot $c: exit 0" [ $rc -eq 0 ]
+	expect "plot $c: XML and UTF-8" eval 'xml_ok "$O/$c.svg" && valid_utf8 "$O/$c.svg"'
+done
+expect "plot euro60: the whole label (60 characters fit)" grep -qF "$euro60</text>" "$O/euro60.svg"
+expect "plot euro-long: cut after 150 characters" grep -qF "$(python3 -c 'print("a" * 140 + "\u20ac" * 10)')...</text>" "$O/euro-long.svg"
+# a legend taken from a file name that is not UTF-8
+cp "$O/denormal.json" "$O/caf"$'\xe9'".json"
+run plot "$O/caf"$'\xe9'".json" -o "$O/latin1.svg"
+expect "plot of a Latin-1 file name: exit 0, XML" eval '[ $rc -eq 0 ] && xml_ok "$O/latin1.svg"'
+
+# 3 and 5, 10: check on loops, an unreadable folder, hidden and long paths.
+L=$(mktemp -d)
+chmod 755 "$L"
+mkdir -p "$L/cat/sub" "$L/cat/locked"
+cp "$T/good.json" "$L/cat/a.json"
+cp "$T/good.json" "$L/cat/locked/b.json"
+cp "$T/good.json" "$L/cat/sub/c.json"
+cp "$T/good.json" "$L/cat/.hidden.json"
+ln -s . "$L/cat/s1"
+ln -s .. "$L/cat/sub/s2"
+ln -s ../sub "$L/cat/locked/s3"
+chmod -R a+rX "$L/cat"
+timeout 20 "$CS" check "$L/cat" >"$T/out" 2>"$T/err"; rc=$?
+expect "check with symbolic link loops: ends (exit $rc)" [ $rc -eq 0 ]
+expect "check with loops: each capture once" [ "$(grep -c '\.json ' "$T/out")" -eq 3 ]
+expect "check with loops: the loop named" out_has "s1/: skipped: a folder already read"
+expect "check with loops: the second loop named" out_has "sub/s2/: skipped: a folder already read"
+expect "check with loops: a link into the tree named, the real path kept" eval 'out_has "locked/s3/: skipped: a folder already read" && grep -q "^sub/c\.json" "$T/out"'
+expect "check: hidden entries named" out_has ".hidden.json: skipped: hidden"
+expect "check with loops: summary" out_has "3 captures: 0 ok"
+# an unreadable folder: a FAIL row with its error, the rest checked, exit 1
+chmod 000 "$L/cat/locked"
+if [ "$(id -u)" -eq 0 ]; then as_other() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }; else as_other() { "$@"; }; fi
+as_other "$CS" check "$L/cat" >"$T/out" 2>"$T/err"; rc=$?
+expect "check with an unreadable folder: exit 1 (exit $rc)" [ $rc -eq 1 ]
+expect "check with an unreadable folder: its row" grep -qE '^locked/ .* FAIL$' "$T/out"
+expect "check with an unreadable folder: its error" out_has "cannot be read: Permission denied"
+expect "check with an unreadable folder: the rest checked" eval 'grep -q "^a\.json" "$T/out" && grep -q "^sub/c\.json" "$T/out"'
+expect "check with an unreadable folder: the top folder not blamed" not err_has "$L/cat:"
+expect "check with an unreadable folder: summary" out_has "2 captures: 0 ok, 0 known failures, 0 failed, 2 without expectations; 1 folder could not be read"
+chmod 755 "$L/cat/locked"
+# a path over 4096 bytes, and a folder deeper than 16: named as skipped
+long=$(printf 'd%.0s' $(seq 1 254))
+( cd "$L/cat/sub" && for i in $(seq 1 16); do mkdir "$long" && cd "$long" || exit 1; done && cp "$T/good.json" x.json )
+mkdir -p "$L/cat/deep/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/17"
+"$CS" check "$L/cat" >"$T/out" 2>"$T/err"; rc=$?
+expect "check with a path over 4096 bytes: says so" out_has "is over the 4095 bytes a path may have here"
+expect "check with a folder too deep: says so" out_has "deep/1/2/3/4/5/6/7/8/9/10/11/12/13/14/15/16/: skipped: deeper than the 16 folders followed"
+rm -rf "$L"
+
+# 4: terminal escapes in a label, a refusal read from a capture, a file name.
+python3 - "$O/esc.json" "$T/good.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[2]))
+c["label"] = "x\u001b]0;PWNED\u0007\u001b[2J\nlevels: 9 (forged)"
+c["adjacency"][0] = {"placement": "first", "refusal": {"code": "x\u001b[31m", "reason": "why\u001b[2J\nrefusals: none"}, "points": []}
+json.dump(c, open(sys.argv[1], "w"))
+PY
+run reduce "$O/esc.json"
+expect "reduce of a hostile label: exit 0" [ $rc -eq 0 ]
+expect "reduce: no raw control character on stdout" not grep -qP '[\x00-\x08\x0b-\x1f\x7f]' "$T/out"
+expect "reduce: the label shown escaped, on its line" out_has '== '"$O"'/esc.json: x\e]0;PWNED\x07\e[2J\nlevels: 9 (forged)'
+expect "reduce: no forged report line" not grep -q '^levels: 9 (forged)' "$T/out"
+expect "reduce: the refusal from the capture escaped" out_has 'why\e[2J\nrefusals: none'
+cp "$T/good.json" "$O/$(printf 'n\x1b[2Jame.json')"
+run check "$O"
+expect "check: no raw control character in names" not grep -qP '[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f]|\x1b\[2J' "$T/out"
+expect "check: the name shown escaped" out_has 'n\e[2Jame.json'
+run reduce "$O/$(printf 'n\x1b[2Jame.json')x"
+expect "reduce of a missing hostile name: the error escaped" eval 'err_has "n\\e[2Jame.jsonx" && ! grep -qP "\x1b" "$T/err"'
+
+# 10: a descending sweep is reported smallest .. largest; /proc is no capture.
+python3 - "$O/desc.json" "$T/good.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[2]))
+c["sweep"]["points"].reverse()
+json.dump(c, open(sys.argv[1], "w"))
+PY
+run reduce "$O/desc.json"
+expect "reduce of a descending sweep: 4 KiB .. first" grep -qE '^sweep: 64 points, 64 used, 4 KiB \.\. ' "$T/out"
+run reduce /proc/self/status
+expect "reduce /proc/self/status: exit 2" [ $rc -eq 2 ]
+expect "reduce /proc/self/status: not a regular file, said so" err_has "not a regular file"
+
+# 6, 7, 8: probe options refused before anything is measured (no capture).
+phys_kib=$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)
+run probe -o "$O/p.json" --max-bytes $((phys_kib / 2 - 64 * 1024))K --competitors 64
+expect "probe --competitors 64 beside a big sweep: exit 2" [ $rc -eq 2 ]
+expect "probe --competitors: the memory bound said" err_has "more than half this machine's"
+ncpu=$(nproc)
+[ "$ncpu" -le 64 ] && expect "probe --competitors 64: threads sharing a CPU said" err_has "they share CPUs"
+run probe -o "$O/p.json" --clamp 1000000000
+expect "probe --clamp 1e9: refused by its bound" eval '[ $rc -eq 2 ] && err_has "from 1 to 100000000"'
+run probe -o "$O/p.json" --max-bytes 010M --clamp 100000000
+expect "probe --clamp 1e8 (full): the run's length said up front" err_has "the sweep (46 sizes, 9 blocks each and a trial) takes at least"
+expect "probe --clamp over an hour: refused without --force" eval '[ $rc -eq 2 ] && err_has "--force runs it anyway"'
+expect "probe --max-bytes 010M is 10 MiB (46 sizes), not octal 8 MiB" err_has "46 sizes"
+run probe -o "$O/p.json" --cpu 010
+expect "probe --cpu 010 is CPU 10, not octal 8" eval '[ $rc -eq 2 ] && err_has "CPU 10 is not"'
+for v in 0x10M 1e6 " 8M" +8M -8M 8Q; do
+	run probe -o "$O/p.json" --max-bytes "$v"
+	expect "probe --max-bytes '$v': refused" [ $rc -eq 2 ]
+done
+echo 'keep me' >"$O/exists.json"
+run probe -o "$O/exists.json" --quick
+expect "probe -o an existing file: exit 2, untouched" eval '[ $rc -eq 2 ] && grep -qx "keep me" "$O/exists.json" && err_has "--force"'
+run probe -o /dev/null --force --quick
+expect "probe -o /dev/null --force: refused, still a device" eval '[ $rc -eq 2 ] && [ -c /dev/null ]'
+expect "probe: nothing written by a refusal" eval '[ ! -e "$O/p.json" ]'
+
+# 2: a Latin-1 label, a Latin-1 file name (recorded in the command line) and
+# 150 'é' cut by the label builder: the capture is valid UTF-8, read by the
+# strict reader, and the probe said it checked it.
+e150=$(python3 -c 'print("\u00e9" * 150)')
+pf="$O/caf"$'\xe9'"-probe.json"
+run probe -o "$pf" --quick --max-bytes 64K -q --label "caf"$'\xe9'" $e150"
+expect "probe with Latin-1 text: exit 0 (exit $rc)" [ $rc -eq 0 ]
+expect "probe: says the reader read it back" err_has "read back, compared and read by the strict reader"
+expect "probe with Latin-1 text: the capture is UTF-8" valid_utf8 "$pf"
+run reduce --json "$pf"
+expect "probe with Latin-1 text: the reader takes it (exit $rc)" [ $rc -eq 0 ]
+expect "probe: the Latin-1 byte became U+FFFD" grep -q $'caf\xef\xbf\xbd' "$pf"
+expect "probe: no temporary file left" no_temp "$O"
+run probe -o - --quick --max-bytes 64K -q
+expect "probe -o -: the capture on stdout, the report on stderr" eval '[ $rc -eq 0 ] && python3 -m json.tool "$T/out" >/dev/null && err_has "levels:"'
 
 summary cli
