@@ -273,8 +273,21 @@ static void reduce_random(const struct cs_experiments *x, struct cs_exp_result *
 			   x->fixed_ns < x->random_ns ? x->fixed_ns : x->random_ns);
 		return;
 	}
+	double ratio = x->random_ns / x->fixed_ns;
+	if (!cs_isfinite(ratio)) { /* both finite, the ratio past DBL_MAX */
+		r->random_refused = 1;
+		refuse(&r->random_refusal, CS_R_EXP_RATIO_RANGE, &b);
+		cs_puts(&b, "random strides ");
+		cs_put_g(&b, x->random_ns, 4);
+		cs_puts(&b, " ns an access against ");
+		cs_put_g(&b, x->fixed_ns, 4);
+		cs_puts(&b, " ns at a fixed stride: their ratio is past the largest number there is, "
+			    "not a measurement to compare with ");
+		cs_put_g(&b, CS_EXP_RANDOM_RATIO, 3);
+		return;
+	}
 	r->has_ratio = 1;
-	r->ratio = x->random_ns / x->fixed_ns;
+	r->ratio = ratio;
 	r->defeated = r->ratio >= CS_EXP_RANDOM_RATIO;
 }
 

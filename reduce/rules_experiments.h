@@ -42,5 +42,6 @@
 #define CS_R_EXP_NO_PERIOD "no-period"        /* E1 */
 #define CS_R_EXP_DISAGREE "line-size-disagrees" /* E1: stride 1 vs 8 */
 #define CS_R_EXP_FEW_STRIDES "too-few-strides" /* E2 */
+#define CS_R_EXP_RATIO_RANGE "ratio-out-of-range" /* E3: random / fixed overflows */
 
 #endif

@@ -391,6 +391,20 @@ json.dump(c, open(sys.argv[1], "w"))
 PY
 run reduce "$O/desc.json"
 expect "reduce of a descending sweep: 4 KiB .. first" grep -qE '^sweep: 64 points, 64 used, 4 KiB \.\. ' "$T/out"
+# an infinite random/fixed ratio: a refusal with its figures, in text and JSON
+python3 - "$O/ratio.json" captures/synthetic/expLine64.json <<'PY'
+import json, sys
+c = json.load(open(sys.argv[2]))
+c["experiments"]["random_vs_fixed"].update({"fixed_ns": 1e-300, "random_ns": 1e300, "quantum_ns": 1e-301})
+json.dump(c, open(sys.argv[1], "w"))
+PY
+run reduce "$O/ratio.json"
+expect "reduce: an infinite ratio is refused with its figures" eval 'out_has "refused ratio-out-of-range: random strides 1e300 ns" && ! out_has "ratio inf"'
+run reduce --json "$O/ratio.json"
+expect "reduce --json: null ratio, and the refusal" python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["experiments"]["random_vs_fixed"]
+sys.exit(0 if r["ratio"] is None and r["refusal"]["code"] == "ratio-out-of-range" else 1)' "$T/out"
 run reduce /proc/self/status
 expect "reduce /proc/self/status: exit 2" [ $rc -eq 2 ]
 expect "reduce /proc/self/status: not a regular file, said so" err_has "not a regular file"

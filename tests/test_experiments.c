@@ -220,6 +220,15 @@ static void test_random(void)
 	random_pair(0, 30);
 	CHECK(r.random_refused && !r.has_ratio && !strcmp(r.random_refusal.code, CS_R_EXP_CLOCK),
 	      "0 ns fixed: refused");
+	/* Both finite, the ratio not: a refusal with its figures (it was
+	 * printed as "ratio inf ... defeat", and null with no refusal). */
+	random_pair(1e-300, 1e300);
+	CHECK(r.random_refused && !r.has_ratio && !strcmp(r.random_refusal.code, CS_R_EXP_RATIO_RANGE) &&
+		      strstr(r.random_refusal.reason, "1e300") && strstr(r.random_refusal.reason, "1e-300") &&
+		      strstr(r.random_refusal.reason, "1.5"),
+	      "an infinite ratio: refused: %s", r.random_refusal.reason);
+	random_pair(1.7976931348623157e308, 5e-324);
+	CHECK(r.has_ratio && !r.defeated && r.ratio == 0, "a ratio of 0: measured, not defeated");
 	memset(&x, 0, sizeof x);
 	cs_exp_reduce(&x, &r);
 	CHECK(!r.present, "no experiments: nothing present");
