@@ -36,7 +36,7 @@ static char text[32768];
 
 static void load_settings(struct cs_volume *vol)
 {
-	static char raw[4096];
+	static char raw[CS_SETTINGS_MAX];
 	UINTN len = 0;
 	EFI_STATUS s;
 
@@ -48,15 +48,15 @@ static void load_settings(struct cs_volume *vol)
 		cs_con_puts("settings: no \\" CS_SETTINGS_FILE ": defaults (full sweep, wait for a key)\n");
 		return;
 	}
-	if (s == EFI_BUFFER_TOO_SMALL) {
-		cs_con_puts("settings: \\" CS_SETTINGS_FILE " is over 4 KiB, not a settings file: defaults\n");
-		return;
-	}
-	if (EFI_ERROR(s)) {
+	if (EFI_ERROR(s) && s != EFI_BUFFER_TOO_SMALL) {
 		Print(L"settings: \\" CS_SETTINGS_FILE " unreadable (%r): defaults\n", s);
 		return;
 	}
-	cs_settings_parse(&set, raw, len);
+	/* Over 4 KiB: its first lines still count (an unattended after=). */
+	if (s == EFI_BUFFER_TOO_SMALL)
+		cs_settings_parse_head(&set, raw, len);
+	else
+		cs_settings_parse(&set, raw, len);
 	cs_con_puts(set.errors);
 	cs_screen_settings(&set);
 }

@@ -14,6 +14,9 @@ const char *cs_after_name(enum cs_after a)
 	return a == CS_AFTER_SHUTDOWN ? "shutdown" : a == CS_AFTER_RETURN ? "return" : "wait";
 }
 
+/* "settings line N: WHAT 'TEXT'; ignored, default kept": TEXT shown as
+ * text (control characters escaped, common/buf.h), at most
+ * CS_SETTINGS_ECHO characters of it, cut on a character boundary. */
 static void complain(struct cs_settings *s, uint32_t line, const char *what,
 		     const char *text, size_t n)
 {
@@ -25,12 +28,27 @@ static void complain(struct cs_settings *s, uint32_t line, const char *what,
 	cs_puts(&b, ": ");
 	cs_puts(&b, what);
 	if (text) {
+		size_t keep = cs_utf8_prefix(text, n, CS_SETTINGS_ECHO);
 		cs_puts(&b, " '");
-		for (size_t i = 0; i < n && i < 40; i++)
-			cs_putc(&b, text[i] >= 32 && text[i] < 127 ? text[i] : '?');
-		cs_puts(&b, n > 40 ? "...'" : "'");
+		cs_put_textn(&b, text, keep);
+		cs_puts(&b, keep < n ? "...'" : "'");
 	}
 	cs_puts(&b, "; ignored, default kept\n");
+	s->n_errors++;
+}
+
+/* A message of its own (not one line's), on one line. */
+static void say(struct cs_settings *s, const char *a, uint64_t n1, const char *b_,
+		uint64_t n2, const char *c)
+{
+	struct cs_buf b;
+	size_t used = cs_strlen(s->errors);
+	cs_buf_init(&b, s->errors + used, sizeof s->errors - used);
+	cs_puts(&b, a);
+	cs_put_u64(&b, n1);
+	cs_puts(&b, b_);
+	cs_put_u64(&b, n2);
+	cs_puts(&b, c);
 	s->n_errors++;
 }
 
@@ -43,25 +61,34 @@ static int word_eq(const char *p, size_t n, const char *w)
 	return i == n && !w[i];
 }
 
-/* N with an optional K, M or G (binary); 0 and garbage are refused. */
-static int parse_bytes(const char *p, size_t n, uint64_t *out)
+/* Decimal digits with an optional K, M or G (binary), within [lo, hi];
+ * overflow, garbage and anything out of range are refused. */
+static int parse_count(const char *p, size_t n, int suffix, uint64_t lo,
+		       uint64_t hi, uint64_t *out)
 {
 	uint64_t v = 0, mul = 1;
-	size_t i = 0;
-	if (n && (p[n - 1] == 'K' || p[n - 1] == 'k'))
-		mul = 1024, n--;
-	else if (n && (p[n - 1] == 'M' || p[n - 1] == 'm'))
-		mul = 1024 * 1024, n--;
-	else if (n && (p[n - 1] == 'G' || p[n - 1] == 'g'))
-		mul = 1024 * 1024 * 1024, n--;
-	if (n == 0 || n > 12)
+	if (suffix && n) {
+		char u = p[n - 1];
+		if (u == 'K' || u == 'k')
+			mul = 1ull << 10;
+		else if (u == 'M' || u == 'm')
+			mul = 1ull << 20;
+		else if (u == 'G' || u == 'g')
+			mul = 1ull << 30;
+		if (mul > 1)
+			n--;
+	}
+	if (n == 0)
 		return -1;
-	for (; i < n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (p[i] < '0' || p[i] > '9')
 			return -1;
-		v = v * 10 + (uint64_t)(p[i] - '0');
+		uint64_t d = (uint64_t)(p[i] - '0');
+		if (v > (hi - d) / 10)
+			return -1; /* past hi already: no overflow can follow */
+		v = v * 10 + d;
 	}
-	if (v == 0)
+	if (v > hi / mul || v * mul < lo)
 		return -1;
 	*out = v * mul;
 	return 0;
@@ -86,6 +113,29 @@ static void copy_n(char *dst, size_t cap, const char *src, size_t n)
 	for (i = 0; i < n && i + 1 < cap; i++)
 		dst[i] = src[i] >= 32 && src[i] < 127 ? src[i] : '?';
 	dst[i] = 0;
+}
+
+/* A label keeps its text: UTF-8 as it is, a byte that is not UTF-8 as
+ * U+FFFD, a control character as '?', cut on a character boundary. */
+static void copy_label(char *dst, size_t cap, const char *src, size_t n)
+{
+	struct cs_buf b;
+	char one[2] = "?";
+	size_t i = 0;
+	uint32_t cp;
+	cs_buf_init(&b, dst, cap);
+	while (i < n && !b.overflow) {
+		size_t k = cs_utf8_next(src + i, n - i, &cp);
+		if (k && cp >= 0x20 && cp != 0x7f && !(cp >= 0x80 && cp < 0xa0)) {
+			cs_putn(&b, src + i, k);
+		} else if (k) {
+			cs_puts(&b, one);
+		} else {
+			cs_puts(&b, "\xef\xbf\xbd");
+			k = 1;
+		}
+		i += k;
+	}
 }
 
 static int is_space(char c)
@@ -122,8 +172,20 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 		else
 			complain(s, no, "sweep must be quick or full, not", val, vn);
 	} else if (word_eq(p, klen, "max_bytes")) {
-		if (parse_bytes(val, vn, &s->max_bytes))
-			complain(s, no, "max_bytes must be a number with K, M or G, not", val, vn);
+		uint64_t bytes;
+		char what[160];
+		struct cs_buf b;
+		if (parse_count(val, vn, 1, CS_SETTINGS_MIN_BYTES, CS_SETTINGS_MAX_BYTES, &bytes) == 0) {
+			s->max_bytes = bytes;
+		} else {
+			cs_buf_init(&b, what, sizeof what);
+			cs_puts(&b, "max_bytes must be a whole number of bytes from ");
+			cs_put_u64(&b, CS_SETTINGS_MIN_BYTES);
+			cs_puts(&b, " (the sweep's first size) to ");
+			cs_put_u64(&b, CS_SETTINGS_MAX_BYTES);
+			cs_puts(&b, ", with K, M or G, not");
+			complain(s, no, what, val, vn);
+		}
 	} else if (word_eq(p, klen, "after")) {
 		if (word_eq(val, vn, "wait"))
 			s->after = CS_AFTER_WAIT;
@@ -140,18 +202,24 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
 	} else if (word_eq(p, klen, "competitors")) {
 		uint64_t cnt = 0;
-		if ((vn == 1 && val[0] == '0') || (parse_bytes(val, vn, &cnt) == 0 && cnt <= 64 &&
-						   val[vn - 1] >= '0' && val[vn - 1] <= '9'))
+		char what[64];
+		struct cs_buf b;
+		if (parse_count(val, vn, 0, 0, CS_SETTINGS_MAX_COMPETITORS, &cnt) == 0) {
 			s->competitors = (uint32_t)cnt;
-		else
-			complain(s, no, "competitors must be a number from 0 to 64, not", val, vn);
+		} else {
+			cs_buf_init(&b, what, sizeof what);
+			cs_puts(&b, "competitors must be a number from 0 to ");
+			cs_put_u64(&b, CS_SETTINGS_MAX_COMPETITORS);
+			cs_puts(&b, ", not");
+			complain(s, no, what, val, vn);
+		}
 	} else if (word_eq(p, klen, "kinds")) {
 		if (word_eq(val, vn, "main") || word_eq(val, vn, "ap"))
 			s->kinds_on_ap = word_eq(val, vn, "ap");
 		else
 			complain(s, no, "kinds must be main or ap, not", val, vn);
 	} else if (word_eq(p, klen, "label")) {
-		copy_n(s->label, sizeof s->label, val, vn);
+		copy_label(s->label, sizeof s->label, val, vn);
 	} else if (word_eq(p, klen, "name")) {
 		if (name_ok(val, vn))
 			copy_n(s->name, sizeof s->name, val, vn);
@@ -162,22 +230,68 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 	}
 }
 
-void cs_settings_parse(struct cs_settings *s, const char *text, size_t len)
+/* UTF-16 (a Windows editor's "Unicode"): a byte-order mark, or a NUL in
+ * every other byte of the first line. */
+static int looks_utf16(const char *t, size_t len)
 {
-	size_t start = 0;
-	uint32_t no = 1;
+	size_t nul = 0, n = len < 64 ? len : 64;
+	if (len >= 2 && (((unsigned char)t[0] == 0xff && (unsigned char)t[1] == 0xfe) ||
+			 ((unsigned char)t[0] == 0xfe && (unsigned char)t[1] == 0xff)))
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		nul += t[i] == 0;
+	return n >= 4 && nul * 3 >= n;
+}
+
+static void parse(struct cs_settings *s, const char *text, size_t len, int more)
+{
+	size_t start = 0, end = len;
+	uint32_t no = 1, lines = 0;
 	s->from_file = 1;
-	for (size_t i = 0; i <= len; i++) {
-		if (i == len || text[i] == '\n') {
-			if (i > start || i < len)
-				one_line(s, no, text + start, i - start);
+	if (looks_utf16(text, len)) {
+		for (size_t i = 0; i < len; i++)
+			lines += text[i] == '\n';
+		say(s, "settings: the file looks like UTF-16 (", len, " bytes, ", lines + 1,
+		    " lines), which this reader does not take: every line skipped, defaults kept; "
+		    "save it as ASCII or UTF-8\n");
+		return;
+	}
+	/* a UTF-8 byte-order mark is no part of the first line */
+	if (len >= 3 && (unsigned char)text[0] == 0xef && (unsigned char)text[1] == 0xbb &&
+	    (unsigned char)text[2] == 0xbf)
+		start = 3;
+	if (more) { /* the first CS_SETTINGS_MAX bytes of a longer file: whole lines only */
+		while (end > start && text[end - 1] != '\n')
+			end--;
+	}
+	for (size_t i = start; i <= end; i++) {
+		if (i == end || text[i] == '\n') {
+			const char *line = text + start;
+			size_t n = i - start, z = 0;
+			while (z < n && line[z])
+				z++;
+			if (z < n)
+				complain(s, no, "a NUL byte in the line (is the file UTF-16? write it as ASCII)",
+					 NULL, 0);
+			else if (i > start || i < end)
+				one_line(s, no, line, n);
 			start = i + 1;
 			no++;
-		} else if (text[i] == 0) {
-			complain(s, no, "a NUL byte (is the file UTF-16? write it as ASCII)", NULL, 0);
-			return;
 		}
 	}
+	if (more)
+		say(s, "settings: the file is longer than the ", CS_SETTINGS_MAX,
+		    " bytes read: line ", no - 1, " on is ignored (what came before is kept)\n");
+}
+
+void cs_settings_parse(struct cs_settings *s, const char *text, size_t len)
+{
+	parse(s, text, len, 0);
+}
+
+void cs_settings_parse_head(struct cs_settings *s, const char *text, size_t len)
+{
+	parse(s, text, len, 1);
 }
 
 void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)

@@ -12,6 +12,12 @@
 
 enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 
+#define CS_SETTINGS_MAX 4096         /* bytes of the file read */
+#define CS_SETTINGS_MIN_BYTES 4096ull /* max_bytes: the sweep's first size (4 KiB) */
+#define CS_SETTINGS_MAX_BYTES (1ull << 50) /* max_bytes: as the reader's size_bytes */
+#define CS_SETTINGS_MAX_COMPETITORS 64
+#define CS_SETTINGS_ECHO 40          /* characters of a bad value quoted */
+
 struct cs_settings {
 	int quick;
 	uint64_t max_bytes;   /* 0: four times the largest published cache */
@@ -27,8 +33,18 @@ struct cs_settings {
 };
 
 void cs_settings_default(struct cs_settings *s);
-/* Applies text (not NUL-terminated: len bytes) over the current settings. */
+/* Applies text (not NUL-terminated: len bytes) over the current settings.
+ * The file comes from a stick anyone may have written: a UTF-8 byte-order
+ * mark is skipped, a line with a NUL is named and skipped (a UTF-16 file
+ * as a whole), numbers are decimal and range-checked (no overflow), a
+ * label keeps its UTF-8 text (a byte that is not UTF-8 as U+FFFD), and
+ * every message shows the text it quotes escaped. tests/fuzz_settings.c
+ * runs it on the host. */
 void cs_settings_parse(struct cs_settings *s, const char *text, size_t len);
+/* The same over the first CS_SETTINGS_MAX bytes of a longer file: the
+ * whole lines among them are applied (an unattended after= is kept), and
+ * the rest is named as ignored. */
+void cs_settings_parse_head(struct cs_settings *s, const char *text, size_t len);
 const char *cs_after_name(enum cs_after a);
 void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s);
 

@@ -10,6 +10,7 @@ CS_TEST_MAIN_DEFS;
 
 struct row {
 	const char *name, *text;
+	size_t len; /* 0: strlen(text) */
 	int quick;
 	uint64_t max_bytes;
 	enum cs_after after;
@@ -18,21 +19,35 @@ struct row {
 };
 
 static const struct row rows[] = {
-	{ "empty", "", 0, 0, CS_AFTER_WAIT, 0, NULL },
-	{ "quick shutdown", "sweep=quick\nafter=shutdown\n", 1, 0, CS_AFTER_SHUTDOWN, 0, NULL },
-	{ "crlf, spaces, comment", "# run\r\n sweep = full \r\nafter=return\r\n", 0, 0, CS_AFTER_RETURN, 0, NULL },
-	{ "no final newline", "max_bytes=16M", 0, 16u << 20, CS_AFTER_WAIT, 0, NULL },
-	{ "suffixes", "max_bytes=512k\n", 0, 512u << 10, CS_AFTER_WAIT, 0, NULL },
-	{ "bad number", "max_bytes=lots\nsweep=quick\n", 1, 0, CS_AFTER_WAIT, 1, "line 1: max_bytes must be" },
-	{ "zero bytes", "max_bytes=0\n", 0, 0, CS_AFTER_WAIT, 1, "max_bytes" },
-	{ "no equals", "sweep quick\n", 0, 0, CS_AFTER_WAIT, 1, "line 1: no '='" },
-	{ "unknown key", "\n\ncolour=blue\n", 0, 0, CS_AFTER_WAIT, 1, "line 3: unknown key 'colour'" },
-	{ "bad after", "after=later\nafter=shutdown\n", 0, 0, CS_AFTER_SHUTDOWN, 1, "after must be" },
-	{ "bad name", "name=../evil\n", 0, 0, CS_AFTER_WAIT, 1, "name takes" },
-	{ "utf-16", "s\0w\0", 0, 0, CS_AFTER_WAIT, 1, "NUL byte" },
-	{ "clock named", "clock=pmccntr\n", 0, 0, CS_AFTER_WAIT, 0, NULL },
-	{ "clock empty", "clock=\n", 0, 0, CS_AFTER_WAIT, 1, "clock takes" },
-	{ "clock odd", "clock=../tsc\n", 0, 0, CS_AFTER_WAIT, 1, "clock takes" },
+	{ "empty", "", 0, 0, 0, CS_AFTER_WAIT, 0, NULL },
+	{ "quick shutdown", "sweep=quick\nafter=shutdown\n", 0, 1, 0, CS_AFTER_SHUTDOWN, 0, NULL },
+	{ "crlf, spaces, comment", "# run\r\n sweep = full \r\nafter=return\r\n", 0, 0, 0, CS_AFTER_RETURN, 0, NULL },
+	{ "no final newline", "max_bytes=16M", 0, 0, 16u << 20, CS_AFTER_WAIT, 0, NULL },
+	{ "suffixes", "max_bytes=512k\n", 0, 0, 512u << 10, CS_AFTER_WAIT, 0, NULL },
+	{ "bad number", "max_bytes=lots\nsweep=quick\n", 0, 1, 0, CS_AFTER_WAIT, 1, "line 1: max_bytes must be" },
+	{ "zero bytes", "max_bytes=0\n", 0, 0, 0, CS_AFTER_WAIT, 1, "max_bytes" },
+	{ "no equals", "sweep quick\n", 0, 0, 0, CS_AFTER_WAIT, 1, "line 1: no '='" },
+	{ "unknown key", "\n\ncolour=blue\n", 0, 0, 0, CS_AFTER_WAIT, 1, "line 3: unknown key 'colour'" },
+	{ "bad after", "after=later\nafter=shutdown\n", 0, 0, 0, CS_AFTER_SHUTDOWN, 1, "after must be" },
+	{ "bad name", "name=../evil\n", 0, 0, 0, CS_AFTER_WAIT, 1, "name takes" },
+	{ "utf-16", "s\0w\0", 4, 0, 0, CS_AFTER_WAIT, 1, "looks like UTF-16" },
+	{ "utf-16 with a mark", "\xff\xfes\0w\0=\0q\0\n\0", 12, 0, 0, CS_AFTER_WAIT, 1, "every line skipped" },
+	/* issue 17, item 9 and item 2: each as it was found */
+	{ "max_bytes overflowing to 0", "max_bytes=17179869184G\n", 0, 0, 0, CS_AFTER_WAIT, 1, "max_bytes must be a whole number of bytes from 4096" },
+	{ "max_bytes wrapping to 4 GiB", "max_bytes=17179869188G\n", 0, 0, 0, CS_AFTER_WAIT, 1, "'17179869188G'" },
+	{ "max_bytes under the first size", "max_bytes=1K\n", 0, 0, 0, CS_AFTER_WAIT, 1, "from 4096 (the sweep's first size)" },
+	{ "max_bytes 4K", "max_bytes=4K\n", 0, 0, 4096, CS_AFTER_WAIT, 0, NULL },
+	{ "max_bytes 2^50", "max_bytes=1048576G\n", 0, 0, 1ull << 50, CS_AFTER_WAIT, 0, NULL },
+	{ "max_bytes over 2^50", "max_bytes=1048577G\n", 0, 0, 0, CS_AFTER_WAIT, 1, "to 1125899906842624" },
+	{ "max_bytes decimal", "max_bytes=010M\n", 0, 0, 10u << 20, CS_AFTER_WAIT, 0, NULL },
+	{ "a NUL in one line", "sweep=quick\nab\0c\nafter=shutdown\n", 32, 1, 0, CS_AFTER_SHUTDOWN, 1, "line 2: a NUL byte" },
+	{ "a UTF-8 byte-order mark", "\xef\xbb\xbfsweep=quick\nafter=shutdown\n", 0, 1, 0, CS_AFTER_SHUTDOWN, 0, NULL },
+	{ "a bad value's escapes shown", "after=\x1b[2J\n", 0, 0, 0, CS_AFTER_WAIT, 1, "'\\e[2J'" },
+	{ "competitors 65", "competitors=65\n", 0, 0, 0, CS_AFTER_WAIT, 1, "from 0 to 64" },
+	{ "competitors hex", "competitors=0x10\n", 0, 0, 0, CS_AFTER_WAIT, 1, "competitors must be" },
+	{ "clock named", "clock=pmccntr\n", 0, 0, 0, CS_AFTER_WAIT, 0, NULL },
+	{ "clock empty", "clock=\n", 0, 0, 0, CS_AFTER_WAIT, 1, "clock takes" },
+	{ "clock odd", "clock=../tsc\n", 0, 0, 0, CS_AFTER_WAIT, 1, "clock takes" },
 };
 
 static void test_clock(void)
@@ -45,13 +60,52 @@ static void test_clock(void)
 	CHECK(s.clock[0] == 0, "no clock by default");
 }
 
+static void label_is(const char *text, const char *want)
+{
+	struct cs_settings s;
+	cs_settings_default(&s);
+	cs_settings_parse(&s, text, strlen(text));
+	CHECK(!strcmp(s.label, want) && s.n_errors == 0, "'%s': label '%s', want '%s'", text, s.label, want);
+}
+
+static void test_labels(void)
+{
+	char text[512] = "label=", want[200] = "";
+	label_is("label=caf\xc3\xa9 \xe2\x9c\x93", "caf\xc3\xa9 \xe2\x9c\x93"); /* was "caf? ???" */
+	label_is("label=caf\xe9", "caf\xef\xbf\xbd");
+	label_is("label=a\x1b[2Jb\x7f", "a?[2Jb?");
+	for (int i = 0; i < 200; i++)
+		strcat(text, "\xc3\xa9");
+	for (int i = 0; i < 63; i++) /* 127 bytes: 63 whole characters */
+		strcat(want, "\xc3\xa9");
+	label_is(text, want);
+}
+
+/* A file over 4 KiB: its first 4096 bytes are read, whole lines applied,
+ * the rest named (an unattended run used to fall back to after=wait). */
+static void test_head(void)
+{
+	static char text[8192];
+	struct cs_settings s;
+	size_t n = 0;
+	n += (size_t)sprintf(text + n, "after=shutdown\nsweep=quick\n");
+	while (n < 5000)
+		n += (size_t)sprintf(text + n, "# a comment line to fill the file\n");
+	n += (size_t)sprintf(text + n, "max_bytes=8M\n");
+	cs_settings_default(&s);
+	cs_settings_parse_head(&s, text, CS_SETTINGS_MAX);
+	CHECK(s.after == CS_AFTER_SHUTDOWN && s.quick && s.max_bytes == 0, "head: after %d quick %d max %llu",
+	      (int)s.after, s.quick, (unsigned long long)s.max_bytes);
+	CHECK(strstr(s.errors, "longer than the 4096 bytes read: line 122 on is ignored") != NULL, "head: %s", s.errors);
+}
+
 int main(void)
 {
 	test_clock();
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct row *r = &rows[i];
 		struct cs_settings s;
-		size_t len = strcmp(r->name, "utf-16") ? strlen(r->text) : 4;
+		size_t len = r->len ? r->len : strlen(r->text);
 		cs_settings_default(&s);
 		cs_settings_parse(&s, r->text, len);
 		CHECK(s.quick == r->quick, "%s: quick %d", r->name, s.quick);
@@ -66,5 +120,7 @@ int main(void)
 	cs_settings_parse(&s, "label=lab run 7\nname=fixed_1\n", 28);
 	CHECK(strcmp(s.label, "lab run 7") == 0 && strcmp(s.name, "fixed_1") == 0,
 	      "label '%s' name '%s'", s.label, s.name);
+	test_labels();
+	test_head();
 	return cs_test_summary("settings");
 }
