@@ -1,5 +1,6 @@
-/* console.h: ASCII text from the core (cs_buf) to the firmware console, which
- * OVMF mirrors to the serial port. '\n' becomes "\r\n". */
+/* console.h: text from the core (cs_buf) to the firmware console, which
+ * OVMF mirrors to the serial port. '\n' becomes "\r\n"; other control
+ * characters are shown escaped (common/buf.h), UTF-8 becomes UCS-2. */
 #ifndef CS_EFI_CONSOLE_H
 #define CS_EFI_CONSOLE_H
 

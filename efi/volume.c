@@ -2,8 +2,12 @@
 #include "volume.h"
 #include "libc.h"
 #include "../common/buf.h"
+#include "../common/jsoncheck.h"
 
 #define CS_DIR "captures"
+/* The temporary file: hidden, and a name no one would give a file of their
+ * own; it is only ever created new (never an existing file reused). */
+#define CS_TMP_PREFIX ".cacheshape-unfinished-"
 
 static void widen(CHAR16 *dst, size_t cap, const char *src)
 {
@@ -141,9 +145,15 @@ static EFI_STATUS rename_to(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 	return s;
 }
 
+static char check_why[160]; /* what the JSON check found, for *stage */
+
+/* Read back, compared byte for byte, then checked as strict JSON and UTF-8
+ * (common/jsoncheck.h: the firmware has no yajl): a capture the host's
+ * reader would refuse is never put in place. */
 static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
-			 const void *data, UINTN len)
+			 const void *data, UINTN len, const char **stage)
 {
+	struct cs_jsoncheck jc;
 	char *back;
 	UINTN got = 0;
 	EFI_STATUS s = v->bs->AllocatePool(EfiLoaderData, len + 1, (void **)&back);
@@ -154,8 +164,39 @@ static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 		s = read_all(f, back, len + 1, &got);
 	if (!EFI_ERROR(s) && (got != len || memcmp(back, data, len) != 0))
 		s = EFI_CRC_ERROR; /* what was read is not what was written */
+	if (!EFI_ERROR(s) && cs_json_check(back, got, &jc) != 0) {
+		struct cs_buf b;
+		cs_buf_init(&b, check_why, sizeof check_why);
+		cs_puts(&b, "checking the JSON read back: ");
+		cs_puts(&b, jc.why);
+		*stage = check_why;
+		s = EFI_COMPROMISED_DATA;
+	}
 	v->bs->FreePool(back);
 	return s;
+}
+
+/* A free temporary name: CS_TMP_PREFIX<base>[-k].tmp. */
+static EFI_STATUS pick_tmp(EFI_FILE_PROTOCOL *dir, const char *base, char *leaf, size_t cap)
+{
+	for (uint32_t k = 1; k < 1000; k++) {
+		struct cs_buf b;
+		EFI_STATUS s;
+		cs_buf_init(&b, leaf, cap);
+		cs_puts(&b, CS_TMP_PREFIX);
+		cs_puts(&b, base);
+		if (k > 1) {
+			cs_putc(&b, '-');
+			cs_put_u64(&b, k);
+		}
+		cs_puts(&b, ".tmp");
+		s = probe_name(dir, leaf);
+		if (s == EFI_NOT_FOUND)
+			return b.overflow ? EFI_BAD_BUFFER_SIZE : EFI_SUCCESS;
+		if (EFI_ERROR(s))
+			return s;
+	}
+	return EFI_ACCESS_DENIED;
 }
 
 EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
@@ -163,8 +204,8 @@ EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 				   size_t cap, const char **stage)
 {
 	EFI_FILE_PROTOCOL *dir = NULL, *f = NULL;
-	char leaf[80], tmp[80];
-	CHAR16 w[96];
+	char leaf[80], tmp[120];
+	CHAR16 w[128];
 	UINTN n = len;
 	struct cs_buf b;
 	EFI_STATUS s;
@@ -179,13 +220,13 @@ EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 	s = pick_name(dir, base, leaf, sizeof leaf);
 	if (EFI_ERROR(s))
 		goto err_dir;
-	cs_buf_init(&b, tmp, sizeof tmp);
-	cs_puts(&b, base);
-	cs_puts(&b, ".tmp");
-	widen(w, 96, tmp);
-	/* A leftover temporary file is ours, from a run that died: replace it. */
-	if (dir->Open(dir, &f, w, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0) == EFI_SUCCESS)
-		f->Delete(f);
+	/* A free name, never one that exists: a file this run did not make
+	 * (a user's, or one left by a run that died) is never deleted. */
+	*stage = "choosing a temporary name";
+	s = pick_tmp(dir, base, tmp, sizeof tmp);
+	if (EFI_ERROR(s))
+		goto err_dir;
+	widen(w, 128, tmp);
 	*stage = "creating the temporary file";
 	s = dir->Open(dir, &f, w, EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
 	if (EFI_ERROR(s))
@@ -201,20 +242,26 @@ EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 	if (EFI_ERROR(s))
 		goto err_file;
 	*stage = "reading back";
-	s = verify(v, f, data, len);
+	s = verify(v, f, data, len, stage);
 	if (EFI_ERROR(s))
 		goto err_file;
 	*stage = "renaming";
 	s = rename_to(v, f, leaf);
 	if (EFI_ERROR(s))
 		goto err_file;
-	s = f->Close(f);
-	dir->Close(dir);
 	cs_buf_init(&b, final, cap);
 	cs_puts(&b, "\\" CS_DIR "\\");
 	cs_puts(&b, leaf);
 	*stage = "done";
-	return s;
+	/* Renamed: the capture is there, flushed and read back. A failing
+	 * Close now is a warning about the volume, not "NOT written". */
+	s = f->Close(f);
+	dir->Close(dir);
+	if (EFI_ERROR(s)) {
+		*stage = "closing the capture after it was written, read back and renamed";
+		return EFI_WARN_WRITE_FAILURE;
+	}
+	return EFI_SUCCESS;
 
 err_file:
 	f->Delete(f); /* never leave half a capture */

@@ -22,9 +22,14 @@ EFI_STATUS cs_volume_read(struct cs_volume *v, const char *path, void *buf,
 			  UINTN cap, UINTN *len);
 
 /* Writes data as \captures\<base>.json (or <base>-2.json and so on: an
- * existing capture is never overwritten): to a temporary name, flushed,
- * read back and compared, then renamed. On failure nothing is left behind
- * and *stage says which step failed. 'final' gets the path written. */
+ * existing capture is never overwritten): to a new temporary file with a
+ * name no user would choose (.cacheshape-unfinished-<base>.tmp, or -2 ...:
+ * an existing file is never reused or deleted), flushed, read back,
+ * compared and checked as strict JSON and UTF-8 (common/jsoncheck.h), then
+ * renamed. On failure nothing is left behind and *stage says which step
+ * failed (EFI_COMPROMISED_DATA: what the check found). After the rename a
+ * failing Close returns the warning EFI_WARN_WRITE_FAILURE (EFI_ERROR()
+ * is false: the capture is written). 'final' gets the path written. */
 EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 				   const void *data, UINTN len, char *final,
 				   size_t cap, const char **stage);

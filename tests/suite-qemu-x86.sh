@@ -30,6 +30,7 @@ boot() { # boot IMAGE [QEMU ARGS...]: boots case $C, log in $T/$C.log
 }
 esp() { tests/qemu/mkesp.sh "$T/$C.img" "$EFI" BOOTX64.EFI "$T/$C.cfg" "${1:-65536}"; }
 in_log() { grep -qF -- "$1" "$T/$C.log"; }
+not() { ! "$@"; }
 # fetch IMG[@@OFF] FILE-ON-IMAGE: copies it to $T/$C.json
 fetch() { rm -f "$T/$C.json"; mcopy -i "$1" "$2" "$T/$C.json" 2>/dev/null; }
 captures() { mdir -i "$1" -b ::/captures 2>/dev/null | grep -iE '\.(json|tmp)$'; }
@@ -161,7 +162,48 @@ else
 	fail "malformed: no capture"
 fi
 
-# 9: the chart on the screen (tests/qemu/screendump.sh): pixels against the capture.
+# 9: a hostile stick and CPU (issue 17, items 2, 4, 9, 10): a settings file
+# with a UTF-8 byte-order mark, a NUL line, max_bytes=1K, a UTF-8 label, and
+# over 4 KiB with after=wait past the end; a CPU brand with a Latin-1 byte
+# and an ESC sequence; a user's own file under the old temporary name.
+hostile() {
+	C=hostile
+	{
+		printf '\xef\xbb\xbfsweep=quick\nafter=shutdown\nname=hostile\n'
+		printf 'max_bytes=1K\nmax_bytes=2M\nlabel=caf\xc3\xa9 \xe2\x9c\x93\nbad\0line\n'
+		for i in $(seq 1 140); do printf '# padding to pass the 4 KiB that are read: line %03d\n' "$i"; done
+		printf 'after=wait\n'
+	} >"$T/$C.cfg"
+	esp
+	mmd -i "$T/$C.img" ::/captures
+	echo 'a file of the user' >"$T/user.tmp"
+	mcopy -i "$T/$C.img" "$T/user.tmp" ::/captures/hostile.tmp
+	QEMU_CPU="qemu64,model-id=Caf"$'\xe9'" "$'\x1b'"[2J CPU" boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
+	expect "hostile: powered off: after=shutdown kept from the first 4 KiB (exit $rc)" test "$rc" -eq 0
+	expect "hostile: the rest of the file named as ignored" in_log "settings: the file is longer than the 4096 bytes read: line"
+	expect "hostile: max_bytes=1K refused by name" in_log "settings line 4: max_bytes must be a whole number of bytes from 4096"
+	expect "hostile: the NUL line named" in_log "settings line 7: a NUL byte"
+	expect "hostile: the byte-order mark skipped (line 1 taken)" not in_log "settings line 1:"
+	expect "hostile: the brand shown escaped, not obeyed" in_log 'Caf\xe9 \e[2J CPU'
+	expect "hostile: capture written" in_log 'capture written: \captures\hostile.json'
+	fetch "$T/$C.img" ::/captures/hostile.tmp
+	expect "hostile: the user's .tmp file untouched" cmp -s "$T/$C.json" "$T/user.tmp"
+	expect "hostile: no temporary file left" test -z "$(mdir -i "$T/$C.img" -b ::/captures 2>/dev/null | grep -i unfinished)"
+	if fetch "$T/$C.img" ::/captures/hostile.json; then
+		verify default $((2 << 20))
+		expect "hostile: the label is UTF-8, the Latin-1 byte U+FFFD" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1], encoding="utf-8"))
+l = c["label"]
+sys.exit(0 if "Caf\ufffd \x1b[2J CPU" in l and "caf\u00e9 \u2713" in l and c["settings"]["max_bytes"] == 2097152 else 1)' "$T/$C.json"
+	else
+		fail "hostile: no capture"
+	fi
+	export QEMU_CPU=
+}
+hostile
+
+# 10: the chart on the screen (tests/qemu/screendump.sh): pixels against the capture.
 while read -r v rest; do case $v in PASS) pass "screendump: $rest" ;; *) fail "screendump: $v $rest" ;; esac; done < <(tests/qemu/screendump.sh "$T/screendump")
 
 summary qemu-x86
