@@ -10,11 +10,19 @@ void cs_draw_pixel(struct cs_canvas *cv, int x, int y, uint32_t c)
 	cv->px[(size_t)y * (size_t)cv->stride + (size_t)x] = c;
 }
 
+/* Clipped to the canvas first, then row by row. */
 void cs_draw_fill(struct cs_canvas *cv, int x, int y, int w, int h, uint32_t c)
 {
-	for (int j = y; j < y + h; j++)
-		for (int i = x; i < x + w; i++)
-			cs_draw_pixel(cv, i, j, c);
+	int x1 = w > 0 && x > cv->w - w ? cv->w : x + w, y1 = h > 0 && y > cv->h - h ? cv->h : y + h;
+	if (x < 0)
+		x = 0;
+	if (y < 0)
+		y = 0;
+	for (int j = y; j < y1; j++) {
+		uint32_t *row = cv->px + (size_t)j * (size_t)cv->stride;
+		for (int i = x; i < x1; i++)
+			row[i] = c;
+	}
 }
 
 static int iabs(int v) { return v < 0 ? -v : v; }
@@ -163,24 +171,28 @@ void cs_chart_range_add(struct cs_chart_range *r, const struct cs_capture *c)
 #define DBL_TRUE_MIN_ 4.9406564584124654e-324
 #define DBL_MAX_ 1.7976931348623157e308
 
+/* 2^k exactly, from its bits (k in E2_MIN .. E2_MAX). */
 static double pow2i(int k)
 {
-	double p = 1;
-	for (; k > 0; k--)
-		p *= 2;
-	for (; k < 0; k++)
-		p /= 2;
-	return p;
+	union {
+		double d;
+		uint64_t u;
+	} v;
+	v.u = k >= -1022 ? (uint64_t)(k + 1023) << 52 : 1ull << (k - E2_MIN);
+	return v.d;
 }
 
+/* 10^e for the ticks among the subnormals, by exact powers up to 1e22. */
 static double ten(int e)
 {
+	static const double exact[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+					1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
 	double p = 1;
-	for (; e > 0; e--)
-		p *= 10;
-	for (; e < 0; e++)
-		p /= 10;
-	return p;
+	for (; e >= 22; e -= 22)
+		p *= 1e22;
+	for (; e <= -22; e += 22)
+		p /= 1e22;
+	return e >= 0 ? p * exact[e] : p / exact[-e];
 }
 
 /* x: the largest power of two at or under the smallest size, the smallest
@@ -336,26 +348,24 @@ int cs_chart_ytick(const struct cs_chart_map *m, int i, double *ns)
 	 * 10, ... decades when the axis spans hundreds of them */
 	while (s < 9 && decades / steps[s] > (m->ph > 24 ? m->ph / 12 : 2))
 		s++;
-	double v = m->ymin;
 	if (i < 0)
 		return -1;
-	for (int d = 0; d <= decades; d++, v *= 10) {
-		/* among the subnormals a chain of *10 drifts: start afresh */
-		if (m->ye0 + d < -290)
-			v = ten(m->ye0 + d);
-		if (mod(m->ye0 + d, steps[s]))
-			continue;
-		for (int j = 0; j < nm; j++) {
-			double t = v * mult[j];
-			if (!cs_isfinite(t) || t > m->ymax * (1 + 1e-9))
-				return -1;
-			if (i-- == 0) {
-				*ns = t;
-				return 0;
-			}
-		}
+	int d = mod(-m->ye0, steps[s]) + (i / nm) * steps[s], j = i % nm;
+	if (d > decades)
+		return -1;
+	double v;
+	if (m->ye0 >= -290) { /* from ymin by *10, as the axis itself was made */
+		v = m->ymin;
+		for (int k = 0; k < d; k++)
+			v *= 10;
+	} else { /* among the subnormals a chain drifts: each afresh */
+		v = d == 0 && m->ymin > DBL_TRUE_MIN_ ? m->ymin : ten(m->ye0 + d);
 	}
-	return -1;
+	double t = v * mult[j];
+	if (!cs_isfinite(t) || t > m->ymax * (1 + 1e-9))
+		return -1;
+	*ns = t;
+	return 0;
 }
 
 void cs_chart_panel(const struct cs_chart_map *m, uint32_t k, uint32_t n,

@@ -340,6 +340,8 @@ int cs_json_check(const char *text, size_t len, struct cs_jsoncheck *r)
 			c.i++;
 		if (c.i == c.n)
 			break;
+		if (c.s[c.i] == '\f' || c.s[c.i] == '\v')
+			return fail(&c, CS_JC_SPACE, c.i, "a form feed or vertical tab: not white space in JSON");
 		any = 1;
 		if (step(&c, &st))
 			return -1;

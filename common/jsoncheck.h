@@ -12,7 +12,12 @@
  *   CS_JC_SURROGATE    a \u escape of an unpaired surrogate (yajl writes
  *                      '?' for it);
  *   CS_JC_DEPTH        nesting deeper than CS_JSONCHECK_DEPTH (yajl has no
- *                      bound; a capture has at most 32).
+ *                      bound; a capture has at most 32);
+ *   CS_JC_SPACE        a form feed or vertical tab between tokens: not
+ *                      JSON's white space, which yajl takes as such;
+ *   CS_JC_TRAILING     when what follows the value is a string left open:
+ *                      yajl waits for the rest of it and then calls the text
+ *                      complete (host/jdom.c now refuses it too).
  * Everything else it refuses, yajl refuses too. */
 #ifndef CS_JSONCHECK_H
 #define CS_JSONCHECK_H
@@ -33,6 +38,7 @@ enum cs_jc_code {
 	CS_JC_UTF8_STRICT,  /* UTF-8's shape, but not RFC 3629 (see above) */
 	CS_JC_SURROGATE,    /* \uD800..\uDFFF not in a pair */
 	CS_JC_DEPTH,        /* nested deeper than CS_JSONCHECK_DEPTH */
+	CS_JC_SPACE,        /* \f or \v where white space may be */
 };
 
 struct cs_jsoncheck {

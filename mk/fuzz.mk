@@ -1,33 +1,65 @@
 # Fuzzing and benchmarks of the host reader.
-#   make fuzz [FUZZ_SECONDS=60]  the reader under libFuzzer (clang, ASan, UBSan)
+#   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target in turn, FUZZ_SECONDS
+#                                each (clang, ASan, UBSan)
 #   make bench [BENCH_SECONDS=3] read + reduce speed, peak memory
-# The fuzzer is built from the sources (not the host objects): every unit a
-# capture reaches is instrumented. Seeds: tests/data and captures.
+# The targets (tests/fuzz_<name>.c):
+#   reader     the capture reader and all a capture reaches (reduce, report, JSON)
+#   settings   the firmware's settings parser (efi/settings.c), as the firmware runs it
+#   chart      the chart's scale (cs_chart_layout, ticks, drawing) and plot's SVG
+#   jsoncheck  the firmware's strict JSON check against yajl, and the JSON writer
+# Built from the sources with the sanitizers (every unit an input reaches is
+# instrumented), each into its own corpus (build/fuzz/corpus-<name>), seeded
+# from the folders FUZZ_SEEDS_<name> names.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 32768
 FUZZDIR := $(BUILD)/fuzz
+FUZZ_TARGETS := reader settings chart jsoncheck
+FUZZ_BINS := $(patsubst %,$(FUZZDIR)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_BIN := $(FUZZDIR)/fuzz_reader
-FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-# Every unit of the reader and the JSON result, by pattern: a new reader unit
-# (reader_mp.c, reader_experiments.c, ...) must not silently fall out.
-FUZZ_SRC := tests/fuzz_reader.c host/jdom.c host/jread.c host/replay.c \
-	$(wildcard host/reader*.c host/expect*.c host/json*.c) $(KIND_READ_SRC) $(CORE_SRC)
-FUZZ_SEEDS = $(wildcard tests/data captures)
+FUZZ_SAN := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 $(FUZZ_SAN)
+# Every host unit but the commands' entry points, the probe and the server,
+# by pattern, and every kind's reader: a new reader unit must not silently
+# fall out.
+FUZZ_HOST_SRC := $(filter-out host/main.c host/gen_synthetic.c $(wildcard host/probe*.c host/serve*.c),$(wildcard host/*.c))
+FUZZ_LIB_SRC := $(FUZZ_HOST_SRC) $(KIND_READ_SRC) $(CORE_SRC) efi/settings.c
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZDIR)/obj/%.o,$(FUZZ_LIB_SRC))
+FUZZ_SEEDS_reader = $(wildcard tests/data captures)
+FUZZ_SEEDS_settings = $(wildcard tests/data/settings)
+FUZZ_SEEDS_chart = $(wildcard tests/data/chart)
+FUZZ_SEEDS_jsoncheck = $(wildcard tests/data/json tests/data/bad captures)
+FUZZ_DICT_reader := -dict=tests/fuzz_reader.dict
+FUZZ_DICT_settings := -dict=tests/fuzz_settings.dict
+FUZZ_DICT_chart :=
+FUZZ_DICT_jsoncheck := -dict=tests/fuzz_jsoncheck.dict
+FUZZ_SEEDS = $(FUZZ_SEEDS_reader)
 
 .PHONY: fuzz fuzz-build bench
-fuzz-build: $(FUZZ_BIN)
+fuzz-build: $(FUZZ_BINS)
 
-$(FUZZ_BIN): $(FUZZ_SRC) $(wildcard host/*.h common/*.h reduce/*.h) | deps-fuzz deps-host
+$(FUZZDIR)/obj/%.o: %.c | deps-fuzz deps-host
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(YAJL_CFLAGS) -o $@ $(FUZZ_SRC) $(YAJL_LIBS) -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(YAJL_CFLAGS) -MMD -MP -c $< -o $@
 
-fuzz: $(FUZZ_BIN)
-	@mkdir -p $(FUZZDIR)/corpus $(FUZZDIR)/crashes
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
-		-dict=tests/fuzz_reader.dict -artifact_prefix=$(FUZZDIR)/crashes/ \
-		-print_final_stats=1 $(FUZZDIR)/corpus $(FUZZ_SEEDS)
+$(FUZZDIR)/fuzz_%: tests/fuzz_%.c $(FUZZ_LIB_OBJ) | deps-fuzz deps-host
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(YAJL_CFLAGS) -o $@ $< $(FUZZ_LIB_OBJ) $(YAJL_LIBS) -lm
+
+fuzz: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZDIR)/corpus-$$t $(FUZZDIR)/crashes-$$t; \
+		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+		case $$t in \
+		reader) seeds="$(FUZZ_SEEDS_reader)"; dict="$(FUZZ_DICT_reader)";; \
+		settings) seeds="$(FUZZ_SEEDS_settings)"; dict="$(FUZZ_DICT_settings)";; \
+		chart) seeds="$(FUZZ_SEEDS_chart)"; dict="$(FUZZ_DICT_chart)";; \
+		jsoncheck) seeds="$(FUZZ_SEEDS_jsoncheck)"; dict="$(FUZZ_DICT_jsoncheck)";; \
+		esac; \
+		$(FUZZDIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
+			-timeout=10 $$dict -artifact_prefix=$(FUZZDIR)/crashes-$$t/ \
+			-print_final_stats=1 $(FUZZDIR)/corpus-$$t $$seeds || exit 1; \
+	done
 
 BENCH_SECONDS ?= 3
 BENCH_BIN := $(HOSTDIR)/bench/bench_reduce

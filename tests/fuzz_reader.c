@@ -1,12 +1,14 @@
 /* fuzz_reader.c: libFuzzer target for the capture reader and everything a
  * capture it accepts reaches: the reducer, the text report, the JSON result
- * and the comparison with "expect". Built with clang by mk/fuzz.mk
+ * and the comparison with "expect"; and the reader agrees with the
+ * firmware's strict JSON check. Built with clang by mk/fuzz.mk
  * (-fsanitize=fuzzer,address,undefined); `make fuzz` runs it. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/jsoncheck.h"
 #include "../host/check.h"
 #include "../host/json_result.h"
 #include "../host/replay.h"
@@ -32,6 +34,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!err[0] || err[0] == '\x7f' || !memchr(err, 0, sizeof(err)))
 			abort();
 		return 0;
+	}
+	/* The reader and the firmware's strict check (common/jsoncheck.h)
+	 * agree on what is JSON: a text the reader takes the check takes,
+	 * but for the one leniency of yajl's left to it (a form feed or a
+	 * vertical tab as white space). */
+	struct cs_jsoncheck jc;
+	if (cs_json_check((const char *)data, size, &jc) != 0 && jc.code != CS_JC_SPACE) {
+		fprintf(stderr, "the reader took what the strict check refuses: %s\n", jc.why);
+		abort();
 	}
 	/* The reader is at least as strict as the reducer: what it accepts,
 	 * the reducer reduces (a refusal is an answer; -1 is not). */

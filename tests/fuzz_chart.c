@@ -1,0 +1,151 @@
+/* fuzz_chart.c: libFuzzer target for the chart's scale: cs_chart_layout and
+ * its mapping and ticks (common/draw.c), the chart drawn on a canvas, and
+ * cacheshape plot's SVG (host/plot.c), for any positive finite costs and
+ * sizes (all the reader admits). The input: a header of 4 bytes (width,
+ * height, adjacency strip, captures) and then doubles as raw IEEE bits,
+ * taken in pairs (bytes, ns), folded to positive finite values. What must
+ * hold: the axes are finite and ordered, every point lands within one axis
+ * length of the plot, the ticks are finite, rising and few, the drawing
+ * stays on its canvas, and the SVG holds no nan or inf. A hang is found by
+ * libFuzzer's -timeout. Seeds: tests/data/chart. */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/csmath.h"
+#include "../common/draw.h"
+#include "../host/plot.h"
+#include "../host/replay.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_CAPS 3
+#define DRAW_W 320
+#define DRAW_H 200
+
+static double positive(const uint8_t *p)
+{
+	double v;
+	memcpy(&v, p, sizeof v);
+	v = cs_fabs(v);
+	return cs_isfinite(v) && v > 0 ? v : 1;
+}
+
+static int has_size(const struct cs_capture *c, double b)
+{
+	for (uint32_t i = 0; i < c->n_points; i++)
+		if (c->points[i].bytes == b)
+			return 1;
+	return 0;
+}
+
+static void check_map(const struct cs_chart_map *m, const struct cs_capture *c)
+{
+	double t, last = 0;
+	int label, i;
+	if (!cs_isfinite(m->xmin) || !cs_isfinite(m->xmax) || !(m->xmin > 0) || !(m->xmin < m->xmax) ||
+	    !cs_isfinite(m->ymin) || !cs_isfinite(m->ymax) || !(m->ymin > 0) || !(m->ymin < m->ymax))
+		abort();
+	for (uint32_t k = 0; k < c->n_points; k++) {
+		int x = cs_chart_x(m, c->points[k].bytes), y = cs_chart_y(m, c->points[k].ns);
+		if (x < m->px || x >= m->px + m->pw || y < m->py || y >= m->py + m->ph)
+			abort(); /* the axes hold every point */
+	}
+	for (i = 0; cs_chart_xtick(m, i, &t, &label) == 0; i++) {
+		if (!cs_isfinite(t) || !(t > last) || i > 2100)
+			abort();
+		last = t;
+	}
+	last = 0;
+	for (i = 0; cs_chart_ytick(m, i, &t) == 0; i++) {
+		if (!cs_isfinite(t) || !(t > last) || i > 700)
+			abort();
+		last = t;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct cs_replay *rp[MAX_CAPS];
+	static uint32_t px[DRAW_W * (DRAW_H + 2)];
+	static char *names[MAX_CAPS] = { "a.json", "b.json", "c.json" };
+	struct cs_chart_range range = { 0, 0, 0, 0 };
+	struct cs_chart_map m;
+	char why[256];
+	int n, strip, draw, w, h;
+
+	if (size < 4)
+		return 0;
+	for (int i = 0; i < MAX_CAPS; i++)
+		if (!rp[i] && !(rp[i] = cs_replay_new()))
+			abort();
+	w = 40 + data[0] * 3;
+	h = 30 + data[1] * 2;
+	strip = data[2] & 1;
+	draw = data[2] & 2; /* the canvas costs more than the rest: half the time */
+	n = 1 + data[3] % MAX_CAPS;
+	data += 4;
+	size -= 4;
+	for (int i = 0; i < n; i++) {
+		struct cs_capture *c = &rp[i]->cap;
+		cs_capture_init(c);
+		c->n_points = 0;
+	}
+	for (size_t k = 0; k + 16 <= size; k += 16) {
+		struct cs_capture *c = &rp[(k / 16) % (size_t)n]->cap;
+		double bytes = positive(data + k), ns = positive(data + k + 8);
+		if (c->n_points < 64 && !has_size(c, bytes)) {
+			c->points[c->n_points].bytes = bytes;
+			c->points[c->n_points].ns = ns;
+			c->n_points++;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		struct cs_capture *c = &rp[i]->cap;
+		if (!c->n_points) {
+			c->points[0].bytes = 4096;
+			c->points[0].ns = 1;
+			c->n_points = 1;
+		}
+		if (cs_reduce(c, &rp[i]->work, &rp[i]->res, why, sizeof why) != 0)
+			memset(&rp[i]->res, 0, sizeof rp[i]->res);
+		cs_chart_range_add(&range, c);
+	}
+	cs_chart_layout(&m, w, h, &range, strip);
+	for (int i = 0; i < n; i++)
+		check_map(&m, &rp[i]->cap);
+
+	/* plot's SVG, in memory */
+	char *svg = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&svg, &len);
+	if (!f)
+		abort();
+	if (cs_plot_write_svg(f, rp, names, n) != 0)
+		abort();
+	fclose(f);
+	if (strstr(svg, "nan") || strstr(svg, "inf"))
+		abort();
+	free(svg);
+	/* the firmware's chart: on a canvas with a guard row above and below
+	 * (at most DRAW_W x DRAW_H: the pixels cost more than all the rest) */
+	if (draw && (w > DRAW_W || h > DRAW_H)) {
+		w = w > DRAW_W ? DRAW_W : w;
+		h = h > DRAW_H ? DRAW_H : h;
+		cs_chart_layout(&m, w, h, &range, strip);
+		for (int i = 0; i < n; i++)
+			check_map(&m, &rp[i]->cap);
+	}
+	struct cs_canvas cv = { px + w, w, h, w };
+	for (int x = 0; draw && x < w; x++)
+		px[x] = px[(size_t)(h + 1) * (size_t)w + (size_t)x] = 0xdeadbeefu;
+	if (draw)
+		cs_chart_draw(&cv, &m, &rp[0]->cap, &rp[0]->res);
+	for (int x = 0; draw && x < w; x++)
+		if (px[x] != 0xdeadbeefu || px[(size_t)(h + 1) * (size_t)w + (size_t)x] != 0xdeadbeefu)
+			abort();
+
+	return 0;
+}
