@@ -29,6 +29,7 @@ struct bld {
 	size_t nodes;
 	const struct cs_jd_limits *lim;
 	int depth;
+	size_t root_end; /* just past the root container's close: 0 until then */
 	struct cs_jd *stack[JD_DEPTH_MAX + 1]; /* open containers */
 	const char *key; /* the key of the member whose value comes next */
 	uint32_t klen;
@@ -662,15 +663,29 @@ static int on_end_map(void *ctx)
 			if (cmp_member(&v[i - 1], &v[i]) == 0)
 				return fail_dup(b, v[i]->key, v[i]->klen);
 	}
-	b->depth--;
+	if (--b->depth == 0)
+		b->root_end = here(b);
 	return 1;
 }
 
 static int on_end_array(void *ctx)
 {
 	struct bld *b = ctx;
-	b->depth--;
+	if (--b->depth == 0)
+		b->root_end = here(b);
 	return 1;
+}
+
+/* yajl, having ended the value, lexes what follows; a string still open at
+ * the end of the text is to it a token waiting for more, not garbage, and
+ * the parse is called complete: '{...} "abc' passed. Only white space may
+ * follow the root (JSON's four characters). */
+static size_t trailing(const struct bld *b)
+{
+	for (size_t i = b->root_end; b->root_end && i < b->len; i++)
+		if (b->text[i] != ' ' && b->text[i] != '\t' && b->text[i] != '\n' && b->text[i] != '\r')
+			return i + 1;
+	return 0;
 }
 
 static const yajl_callbacks callbacks = {
@@ -752,6 +767,14 @@ struct cs_jd *cs_jd_parse(const char *text, size_t len, void *arena,
 	if (st == yajl_status_ok) {
 		at_end = 1;
 		st = yajl_complete_parse(b.h);
+	}
+	size_t junk = st == yajl_status_ok && b.root ? trailing(&b) : 0;
+	if (junk) {
+		size_t line, col;
+		place(text, junk - 1, &line, &col);
+		fail(&b, "JSON syntax error at line %zu, column %zu: trailing garbage", line, col);
+		yajl_free(b.h);
+		return NULL;
 	}
 	if (st != yajl_status_ok || !b.root) {
 		if (!b.failed) {
