@@ -3,7 +3,7 @@
 #   make run        boot the firmware in QEMU and reduce its capture
 #   make test       every test; ends with "N passed, N failed"
 #   make bench      speed and memory figures
-#   make fuzz       the capture reader under libFuzzer (FUZZ_SECONDS)
+#   make fuzz       each fuzz target under libFuzzer (FUZZ_SECONDS each)
 #   make web        the page (build/web/), served by `cacheshape serve`
 # ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64). WERROR=0 drops -Werror.
 
@@ -37,6 +37,7 @@ include mk/efi.mk
 -include mk/probe.mk
 include mk/fuzz.mk
 include mk/web.mk
+include mk/sanitize.mk
 include mk/test.mk
 
 .PHONY: clean

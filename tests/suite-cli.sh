@@ -228,8 +228,9 @@ if command -v script >/dev/null; then
 fi
 
 # Default DIR is captures/ of the current folder.
+case $CS in /*) CSA=$CS ;; *) CSA=$PWD/$CS ;; esac
 (cd "$T/pass/.." && mkdir -p captures && cp "$T/pass/b-ok.json" captures/ &&
-	"$OLDPWD/$CS" check >"$T/out" 2>&1)
+	"$CSA" check >"$T/out" 2>&1)
 rc=$?
 expect "check without DIR reads captures/" [ $rc -eq 0 ]
 expect "check without DIR: the capture" out_has "b-ok.json"
@@ -405,6 +406,17 @@ expect "reduce --json: null ratio, and the refusal" python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["experiments"]["random_vs_fixed"]
 sys.exit(0 if r["ratio"] is None and r["refusal"]["code"] == "ratio-out-of-range" else 1)' "$T/out"
+# issue 11: a ratio of about 5e17 made the text report convert 5e19 to an
+# integer (undefined behaviour: tests/suite-sanitize.sh runs this on the
+# sanitized build); the figure must come out whole
+python3 - "$O/ratio5e17.json" captures/synthetic/expLine64.json <<'PY'
+import json, sys
+c = json.load(open(sys.argv[2]))
+c["experiments"]["random_vs_fixed"].update({"fixed_ns": 1, "random_ns": 5e17, "quantum_ns": 0.001})
+json.dump(c, open(sys.argv[1], "w"))
+PY
+run reduce "$O/ratio5e17.json"
+expect "reduce: a ratio of 5e17 printed whole (exit $rc)" eval '[ $rc -eq 0 ] && out_has "ratio 500000000000000000.00: random strides defeat the prefetcher"'
 run reduce /proc/self/status
 expect "reduce /proc/self/status: exit 2" [ $rc -eq 2 ]
 expect "reduce /proc/self/status: not a regular file, said so" err_has "not a regular file"

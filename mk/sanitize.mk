@@ -1,0 +1,33 @@
+# The host command and the unit tests built again with AddressSanitizer and
+# UndefinedBehaviorSanitizer (float-cast-overflow included: GCC's
+# -fsanitize=undefined leaves it out), in a build folder of their own, and
+# the unit and CLI suites run on that build (tests/suite-sanitize.sh). Any
+# report stops the program (-fno-sanitize-recover) and fails the suite.
+ASANDIR := $(BUILD)/host-asan
+ASAN_FLAGS := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+ASAN_CFLAGS := -std=c11 -O1 -g $(WARN) -MMD -MP -DCS_HOST=1 $(ASAN_FLAGS)
+ASAN_CORE_OBJ := $(patsubst %.c,$(ASANDIR)/obj/%.o,$(CORE_SRC))
+ASAN_LIB_OBJ := $(patsubst %.c,$(ASANDIR)/obj/%.o,$(HOSTLIB_SRC))
+ASAN_UNIT_TESTS := $(patsubst tests/%.c,$(ASANDIR)/tests/%,$(wildcard tests/test_*.c))
+
+.PHONY: host-asan
+host-asan: $(ASANDIR)/cacheshape $(ASAN_UNIT_TESTS)
+
+$(ASANDIR)/obj/%.o: %.c | deps-host
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) -c $< -o $@
+
+$(ASANDIR)/libcore.a: $(ASAN_CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(ASANDIR)/cacheshape: $(ASANDIR)/obj/host/main.o $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a
+	$(HOST_CC) $(ASAN_FLAGS) -o $@ $^ $(YAJL_LIBS) -lm -lpthread
+
+$(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a | deps-host
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a $(YAJL_LIBS) -lm -lpthread
+
+TEST_SUITES += tests/suite-sanitize.sh
+TEST_PREREQS += host-asan
