@@ -15,7 +15,9 @@
 #   test_probe_host   the Linux probe: sysfs, huge pages, CPU affinity
 #   test_json_writer  yajl's generator is its oracle, over the committed
 #                     captures read from files
-SELFTEST_HOST_ONLY := tests/test_reader.c tests/test_probe_host.c tests/test_json_writer.c
+#   test_outfile      the host's output-file rule: files, links, fork, signals
+SELFTEST_HOST_ONLY := tests/test_reader.c tests/test_probe_host.c tests/test_json_writer.c \
+	tests/test_outfile.c
 SELFTEST_SRC := $(filter-out $(SELFTEST_HOST_ONLY),$(wildcard tests/test_*.c))
 SELFTEST_NAMES := $(notdir $(basename $(SELFTEST_SRC)))
 
