@@ -4,6 +4,7 @@
  * the strict reader before it is written. Nothing is ever overwritten. */
 #define _GNU_SOURCE
 #include "import.h"
+#include "outfile.h"
 #include "cmd.h"
 #include "reader.h"
 #include "../common/buf.h"
@@ -157,65 +158,14 @@ static void write_meta(struct cs_jsonw *j, void *ctx)
 	cs_jsonw_obj_end(j);
 }
 
-/* The one place that decides how an output file is written: a temporary
- * file beside it, written and fsynced, then linked to its name (link never
- * replaces a name), then the temporary removed and the folder synced.
- * (The rules for -o shared by every command belong here when they land.) */
+/* The output-file rule every command shares (outfile.h): a new regular
+ * file only (import has no --force), never a link, a directory or a device,
+ * written beside it, fsynced, read back, then linked in; the temporary file
+ * goes away on every exit path, signals included. */
 static int write_new_file(const char *path, const char *text, size_t len,
 			  char *why, size_t whylen)
 {
-	char tmp[4200], dir[4096];
-	const char *slash = strrchr(path, '/');
-	size_t off = 0;
-	int fd;
-
-	if (slash)
-		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	else
-		snprintf(dir, sizeof dir, ".");
-	snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", dir, slash ? slash + 1 : path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		snprintf(why, whylen, "%s: %s", tmp, strerror(errno));
-		return -1;
-	}
-	while (off < len) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			snprintf(why, whylen, "writing %s: %s", tmp, w < 0 ? strerror(errno) : "short write");
-			goto fail;
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0) {
-		snprintf(why, whylen, "fsync %s: %s", tmp, strerror(errno));
-		goto fail;
-	}
-	close(fd);
-	fd = -1;
-	if (link(tmp, path) != 0) {
-		int e = errno;
-		if (e == EEXIST || renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) != 0) {
-			snprintf(why, whylen, "%s: %s", path,
-				 e == EEXIST ? "exists; not overwritten" : strerror(errno));
-			goto fail;
-		}
-	} else {
-		unlink(tmp);
-	}
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	return -1;
+	return cs_outfile_write(path, 0, NULL, 0, text, len, NULL, NULL, why, whylen);
 }
 
 /* The strict reader must give back every point bit for bit. */
@@ -475,16 +425,14 @@ int cs_cmd_import(int argc, char **argv)
 	if (read_files(&ar, all, jobs, &njobs, why, sizeof why))
 		goto done;
 	for (uint32_t k = 0; k < njobs; k++) {
-		struct stat st;
 		for (uint32_t q = 0; q < k; q++)
 			if (!strcmp(jobs[q].out, jobs[k].out)) {
 				fprintf(stderr, "cacheshape import: two curves would both be written to %s "
 					"(files with the same name?)\n", jobs[k].out);
 				goto done;
 			}
-		if (lstat(jobs[k].out, &st) == 0) {
-			fprintf(stderr, "cacheshape import: %s exists; not overwritten (nothing was "
-				"written)\n", jobs[k].out);
+		if (cs_outfile_check(jobs[k].out, 0, NULL, 0, why, sizeof why)) {
+			fprintf(stderr, "cacheshape import: %s (nothing was written)\n", why);
 			goto done;
 		}
 		int b = build(&jobs[k], format, published, label, arch, why, sizeof why);

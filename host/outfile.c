@@ -171,7 +171,8 @@ static int check(const char *path, unsigned flags, char *const *inputs, int n,
 			return -1;
 		}
 		if (!(flags & CS_OUT_FORCE)) {
-			snprintf(why, whylen, "%s: exists; not replaced (--force replaces a regular file)", path);
+			snprintf(why, whylen, "%s: exists; not overwritten%s", path,
+				 flags & CS_OUT_HAS_FORCE ? " (--force replaces a regular file)" : "");
 			return -1;
 		}
 		if (o) {

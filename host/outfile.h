@@ -32,7 +32,10 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-enum { CS_OUT_FORCE = 1 };
+enum {
+	CS_OUT_FORCE = 1,     /* --force was given: an existing regular file may go */
+	CS_OUT_HAS_FORCE = 2, /* the command has --force: say so when refusing */
+};
 
 struct cs_outfile {
 	const char *path;

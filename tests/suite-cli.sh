@@ -253,7 +253,7 @@ cp "$O/a.svg" "$O/a.first"
 echo 'keep me' >"$O/keep.svg"
 run plot "$T/good.json" -o "$O/keep.svg"
 expect "plot over an existing file: exit 2" [ $rc -eq 2 ]
-expect "plot over an existing file: says so, names --force" err_has "exists; not replaced (--force replaces a regular file)"
+expect "plot over an existing file: says so, names --force" err_has "exists; not overwritten (--force replaces a regular file)"
 expect "plot over an existing file: untouched" grep -qx 'keep me' "$O/keep.svg"
 run plot "$T/good.json" -o "$O/keep.svg" --force
 expect "plot --force over a regular file: exit 0" [ $rc -eq 0 ]
@@ -284,6 +284,15 @@ run plot "$T/good.json" -o -
 expect "plot -o -: exit 0" [ $rc -eq 0 ]
 expect "plot -o -: the SVG on stdout" eval 'head -c 5 "$T/out" | grep -q "<?xml" && xml_ok "$T/out"'
 expect "plot: no temporary file left behind" no_temp "$O"
+
+# import writes by the same rule
+run import --from ramlat tests/data/imported/ramlat-i7-1165G7.txt -o /dev/null
+expect "import -o /dev/null: refused, still a device" eval '[ $rc -eq 2 ] && err_has "character device" && [ -c /dev/null ]'
+ln -s keep.svg "$O/imp-link.json"
+run import --from ramlat tests/data/imported/ramlat-i7-1165G7.txt -o "$O/imp-link.json"
+expect "import -o a symbolic link: refused" eval '[ $rc -eq 2 ] && err_has "symbolic link"'
+run import --from ramlat tests/data/imported/ramlat-i7-1165G7.txt -o "$O/imp.json"
+expect "import -o a new file: written, no temporary file" eval '[ $rc -eq 0 ] && [ -s "$O/imp.json" ] && no_temp "$O"'
 
 # issue 11: a denormal cost hung plot; 1.5e308 wrote nan; extremes of both axes.
 capture_with "$O/denormal.json" '{"bytes":4096,"ns":5e-324},{"bytes":8192,"ns":1}'

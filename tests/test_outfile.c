@@ -78,8 +78,11 @@ static void test_rule(void)
 	struct stat st;
 
 	CHECK(write_(at("new.txt"), 0, NULL, 0, "one") == 0 && same("new.txt", "one"), "new file: %s", why);
-	CHECK(write_(at("new.txt"), 0, NULL, 0, "two") == -1 && strstr(why, "exists; not replaced") &&
-		      strstr(why, "--force") && same("new.txt", "one"),
+	CHECK(write_(at("new.txt"), 0, NULL, 0, "two") == -1 && strstr(why, "exists; not overwritten") &&
+		      !strstr(why, "--force") && same("new.txt", "one"),
+	      "existing, a command with no --force: %s", why);
+	CHECK(write_(at("new.txt"), CS_OUT_HAS_FORCE, NULL, 0, "two") == -1 && strstr(why, "--force") &&
+		      same("new.txt", "one"),
 	      "existing without --force: %s", why);
 	chmod(at("new.txt"), 0640);
 	CHECK(write_(at("new.txt"), CS_OUT_FORCE, NULL, 0, "two") == 0 && same("new.txt", "two"),
