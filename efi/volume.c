@@ -86,10 +86,10 @@ EFI_STATUS cs_volume_read(struct cs_volume *v, const char *path, void *buf,
 /* EFI_NOT_FOUND when the name is free. */
 static EFI_STATUS probe_name(EFI_FILE_PROTOCOL *dir, const char *name)
 {
-	CHAR16 w[96];
+	CHAR16 w[128]; /* the temporary name: 23 + 79 + 8 characters at most */
 	EFI_FILE_PROTOCOL *f;
 	EFI_STATUS s;
-	widen(w, 96, name);
+	widen(w, 128, name);
 	s = dir->Open(dir, &f, w, EFI_FILE_MODE_READ, 0);
 	if (!EFI_ERROR(s)) {
 		f->Close(f);
@@ -98,19 +98,24 @@ static EFI_STATUS probe_name(EFI_FILE_PROTOCOL *dir, const char *name)
 	return s;
 }
 
-static EFI_STATUS pick_name(EFI_FILE_PROTOCOL *dir, const char *base,
-			    char *leaf, size_t cap)
+/* The first free name of prefix<base>[-k]<suffix>, k = 2, 3, ...: an
+ * existing file is never reused. */
+static EFI_STATUS pick_name(EFI_FILE_PROTOCOL *dir, const char *prefix, const char *base,
+			    const char *suffix, char *leaf, size_t cap)
 {
 	for (uint32_t k = 1; k < 1000; k++) {
 		struct cs_buf b;
 		EFI_STATUS s;
 		cs_buf_init(&b, leaf, cap);
+		cs_puts(&b, prefix);
 		cs_puts(&b, base);
 		if (k > 1) {
 			cs_putc(&b, '-');
 			cs_put_u64(&b, k);
 		}
-		cs_puts(&b, ".json");
+		cs_puts(&b, suffix);
+		if (b.overflow)
+			return EFI_BAD_BUFFER_SIZE;
 		s = probe_name(dir, leaf);
 		if (s == EFI_NOT_FOUND)
 			return EFI_SUCCESS;
@@ -176,29 +181,6 @@ static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 	return s;
 }
 
-/* A free temporary name: CS_TMP_PREFIX<base>[-k].tmp. */
-static EFI_STATUS pick_tmp(EFI_FILE_PROTOCOL *dir, const char *base, char *leaf, size_t cap)
-{
-	for (uint32_t k = 1; k < 1000; k++) {
-		struct cs_buf b;
-		EFI_STATUS s;
-		cs_buf_init(&b, leaf, cap);
-		cs_puts(&b, CS_TMP_PREFIX);
-		cs_puts(&b, base);
-		if (k > 1) {
-			cs_putc(&b, '-');
-			cs_put_u64(&b, k);
-		}
-		cs_puts(&b, ".tmp");
-		s = probe_name(dir, leaf);
-		if (s == EFI_NOT_FOUND)
-			return b.overflow ? EFI_BAD_BUFFER_SIZE : EFI_SUCCESS;
-		if (EFI_ERROR(s))
-			return s;
-	}
-	return EFI_ACCESS_DENIED;
-}
-
 EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 				   const void *data, UINTN len, char *final,
 				   size_t cap, const char **stage)
@@ -217,13 +199,13 @@ EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 	if (EFI_ERROR(s))
 		return s;
 	*stage = "choosing a free name";
-	s = pick_name(dir, base, leaf, sizeof leaf);
+	s = pick_name(dir, "", base, ".json", leaf, sizeof leaf);
 	if (EFI_ERROR(s))
 		goto err_dir;
 	/* A free name, never one that exists: a file this run did not make
 	 * (a user's, or one left by a run that died) is never deleted. */
 	*stage = "choosing a temporary name";
-	s = pick_tmp(dir, base, tmp, sizeof tmp);
+	s = pick_name(dir, CS_TMP_PREFIX, base, ".tmp", tmp, sizeof tmp);
 	if (EFI_ERROR(s))
 		goto err_dir;
 	widen(w, 128, tmp);
