@@ -306,7 +306,8 @@ for c in denormal huge corners tiny; do
 	expect "plot $c: XML" xml_ok "$O/$c.svg"
 	expect "plot $c: no nan or inf" not grep -qiE 'nan|inf' "$O/$c.svg"
 	expect "plot $c: every coordinate a number" not grep -qE '(x|y|x1|y1|x2|y2)="[^0-9-]' "$O/$c.svg"
-	expect "plot $c: the reducer reads it too" "$CS" reduce "$O/$c.json"
+	run reduce "$O/$c.json"
+	expect "plot $c: the reducer reads it too" [ $rc -eq 0 ]
 done
 expect "plot extremes: no temporary file" no_temp "$O"
 

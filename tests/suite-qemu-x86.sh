@@ -148,7 +148,7 @@ printf 'sweep=quick\nafter=shutdown\nmax_bytes=lots\nthis is not a setting\ncolo
 esp
 boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
 expect "malformed: ran to the end (exit $rc)" test "$rc" -eq 0
-expect "malformed: bad number named" in_log "settings line 3: max_bytes must be a number"
+expect "malformed: bad number named" in_log "settings line 3: max_bytes must be a whole number of bytes"
 expect "malformed: line without = named" in_log "settings line 4: no '=' in"
 expect "malformed: unknown key named" in_log "settings line 5: unknown key 'colour'"
 expect "malformed: bad value named" in_log "settings line 6: after must be wait, shutdown or return"
