@@ -3,7 +3,7 @@
 #include "draw.h"
 
 #define LEGEND_LINE 16
-#define LEGEND_CHARS 150 /* 10px monospace across 960 */
+#define LEGEND_CHARS 150 /* characters: 10px monospace across 960 */
 
 static const uint32_t palette[CS_SVG_MAX] = {
 	CS_COL_CURVE, 0xff9030u, 0x50e0d0u, 0xd070ffu,
@@ -33,20 +33,35 @@ static void attr(struct cs_buf *b, const char *name, int v)
 	cs_putc(b, '"');
 }
 
-/* At most n bytes of s, as XML text. */
+/* At most n bytes of s (callers cut on a character boundary), as XML
+ * character data: markup escaped, control characters (which XML 1.0
+ * forbids) dropped, a byte that is not UTF-8 (a file name in another
+ * encoding) as U+FFFD: the SVG stays well-formed whatever it is given. */
 static void esc(struct cs_buf *b, const char *s, size_t n)
 {
-	for (; *s && n; s++, n--) {
-		switch (*s) {
+	size_t i = 0;
+	uint32_t cp;
+	while (i < n && s[i]) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) {
+			size_t k = cs_utf8_next(s + i, n - i, &cp);
+			if (k)
+				cs_putn(b, s + i, k);
+			else
+				cs_puts(b, "\xef\xbf\xbd");
+			i += k ? k : 1;
+			continue;
+		}
+		i++;
+		switch (c) {
 		case '&': cs_puts(b, "&amp;"); break;
 		case '<': cs_puts(b, "&lt;"); break;
 		case '>': cs_puts(b, "&gt;"); break;
 		case '"': cs_puts(b, "&quot;"); break;
 		case '\'': cs_puts(b, "&apos;"); break;
 		default:
-			/* XML 1.0 forbids most control characters. */
-			if ((unsigned char)*s >= 0x20 || *s == '\t')
-				cs_putc(b, *s);
+			if (c >= 0x20 || c == '\t')
+				cs_putc(b, (char)c);
 		}
 	}
 }
@@ -62,7 +77,7 @@ static void text(struct cs_buf *b, int x, int y, const char *anchor,
 	cs_puts(b, "\" class=\"");
 	cs_puts(b, cls);
 	cs_puts(b, "\">");
-	esc(b, s, (size_t)-1);
+	esc(b, s, cs_strlen(s));
 	cs_puts(b, "</text>\n");
 }
 
@@ -85,8 +100,8 @@ static void axes(struct cs_buf *b, const struct cs_chart_map *m)
 {
 	char t[32];
 	struct cs_buf tb;
-	int bottom = m->py + m->ph - 1, every = cs_chart_xlabel_every(m);
-	double ns;
+	int bottom = m->py + m->ph - 1, label;
+	double ns, p;
 	for (int i = 0; cs_chart_ytick(m, i, &ns) == 0; i++) {
 		int y = cs_chart_y(m, ns);
 		grid(b, m->px, y, m->px + m->pw - 1, y);
@@ -94,12 +109,10 @@ static void axes(struct cs_buf *b, const struct cs_chart_map *m)
 		cs_put_g(&tb, ns, 3);
 		text(b, m->px - 4, y + 4, "end", "tick", t);
 	}
-	for (double p = m->xmin; p <= m->xmax * (1 + 1e-12); p *= 2) {
-		int x = cs_chart_x(m, p), l2 = 0;
-		for (double q = 1; q < p; q *= 2)
-			l2++;
+	for (int i = 0; cs_chart_xtick(m, i, &p, &label) == 0; i++) {
+		int x = cs_chart_x(m, p);
 		grid(b, x, m->py, x, bottom);
-		if (l2 % every)
+		if (!label)
 			continue;
 		cs_buf_init(&tb, t, sizeof t);
 		cs_put_size(&tb, p);
@@ -254,9 +267,11 @@ static void legend(struct cs_buf *b, const struct cs_svg_item *items, int n)
 		cs_puts(b, "\"/>\n<text x=\"30\"");
 		attr(b, "y", y + 11);
 		cs_puts(b, " class=\"legend\">");
-		/* One line each: a long label is cut (the file holds it whole). */
-		esc(b, l, LEGEND_CHARS);
-		if (cs_strlen(l) > LEGEND_CHARS)
+		/* One line each: a long label is cut, on a character boundary
+		 * (the file holds it whole). */
+		size_t len = cs_strlen(l), keep = cs_utf8_prefix(l, len, LEGEND_CHARS);
+		esc(b, l, keep);
+		if (keep < len)
 			cs_puts(b, "...");
 		cs_puts(b, "</text>\n");
 	}

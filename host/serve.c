@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "serve.h"
 #include "cmd.h"
+#include "../common/buf.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -70,7 +71,15 @@ static void log_line(const struct cs_req *q, unsigned status, size_t bytes)
 		inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, addr, sizeof addr);
 	else if (sa && sa->sa_family == AF_INET6)
 		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, addr, sizeof addr);
-	fprintf(q->srv->log, "%s %s %s %u %zu\n", addr, q->method, q->url, status, bytes);
+	/* The method and the URL are the client's (MHD has decoded %1b to
+	 * ESC): shown, never sent to the terminal (common/buf.h). */
+	char method[64], url[4 * 1024];
+	struct cs_buf b;
+	cs_buf_init(&b, method, sizeof method);
+	cs_put_text(&b, q->method ? q->method : "");
+	cs_buf_init(&b, url, sizeof url);
+	cs_put_text(&b, q->url ? q->url : "");
+	fprintf(q->srv->log, "%s %s %s %u %zu\n", addr, method, url, status, bytes);
 	fflush(q->srv->log);
 }
 

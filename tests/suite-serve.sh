@@ -9,6 +9,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
+not() { ! "$@"; }
 CS=$PWD/build/host/cacheshape
 T=$PWD/build/test-serve
 rm -rf "$T"
@@ -98,6 +99,14 @@ for m in ('POST', 'PUT', 'DELETE'):
     s, h, d = req(m, '/captures/flat.json', b'{}')
     check('%s: 405, Allow: GET, HEAD, a message' % m,
           s == 405 and h.get('allow') == 'GET, HEAD' and b'this path answers' in d)
+# a URL with raw terminal escapes in it (issue 17: logged as text, not obeyed)
+import socket
+sent += 1
+k = socket.create_connection(('127.0.0.1', port), timeout=10)
+k.sendall(b'GET /captures/\x1b[2Jx\x1b]0;PWNED\x07.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+answer = k.recv(4096)
+k.close()
+check('a URL with raw ESC sequences is answered', answer.startswith(b'HTTP/1.1 4'))
 print('requests', sent)
 PY
 while read -r status name; do
@@ -112,6 +121,8 @@ expect "SIGTERM stops it, exit 0 (got $rc)" test "$rc" -eq 0
 logged=$(grep -cE '^127\.0\.0\.1 [A-Z]+ /' "$T/log")
 expect "one log line per request ($logged of $sent)" test "$logged" -eq "${sent:-0}"
 expect "the log names method, path and status" grep -q '^127.0.0.1 GET /captures/index.json 200 ' "$T/log"
+expect "the log shows a URL's control characters escaped" grep -qF '/captures/\e[2Jx\e]0;PWNED\x07.json' "$T/log"
+expect "no raw control character in the log" not grep -qP '[\x00-\x08\x0b-\x1f\x7f]' "$T/log"
 
 usage() { # EXPECTED-EXIT ARGS...
 	local want=$1; shift
