@@ -216,7 +216,7 @@ def part_page(b, args):
         for cap in sorted(want):
             svg = b.evaluate('cacheshape.svg(%s)' % json.dumps(cap))
             ref = os.path.join(args.out, 'plot.svg')
-            host(args.cs, 'plot', os.path.join('captures', cap), '-o', ref)
+            host(args.cs, 'plot', os.path.join('captures', cap), '-o', ref, '--force')
             same += check('staircase %s equals cacheshape plot\'s' % cap, svg == open(ref).read())
         print('  %d staircases equal to cacheshape plot\'s' % same)
         screenshots(b, args, srv)
