@@ -7,8 +7,12 @@
 #include "probe.h"
 #include "cmd.h"
 #include "outfile.h"
-#include "reader.h"
 #include "textout.h"
+#if CS_PROBE_ALONE
+#include "../common/jsoncheck.h"
+#else
+#include "reader.h"
+#endif
 #include "../arch/arch.h"
 #include "../common/buf.h"
 #include "../common/capture_write.h"
@@ -131,6 +135,62 @@ static int parse_u64(const char *s, uint64_t *out, int sizes)
 	return 0;
 }
 
+/* One option's value: 0, or the usage error's status. */
+static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
+{
+	char lim[24];
+	uint64_t n;
+	if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
+		if (!*v)
+			return usage_error("%s: the file name is empty%s", name, "");
+		o->out = v;
+	} else if (!strcmp(name, "--max-bytes")) {
+		if (parse_u64(v, &n, 1) || n < CS_MIN_MAX)
+			return usage_error("--max-bytes: '%s' is not a size of at least 8K%s", v, "");
+		o->max_bytes = n;
+	} else if (!strcmp(name, "--pages")) {
+		if (!strcmp(v, "4k") || !strcmp(v, "4K"))
+			o->pages = CS_PAGES_4K;
+		else if (!strcmp(v, "huge"))
+			o->pages = CS_PAGES_HUGE;
+		else
+			return usage_error("--pages: '%s' is not 4k or huge%s", v, "");
+	} else if (!strcmp(name, "--clock")) {
+		if (!strcmp(v, "tsc"))
+			o->clock = CS_HCLOCK_TSC;
+		else if (!strcmp(v, "monotonic"))
+			o->clock = CS_HCLOCK_MONOTONIC;
+		else if (!strcmp(v, "coarse"))
+			o->clock = CS_HCLOCK_COARSE;
+		else
+			return usage_error("--clock: '%s' is not tsc, monotonic or coarse%s", v, "");
+	} else if (!strcmp(name, "--clamp")) {
+		if (parse_u64(v, &n, 0) || n < 1 || n > CS_CLAMP_MAX_NS) {
+			snprintf(lim, sizeof lim, "%llu", (unsigned long long)CS_CLAMP_MAX_NS);
+			return usage_error("--clamp: '%s' is not a whole number of ns from 1 to %s "
+					   "(a clock's step is measured within 300 ms)", v, lim);
+		}
+		o->clamp_ns = (double)n;
+	} else if (!strcmp(name, "--competitors")) {
+		if (parse_u64(v, &n, 0) || n > CS_MAX_COMPETITORS) {
+			snprintf(lim, sizeof lim, "%d", CS_MAX_COMPETITORS);
+			return usage_error("--competitors: '%s' is not a number from 0 to %s", v, lim);
+		}
+		o->competitors = (int)n;
+	} else if (!strcmp(name, "--cpu")) {
+		if (parse_u64(v, &n, 0) || n > 4095)
+			return usage_error("--cpu: '%s' is not a CPU number%s", v, "");
+		o->cpu = (int)n;
+	} else if (!strcmp(name, "--label")) {
+		o->label = v;
+	} else if (!strcmp(name, "--seed")) {
+		if (parse_u64(v, &n, 0) || n == 0)
+			return usage_error("--seed: '%s' is not a non-zero number%s", v, "");
+		o->seed = n;
+	}
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -139,20 +199,15 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 	o->cpu = -1;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL, *eq;
-		char name[32], lim[24];
-		uint64_t n;
+		char name[32];
+		int rc;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
-		if (!strcmp(a, "--quick")) {
-			o->quick = 1;
-			continue;
-		}
-		if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-			o->quiet = 1;
-			continue;
-		}
-		if (!strcmp(a, "--force")) {
-			o->force = 1;
+		if (!strcmp(a, "--quick") || !strcmp(a, "-q") || !strcmp(a, "--quiet") ||
+		    !strcmp(a, "--force")) {
+			o->quick |= !strcmp(a, "--quick");
+			o->quiet |= a[1] == 'q' || !strcmp(a, "--quiet");
+			o->force |= !strcmp(a, "--force");
 			continue;
 		}
 		if (a[0] != '-' || !a[1])
@@ -171,54 +226,8 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 			v = argv[++i];
 		else
 			return usage_error("%s needs a value%s", name, "");
-		if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
-			if (!*v)
-				return usage_error("%s: the file name is empty%s", name, "");
-			o->out = v;
-		} else if (!strcmp(name, "--max-bytes")) {
-			if (parse_u64(v, &n, 1) || n < CS_MIN_MAX)
-				return usage_error("--max-bytes: '%s' is not a size of at least 8K%s", v, "");
-			o->max_bytes = n;
-		} else if (!strcmp(name, "--pages")) {
-			if (!strcmp(v, "4k") || !strcmp(v, "4K"))
-				o->pages = CS_PAGES_4K;
-			else if (!strcmp(v, "huge"))
-				o->pages = CS_PAGES_HUGE;
-			else
-				return usage_error("--pages: '%s' is not 4k or huge%s", v, "");
-		} else if (!strcmp(name, "--clock")) {
-			if (!strcmp(v, "tsc"))
-				o->clock = CS_HCLOCK_TSC;
-			else if (!strcmp(v, "monotonic"))
-				o->clock = CS_HCLOCK_MONOTONIC;
-			else if (!strcmp(v, "coarse"))
-				o->clock = CS_HCLOCK_COARSE;
-			else
-				return usage_error("--clock: '%s' is not tsc, monotonic or coarse%s", v, "");
-		} else if (!strcmp(name, "--clamp")) {
-			if (parse_u64(v, &n, 0) || n < 1 || n > CS_CLAMP_MAX_NS) {
-				snprintf(lim, sizeof lim, "%llu", (unsigned long long)CS_CLAMP_MAX_NS);
-				return usage_error("--clamp: '%s' is not a whole number of ns from 1 to %s "
-						   "(a clock's step is measured within 300 ms)", v, lim);
-			}
-			o->clamp_ns = (double)n;
-		} else if (!strcmp(name, "--competitors")) {
-			if (parse_u64(v, &n, 0) || n > CS_MAX_COMPETITORS) {
-				snprintf(lim, sizeof lim, "%d", CS_MAX_COMPETITORS);
-				return usage_error("--competitors: '%s' is not a number from 0 to %s", v, lim);
-			}
-			o->competitors = (int)n;
-		} else if (!strcmp(name, "--cpu")) {
-			if (parse_u64(v, &n, 0) || n > 4095)
-				return usage_error("--cpu: '%s' is not a CPU number%s", v, "");
-			o->cpu = (int)n;
-		} else if (!strcmp(name, "--label")) {
-			o->label = v;
-		} else if (!strcmp(name, "--seed")) {
-			if (parse_u64(v, &n, 0) || n == 0)
-				return usage_error("--seed: '%s' is not a non-zero number%s", v, "");
-			o->seed = n;
-		}
+		if ((rc = parse_value(name, v, o)))
+			return rc;
 	}
 	if (!o->out)
 		return usage_error("-o FILE is required%s%s", "", "");
@@ -245,11 +254,18 @@ static int check_output(const struct cs_probe_opts *o)
  * capture reader: a capture it would refuse is never put in place. */
 static int reader_takes(const char *data, size_t len, void *ctx, char *why, size_t whylen)
 {
-	static struct cs_capture back;
 	char err[512];
 	(void)ctx;
+#if CS_PROBE_ALONE /* cacheshape-probe (mk/probe.mk) has no yajl: the firmware's check */
+	struct cs_jsoncheck jc;
+	if (cs_json_check(data, len, &jc) == 0)
+		return 0;
+	snprintf(err, sizeof err, "%s", jc.why);
+#else
+	static struct cs_capture back;
 	if (cs_read_capture_mem(data, len, &back, NULL, err, sizeof err) == 0)
 		return 0;
+#endif
 	snprintf(why, whylen, "the capture read back is one the strict reader refuses (%s); not kept", err);
 	return -1;
 }
