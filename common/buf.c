@@ -546,16 +546,20 @@ void cs_put_text_lines(struct cs_buf *b, const char *s)
 	put_text(b, s, cs_strlen(s), 0);
 }
 
+size_t cs_put_utf8_char(struct cs_buf *b, const char *s, size_t n)
+{
+	uint32_t cp;
+	size_t k = cs_utf8_next(s, n, &cp);
+	if (k)
+		put_atom(b, s, k);
+	else
+		put_atom(b, "\xef\xbf\xbd", 3); /* U+FFFD */
+	return k ? k : 1;
+}
+
 void cs_put_utf8(struct cs_buf *b, const char *s)
 {
 	size_t n = cs_strlen(s), i = 0;
-	uint32_t cp;
-	while (i < n && !b->overflow) {
-		size_t k = cs_utf8_next(s + i, n - i, &cp);
-		if (k)
-			put_atom(b, s + i, k);
-		else
-			put_atom(b, "\xef\xbf\xbd", 3); /* U+FFFD */
-		i += k ? k : 1;
-	}
+	while (i < n && !b->overflow)
+		i += cs_put_utf8_char(b, s + i, n - i);
 }

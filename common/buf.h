@@ -67,6 +67,9 @@ size_t cs_utf8_prefix(const char *s, size_t n, size_t chars);
  * For text from outside kept in a bounded field (a capture's label): what
  * the field holds is then exactly what the capture will say. */
 void cs_put_utf8(struct cs_buf *b, const char *s);
+/* One character of s (n bytes there) so: the valid character, or U+FFFD
+ * for a byte that does not start one; returns the bytes of s it took. */
+size_t cs_put_utf8_char(struct cs_buf *b, const char *s, size_t n);
 
 /* Text that came from outside (labels, file names, reasons and names read
  * from a capture or a settings file) made safe for a terminal, one shared

@@ -76,17 +76,11 @@ static void put_string(struct cs_buf *b, const char *s)
 {
 	static const char hx[] = "0123456789ABCDEF";
 	size_t n = cs_strlen(s), i = 0;
-	uint32_t cp;
 	cs_putc(b, '"');
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x80) {
-			size_t k = cs_utf8_next(s + i, n - i, &cp);
-			if (k)
-				cs_putn(b, s + i, k);
-			else
-				cs_puts(b, "\xef\xbf\xbd"); /* U+FFFD */
-			i += k ? k : 1;
+			i += cs_put_utf8_char(b, s + i, n - i);
 			continue;
 		}
 		i++;

@@ -40,16 +40,10 @@ static void attr(struct cs_buf *b, const char *name, int v)
 static void esc(struct cs_buf *b, const char *s, size_t n)
 {
 	size_t i = 0;
-	uint32_t cp;
 	while (i < n && s[i]) {
 		unsigned char c = (unsigned char)s[i];
 		if (c >= 0x80) {
-			size_t k = cs_utf8_next(s + i, n - i, &cp);
-			if (k)
-				cs_putn(b, s + i, k);
-			else
-				cs_puts(b, "\xef\xbf\xbd");
-			i += k ? k : 1;
+			i += cs_put_utf8_char(b, s + i, n - i);
 			continue;
 		}
 		i++;
