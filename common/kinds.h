@@ -39,10 +39,10 @@
 	/* the latency sweep: the staircase (seed 000, reduction.md s.1-s.4) */ \
 	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
 		cs_sweep_read, cs_sweep_reduce, cs_sweep_report) \
-	/* the fetch-granule probe at three placements (s.5); reduced with \
-	 * the sweep, whose levels place it */ \
+	/* the fetch-granule probe at three placements (s.5), placed and \
+	 * fitted on the levels the sweep's row found */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
-		cs_adj_read, cs_none_reduce, cs_adj_report) \
+		cs_adj_read, cs_adj_reduce, cs_adj_report) \
 	/* seed 003's classroom experiments (docs/experiments.md) */ \
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
 		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report) \

@@ -130,12 +130,13 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 }
 
 /* The reduction as text, then as the chart beside it: every kind, reduced
- * once (the same words as `cacheshape reduce`). */
+ * once (the sweep's rows while it was measured, the rest now), in the same
+ * words as `cacheshape reduce`. */
 static void summary(void)
 {
 	struct cs_buf b;
 	cs_con_puts("\n");
-	if (cs_reduce_capture(&cap, &work, &res, text, sizeof text) != 0) {
+	if (cs_place_reduce_rest(&run_.place, &cap, text, sizeof text) != 0) {
 		cs_con_puts("the capture could not be reduced: ");
 		cs_con_puts(text);
 		cs_con_puts("\n");

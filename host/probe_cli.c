@@ -551,9 +551,11 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 		return CS_EXIT_FAIL;
 	}
 	/* The reduction people read, on stdout (stderr when the capture goes
-	 * there): every kind, reduced once, escaped as every text output is. */
+	 * there): every kind, reduced once (the sweep's rows while it was
+	 * measured, for the placements; the rest now), escaped as every text
+	 * output is. */
 	FILE *out = strcmp(o->out, "-") ? stdout : stderr;
-	if (cs_reduce_capture(&cap, &work, &res, why, sizeof why) == 0) {
+	if (cs_place_reduce_rest(&run.place, &cap, why, sizeof why) == 0) {
 		cs_buf_init(&b, text, CS_TEXT_BYTES);
 		cs_report_text(&b, &cap, &res);
 		if (b.len && text[b.len - 1] != '\n')

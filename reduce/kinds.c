@@ -4,12 +4,6 @@
  * Freestanding. */
 #include "kinds.h"
 
-int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
-		    struct cs_result *r, char *err, size_t errlen)
-{
-	return cs_reduce(c, w, r, err, errlen);
-}
-
 int cs_none_reduce(const struct cs_capture *c, struct cs_work *w,
 		   struct cs_result *r, char *err, size_t errlen)
 {
@@ -42,13 +36,22 @@ static const struct {
 #undef CS_KIND
 };
 
-int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
-		      struct cs_result *r, char *err, size_t errlen)
+int cs_reduce_kinds(const struct cs_capture *c, struct cs_work *w,
+		    struct cs_result *r, uint32_t first, uint32_t end,
+		    char *err, size_t errlen)
 {
-	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+	if (errlen)
+		err[0] = '\0';
+	for (uint32_t k = first; k < end && k < CS_KIND_COUNT; k++)
 		if (kinds[k].reduce(c, w, r, err, errlen) != 0)
 			return -1;
 	return 0;
+}
+
+int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
+		      struct cs_result *r, char *err, size_t errlen)
+{
+	return cs_reduce_kinds(c, w, r, 0, CS_KIND_COUNT, err, errlen);
 }
 
 void cs_report_text(struct cs_buf *b, const struct cs_capture *c,

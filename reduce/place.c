@@ -1,10 +1,17 @@
 /* place.c: the placement rule for the engine (place.h). Freestanding. */
 #include "place.h"
 
+/* The rows before the adjacency's: the sweep's levels the placements need. */
 static int reduce_sweep(void *ctx, const struct cs_capture *c, char *err, size_t errlen)
 {
 	struct cs_place_ctx *p = ctx;
-	return cs_reduce(c, p->w, p->r, err, errlen);
+	p->rows = 0;
+	if (cs_reduce_kinds(c, p->w, p->r, 0, CS_KIND_ADJACENCY, err, errlen) != 0)
+		return -1;
+	p->rows = CS_KIND_ADJACENCY;
+	p->c = c;
+	p->n_points = c->n_points;
+	return 0;
 }
 
 static int place(void *ctx, enum cs_placement pl, double align, double max_bytes,
@@ -19,7 +26,18 @@ void cs_placer_init(struct cs_placer *pl, struct cs_place_ctx *ctx,
 {
 	ctx->w = w;
 	ctx->r = r;
+	ctx->rows = 0;
+	ctx->c = 0;
+	ctx->n_points = 0;
 	pl->reduce = reduce_sweep;
 	pl->place = place;
 	pl->ctx = ctx;
+}
+
+int cs_place_reduce_rest(struct cs_place_ctx *ctx, const struct cs_capture *c,
+			 char *err, size_t errlen)
+{
+	uint32_t first = ctx->c == c && ctx->n_points == c->n_points ? ctx->rows : 0;
+	ctx->rows = 0; /* used once: a second call reduces the capture whole */
+	return cs_reduce_kinds(c, ctx->w, ctx->r, first, CS_KIND_COUNT, err, errlen);
 }

@@ -1,6 +1,7 @@
 /* reduce.c: a capture in, a result out (reduction.md). Checks the capture
  * first: a malformed one is an error, not a refusal (s.1, s.7). */
 #include "internal.h"
+#include "kinds.h"
 #include "../common/csmath.h"
 
 static int positive(double v)
@@ -33,28 +34,12 @@ static int malformed(char *err, size_t errlen, const char *what, uint32_t idx,
 	return -1;
 }
 
-static int check_capture(const struct cs_capture *c, char *err, size_t errlen)
+/* The adjacency series are well formed (checked with the sweep, so a file's
+ * first fault is named first, and again by their own reduction, which a
+ * live run reaches after the sweep's). */
+static int check_adjacency(const struct cs_capture *c, char *err, size_t errlen)
 {
 	static const char *const must = "must be a positive finite number";
-	if (c->n_points > CS_MAX_SWEEP_POINTS)
-		return malformed(err, errlen, "sweep.points", (uint32_t)-1, NULL,
-				 "too many points for this build", c->n_points);
-	for (uint32_t i = 0; i < c->n_points; i++) {
-		const struct cs_point *p = &c->points[i];
-		if (!positive(p->bytes))
-			return malformed(err, errlen, "sweep.points", i, "bytes", must, p->bytes);
-		if (!positive(p->ns))
-			return malformed(err, errlen, "sweep.points", i, "ns", must, p->ns);
-		if (p->has_block && !positive(p->block_ns))
-			return malformed(err, errlen, "sweep.points", i, "block_ns", must, p->block_ns);
-	}
-	const struct cs_clock *k = &c->clock;
-	if (k->has_hz && !positive(k->hz))
-		return malformed(err, errlen, "clock", (uint32_t)-1, "hz", must, k->hz);
-	if (k->has_quantum && !positive(k->quantum_ns))
-		return malformed(err, errlen, "clock", (uint32_t)-1, "quantum_ns", must, k->quantum_ns);
-	if (k->has_clamp && !positive(k->clamp_ns))
-		return malformed(err, errlen, "clock", (uint32_t)-1, "clamp_ns", must, k->clamp_ns);
 	if (c->n_adj > CS_MAX_ADJ_SERIES)
 		return malformed(err, errlen, "adjacency", (uint32_t)-1, NULL,
 				 "too many series for this build", c->n_adj);
@@ -79,6 +64,31 @@ static int check_capture(const struct cs_capture *c, char *err, size_t errlen)
 	return 0;
 }
 
+static int check_capture(const struct cs_capture *c, char *err, size_t errlen)
+{
+	static const char *const must = "must be a positive finite number";
+	if (c->n_points > CS_MAX_SWEEP_POINTS)
+		return malformed(err, errlen, "sweep.points", (uint32_t)-1, NULL,
+				 "too many points for this build", c->n_points);
+	for (uint32_t i = 0; i < c->n_points; i++) {
+		const struct cs_point *p = &c->points[i];
+		if (!positive(p->bytes))
+			return malformed(err, errlen, "sweep.points", i, "bytes", must, p->bytes);
+		if (!positive(p->ns))
+			return malformed(err, errlen, "sweep.points", i, "ns", must, p->ns);
+		if (p->has_block && !positive(p->block_ns))
+			return malformed(err, errlen, "sweep.points", i, "block_ns", must, p->block_ns);
+	}
+	const struct cs_clock *k = &c->clock;
+	if (k->has_hz && !positive(k->hz))
+		return malformed(err, errlen, "clock", (uint32_t)-1, "hz", must, k->hz);
+	if (k->has_quantum && !positive(k->quantum_ns))
+		return malformed(err, errlen, "clock", (uint32_t)-1, "quantum_ns", must, k->quantum_ns);
+	if (k->has_clamp && !positive(k->clamp_ns))
+		return malformed(err, errlen, "clock", (uint32_t)-1, "clamp_ns", must, k->clamp_ns);
+	return check_adjacency(c, err, errlen);
+}
+
 /* Insertion sort by size: captures arrive nearly sorted, and it is stable. */
 static int sort_points(const struct cs_capture *c, struct cs_work *w, char *err,
 		       size_t errlen)
@@ -101,11 +111,16 @@ static int sort_points(const struct cs_capture *c, struct cs_work *w, char *err,
 }
 
 /* s.6: a clamp finer than the clock moves cannot be honoured. */
+static int clock_refused(const struct cs_capture *c)
+{
+	const struct cs_clock *k = &c->clock;
+	return k->has_clamp && k->has_quantum && k->quantum_ns > CS_CLAMP_MAX_RATIO * k->clamp_ns;
+}
+
 static int clock_unusable(const struct cs_capture *c, struct cs_result *r)
 {
 	const struct cs_clock *k = &c->clock;
-	if (!k->has_clamp || !k->has_quantum ||
-	    !(k->quantum_ns > CS_CLAMP_MAX_RATIO * k->clamp_ns))
+	if (!clock_refused(c))
 		return 0;
 	struct cs_buf b;
 	cs_refuse(r, CS_R_CLOCK, &b);
@@ -134,8 +149,10 @@ static void result_init(struct cs_result *r, const struct cs_capture *c)
 	cs_memset(r->adj, 0, sizeof r->adj);
 }
 
-int cs_reduce(const struct cs_capture *c, struct cs_work *w,
-	      struct cs_result *r, char *err, size_t errlen)
+/* The sweep's row of the table (reduction.md s.1 to s.4): the whole
+ * capture checked, then levels and knees into a fresh r. */
+int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
+		    struct cs_result *r, char *err, size_t errlen)
 {
 	if (errlen)
 		err[0] = '\0';
@@ -145,6 +162,29 @@ int cs_reduce(const struct cs_capture *c, struct cs_work *w,
 	if (clock_unusable(c, r))
 		return 0; /* the capture is refused whole */
 	cs_reduce_sweep(c, w, r);
-	cs_reduce_adjacency(c, w, r);
 	return 0;
+}
+
+/* The adjacency's row (s.5): its series fitted against the levels the
+ * sweep's row left in r, their refusals after the sweep's. */
+int cs_adj_reduce(const struct cs_capture *c, struct cs_work *w,
+		  struct cs_result *r, char *err, size_t errlen)
+{
+	if (errlen)
+		err[0] = '\0';
+	r->n_adj = 0;
+	cs_memset(r->adj, 0, sizeof r->adj);
+	if (check_adjacency(c, err, errlen))
+		return -1;
+	if (!clock_refused(c))
+		cs_reduce_adjacency(c, w, r);
+	return 0;
+}
+
+int cs_reduce(const struct cs_capture *c, struct cs_work *w,
+	      struct cs_result *r, char *err, size_t errlen)
+{
+	if (cs_sweep_reduce(c, w, r, err, errlen) != 0)
+		return -1;
+	return cs_adj_reduce(c, w, r, err, errlen);
 }

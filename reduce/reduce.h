@@ -30,10 +30,18 @@ struct cs_work {
 int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
 		      struct cs_result *r, char *err, size_t errlen);
 
+/* Rows first..end-1 of the table, in order, into r, whose earlier rows
+ * hold their reduction of this same capture already (the sweep's, made
+ * while the capture was measured: place.h). cs_reduce_capture is rows
+ * 0..CS_KIND_COUNT-1. Returns as cs_reduce_capture. */
+int cs_reduce_kinds(const struct cs_capture *c, struct cs_work *w,
+		    struct cs_result *r, uint32_t first, uint32_t end,
+		    char *err, size_t errlen);
+
 /* The sweep and its adjacency series alone (reduction.md s.1 to s.5): the
- * first row of the table, and the live reduction the adjacency placement
- * needs while the capture is being measured (place.h). The other kinds'
- * members of r are left as they were. Returns as cs_reduce_capture. */
+ * first two rows of the table, for another sweep of the same capture (the
+ * competitor's, a kind of core's). The other kinds' members of r are left
+ * as they were. Returns as cs_reduce_capture. */
 int cs_reduce(const struct cs_capture *c, struct cs_work *w,
 	      struct cs_result *r, char *err, size_t errlen);
 

@@ -14,6 +14,7 @@
 #include "../common/capture_write.h"
 #include "../common/engine.h"
 #include "../common/kinds.h"
+#include "../reduce/json.h"
 #include "../reduce/kinds.h"
 #include "../reduce/place.h"
 
@@ -26,7 +27,7 @@ static struct cs_work work;
 static struct cs_result res;
 static struct cs_engine eng;
 static struct cs_place_ctx place;
-static char text[1 << 20];
+static char text[1 << 20], text2[1 << 18];
 static unsigned char *mem;
 
 /* What the engine said, in order. */
@@ -317,6 +318,56 @@ static void test_mp(void)
 	      "every kind reduced once into the result: %s", err);
 }
 
+/* Counts the placer's reductions, passing them on to the reducer's. */
+static unsigned n_live;
+static int (*place_reduce)(void *ctx, const struct cs_capture *c, char *err, size_t errlen);
+static int counting_reduce(void *ctx, const struct cs_capture *c, char *err, size_t errlen)
+{
+	n_live++;
+	return place_reduce(ctx, c, err, errlen);
+}
+
+/* The report and reduce --json of r, into out. */
+static void both(char *out, size_t len, const struct cs_result *r)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, out, len);
+	cs_report_text(&b, &cap, r);
+	cs_result_json_write(&b, &cap, r);
+}
+
+/* With the reducer's own placer, the sweep is reduced once a run, while it
+ * is measured; the capture's reduction goes on from there, and is the one
+ * a reader of the capture makes from scratch. */
+static void test_reduce_once(void)
+{
+	static struct cs_work w2;
+	static struct cs_result r2;
+	char err[256];
+
+	setup(65536);
+	cs_placer_init(&eng.hooks.placer, &place, &work, &res);
+	place_reduce = eng.hooks.placer.reduce;
+	eng.hooks.placer.reduce = counting_reduce;
+	n_live = 0;
+	cs_engine_run(&eng, &cap);
+	CHECK(n_live == 1 && place.rows == CS_KIND_ADJACENCY && place.c == &cap,
+	      "the sweep's rows reduced once, live (%u, %u rows)", n_live, place.rows);
+	CHECK(cs_place_reduce_rest(&place, &cap, err, sizeof err) == 0 && place.rows == 0,
+	      "the rest of the capture's rows added: %s", err);
+	both(text, sizeof text, &res);
+	CHECK(cs_reduce_capture(&cap, &w2, &r2, err, sizeof err) == 0, "reduced from scratch: %s", err);
+	both(text2, sizeof text2, &r2);
+	CHECK(!strcmp(text, text2) && res.n_adj == cap.n_adj && res.n_refusals == r2.n_refusals,
+	      "the same report and JSON as a reader's reduction:\n%s\n---\n%s", text, text2);
+	CHECK(cs_place_reduce_rest(&place, &cap, err, sizeof err) == 0 &&
+	      res.n_refusals == r2.n_refusals, "a second call reduces it whole, refusals not doubled");
+	cap.n_points--;
+	place.rows = CS_KIND_ADJACENCY;
+	CHECK(cs_place_reduce_rest(&place, &cap, err, sizeof err) == 0 && res.n_points == cap.n_points,
+	      "a capture changed since is reduced whole");
+}
+
 /* The table is whole: every kind runs, and each has a reduction or is
  * reduced with the sweep (adjacency), and a report. */
 static void test_table(void)
@@ -343,6 +394,7 @@ int main(void)
 	test_run();
 	test_failures();
 	test_mp();
+	test_reduce_once();
 	test_table();
 	free(mem);
 	return cs_test_summary("engine");
