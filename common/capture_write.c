@@ -146,7 +146,7 @@ typedef void (*cs_write_fn)(struct cs_jsonw *j, const struct cs_capture *c);
 static const struct {
 	cs_write_fn write, record;
 } kinds[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report) { write, record },
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) { write, record },
 	CS_KINDS
 #undef CS_KIND
 };

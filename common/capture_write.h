@@ -19,7 +19,7 @@ int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 		     cs_capture_extra_fn extra, void *ctx);
 
 /* The write and record columns of the table (kinds.h), declared from it. */
-#define CS_KIND(id, name, run, write, record, read, reduce, report) \
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
 	void write(struct cs_jsonw *j, const struct cs_capture *c); \
 	void record(struct cs_jsonw *j, const struct cs_capture *c);
 CS_KINDS

@@ -226,7 +226,7 @@ void cs_none_run(struct cs_engine *e, struct cs_capture *c)
 /* The run column of the table, in its order. */
 typedef void (*cs_run_fn)(struct cs_engine *e, struct cs_capture *c);
 static const cs_run_fn runs[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report) run,
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) run,
 	CS_KINDS
 #undef CS_KIND
 };

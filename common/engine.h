@@ -164,7 +164,7 @@ void cs_engine_note(struct cs_engine *e, const char *text);
 
 /* The run column of the table (kinds.h), declared from it: a kind's run
  * needs no line here. */
-#define CS_KIND(id, name, run, write, record, read, reduce, report) \
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
 	void run(struct cs_engine *e, struct cs_capture *c);
 CS_KINDS
 #undef CS_KIND

@@ -18,13 +18,17 @@
  *           and `cacheshape reduce`)
  *             void report(struct cs_buf *b, const struct cs_capture *c,
  *                         const struct cs_result *r)
+ *   json    reduce/: its members of `cacheshape reduce --json` (reduce/json.h),
+ *           from the result alone; nothing when it has none
+ *             void json(struct cs_rjson *o, const struct cs_capture *c,
+ *                       const struct cs_result *r)
  *
  * A column a kind does not have names that column's no-op, cs_none_<column>
  * (each layer has its own). Each layer defines CS_KIND to take the columns
  * it builds and expands CS_KINDS twice: once to declare them (so no header
  * lists a kind's functions) and once for its table: the engine and the
- * capture writer here, the reader in host/, the reducer and the report in
- * reduce/. This file names their functions and includes none of them.
+ * capture writer here, the reader in host/, the reducer, the report and
+ * the JSON writer in reduce/. This file names their functions and includes none of them.
  *
  * A new kind: a folder kinds/<name>/ (its run, writers, reduction and
  * report in freestanding files; its reader in <name>_read.c, built into
@@ -34,31 +38,32 @@
 #ifndef CS_KINDS_H
 #define CS_KINDS_H
 
-/* CS_KIND(ID, name, run, write, record, read, reduce, report) */
+/* CS_KIND(ID, name, run, write, record, read, reduce, report, json) */
 #define CS_KINDS \
 	/* the latency sweep: the staircase (seed 000, reduction.md s.1-s.4) */ \
 	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
-		cs_sweep_read, cs_sweep_reduce, cs_sweep_report) \
+		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json) \
 	/* the fetch-granule probe at three placements (s.5), placed and \
 	 * fitted on the levels the sweep's row found */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
-		cs_adj_read, cs_adj_reduce, cs_adj_report) \
+		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json) \
 	/* seed 003's classroom experiments (docs/experiments.md) */ \
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
-		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report) \
+		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report, \
+		cs_exp_kind_json) \
 	/* the processors, as MP services lists them (issue 8) */ \
 	CS_KIND(PROCESSORS, "processors", cs_procs_run, cs_none_write, cs_procs_record, \
-		cs_procs_read, cs_none_reduce, cs_procs_report) \
+		cs_procs_read, cs_none_reduce, cs_procs_report, cs_none_json) \
 	/* the sweep again beside processors streaming (seed 000 s.4) */ \
 	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, cs_none_write, \
 		cs_competitor_record, cs_competitor_read, cs_competitor_reduce, \
-		cs_competitor_report) \
+		cs_competitor_report, cs_competitor_json) \
 	/* one sweep per kind of core */ \
 	CS_KIND(CORES, "cores", cs_cores_run, cs_none_write, cs_cores_record, \
-		cs_cores_read, cs_cores_reduce, cs_cores_report)
+		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json)
 
 enum cs_kind {
-#define CS_KIND(id, name, run, write, record, read, reduce, report) CS_KIND_##id,
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) CS_KIND_##id,
 	CS_KINDS
 #undef CS_KIND
 	CS_KIND_COUNT

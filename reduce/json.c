@@ -1,5 +1,6 @@
-/* json.c: the reduction as JSON (json.h): the core members, and the small
- * writers the other members' units share. */
+/* json.c: the reduction as JSON (json.h): the walk over the table's json
+ * column, the sweep's and the adjacency's members, and the small writers
+ * the other kinds' units share. */
 #include "json.h"
 
 /* What yajl_gen_string accepts with yajl_gen_validate_utf8 (yajl 2.1,
@@ -133,22 +134,14 @@ static void adjacency(struct cs_rjson *o, const struct cs_result *r)
 	cs_jsonw_arr_end(&o->j);
 }
 
-int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
-			 const struct cs_result *r)
+/* The sweep's row: points, levels, knees, gap_order. */
+void cs_sweep_json(struct cs_rjson *o, const struct cs_capture *c,
+		   const struct cs_result *r)
 {
 	const char *order = r->gap_order == CS_GAP_ORDER_FALLS ? "falls"
 			    : r->gap_order == CS_GAP_ORDER_NO  ? "no"
 							       : 0;
-	struct cs_rjson out, *o = &out;
-
-	cs_jsonw_init(&o->j, b, 1);
-	o->bad = 0;
-	cs_jsonw_obj(&o->j);
-	cs_rjson_key(o, "label");
-	if (c->label[0])
-		cs_rjson_str(o, c->label);
-	else
-		cs_jsonw_null(&o->j);
+	(void)c;
 	cs_rjson_key(o, "points");
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "total");
@@ -165,6 +158,14 @@ int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
 		cs_rjson_str(o, order);
 	else
 		cs_jsonw_null(&o->j);
+}
+
+/* The adjacency's row: its series, then reduction.md's refusals, the
+ * sweep's and the series' (the list those two rows fill). */
+void cs_adj_json(struct cs_rjson *o, const struct cs_capture *c,
+		 const struct cs_result *r)
+{
+	(void)c;
 	cs_rjson_key(o, "adjacency");
 	adjacency(o, r);
 	cs_rjson_key(o, "refusals");
@@ -172,8 +173,40 @@ int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
 	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
 		cs_rjson_refusal(o, &r->refusals[i]);
 	cs_jsonw_arr_end(&o->j);
-	cs_rjson_experiments(o, &r->exp); /* seed 003 */
-	cs_rjson_mp(o, c, r);             /* competitor, cores */
+}
+
+void cs_none_json(struct cs_rjson *o, const struct cs_capture *c,
+		  const struct cs_result *r)
+{
+	(void)o;
+	(void)c;
+	(void)r;
+}
+
+/* The json column of the table, in its order. */
+typedef void (*cs_json_fn)(struct cs_rjson *o, const struct cs_capture *c,
+			   const struct cs_result *r);
+static const cs_json_fn columns[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) json,
+	CS_KINDS
+#undef CS_KIND
+};
+
+int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
+			 const struct cs_result *r)
+{
+	struct cs_rjson out, *o = &out;
+
+	cs_jsonw_init(&o->j, b, 1);
+	o->bad = 0;
+	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "label");
+	if (c->label[0])
+		cs_rjson_str(o, c->label);
+	else
+		cs_jsonw_null(&o->j);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		columns[k](o, c, r);
 	cs_jsonw_obj_end(&o->j);
 	return cs_jsonw_finish(&o->j) || o->bad ? -1 : 0;
 }

@@ -1,10 +1,10 @@
 /* json.h: a reduction as one JSON object, the text of `cacheshape reduce
  * --json`, freestanding: the host command and the WebAssembly build of the
  * page call this very writer, so their outputs are the same bytes by
- * construction. Keys, in order: label, points, levels, knees, gap_order,
- * adjacency, refusals, then experiments (json_experiments.c) and competitor,
- * cores (json_mp.c) when the capture measured them; null wherever a value
- * does not exist. Layout and escapes are those of yajl's beautifying
+ * construction. Keys, in order: label, then each kind's members (the json
+ * column of the table of kinds): points, levels, knees, gap_order,
+ * adjacency, refusals, then experiments, competitor and cores when the
+ * capture measured them; null wherever a value does not exist. Layout and escapes are those of yajl's beautifying
  * generator, which wrote this text first: two spaces a level, `"key": value`,
  * empty containers as [] and {}, control characters as \b \f \n \r \t or
  * \u00XX (upper-case hex), a newline at the end; numbers with 10 significant
@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "experiments.h"
 #include "reduce.h"
+#include "../common/kinds.h"
 
 /* Writes the object into b (pretty, ending in '\n') from r, the capture's
  * reduction (cs_reduce_capture: every kind reduced once, nothing here
@@ -37,9 +38,18 @@ void cs_rjson_num(struct cs_rjson *o, double v);          /* 10 digits */
 void cs_rjson_opt(struct cs_rjson *o, int has, double v); /* or null */
 void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f);
 
-/* The members after "refusals": json_experiments.c, json_mp.c. */
-void cs_rjson_experiments(struct cs_rjson *o, const struct cs_exp_result *x);
-void cs_rjson_mp(struct cs_rjson *o, const struct cs_capture *c,
-		 const struct cs_result *r);
+/* The json column of the table (common/kinds.h), declared from it: each
+ * kind's members, in the table's order, from r (a kind's needs no line
+ * here). The sweep's row writes points, levels, knees and gap_order; the
+ * adjacency's its series and then "refusals", reduction.md's list, which
+ * those two rows fill (json.c); then experiments (json_experiments.c),
+ * competitor and cores (json_mp.c), each only when the capture has it. */
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
+	void json(struct cs_rjson *o, const struct cs_capture *c, \
+		  const struct cs_result *r);
+CS_KINDS
+#undef CS_KIND
+void cs_none_json(struct cs_rjson *o, const struct cs_capture *c,
+		  const struct cs_result *r);
 
 #endif

@@ -2,7 +2,8 @@
  * 003 (docs/experiments.md): single_access {line_bytes, refusal},
  * stride_prefetch {flat, breaks_at_bytes, refusal}, random_vs_fixed
  * {fixed_ns, random_ns, ratio, refusal}; null where a value does not exist.
- * Nothing at all when the capture has no experiments. From cs_result.exp. */
+ * Nothing at all when the capture has no experiments. From cs_result.exp:
+ * the experiments' json column (common/kinds.h). */
 #include "json.h"
 
 static void refusal(struct cs_rjson *o, int refused, const struct cs_refusal *f)
@@ -14,8 +15,11 @@ static void refusal(struct cs_rjson *o, int refused, const struct cs_refusal *f)
 		cs_jsonw_null(&o->j);
 }
 
-void cs_rjson_experiments(struct cs_rjson *o, const struct cs_exp_result *r)
+void cs_exp_kind_json(struct cs_rjson *o, const struct cs_capture *c,
+		      const struct cs_result *res)
 {
+	const struct cs_exp_result *r = &res->exp;
+	(void)c;
 	if (!r->present)
 		return;
 	cs_rjson_key(o, "experiments");

@@ -1,14 +1,17 @@
 /* json_mp.c: "competitor" and "cores" of the reduction as JSON (json.h),
  * issue 8: the competitor comparison and one reduction per kind of core
- * (cs_result.mp, reduced once by compare.c and cores.c); absent when the
- * capture measured neither. */
+ * (cs_result.mp, reduced once by compare.c and cores.c): the json column
+ * of those two rows of the table (common/kinds.h); each absent when the
+ * capture did not measure it. */
 #include "json.h"
 
-static void competitor(struct cs_rjson *o, const struct cs_capture *c,
-		       const struct cs_result *r)
+void cs_competitor_json(struct cs_rjson *o, const struct cs_capture *c,
+			const struct cs_result *r)
 {
 	const struct cs_comparison *k = &r->mp.cmp;
 
+	if (!r->mp.has_competitor)
+		return;
 	cs_rjson_key(o, "competitor");
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "threads");
@@ -92,16 +95,14 @@ static void one_kind(struct cs_rjson *o, const struct cs_mp_kind *kd,
 	cs_jsonw_obj_end(&o->j);
 }
 
-void cs_rjson_mp(struct cs_rjson *o, const struct cs_capture *c,
-		 const struct cs_result *r)
+void cs_cores_json(struct cs_rjson *o, const struct cs_capture *c,
+		   const struct cs_result *r)
 {
-	if (r->mp.has_competitor)
-		competitor(o, c, r);
-	if (r->mp.n_kinds) {
-		cs_rjson_key(o, "cores");
-		cs_jsonw_arr(&o->j);
-		for (uint32_t i = 0; i < r->mp.n_kinds; i++)
-			one_kind(o, &c->mp.kinds[i], &r->mp.kinds[i]);
-		cs_jsonw_arr_end(&o->j);
-	}
+	if (!r->mp.n_kinds)
+		return;
+	cs_rjson_key(o, "cores");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < r->mp.n_kinds; i++)
+		one_kind(o, &c->mp.kinds[i], &r->mp.kinds[i]);
+	cs_jsonw_arr_end(&o->j);
 }
