@@ -1,5 +1,6 @@
-/* engine.c: the plan, the size grid, the sweep, seed 003's experiments, and
- * the walk over the table of kinds (engine.h). Freestanding. */
+/* engine.c: the plan, the size grid, the sweep a point a step, seed 003's
+ * experiments, and the run: the walk over the table of kinds, a step at a
+ * time (engine.h). Freestanding. */
 #include "engine.h"
 #include "experiments.h"
 #include "kinds.h"
@@ -121,75 +122,92 @@ static double eta_after(struct cs_engine *e, uint32_t n, uint32_t i,
 	return eta;
 }
 
-/* ---- the sweep ---- */
+/* ---- the sweep, a point a step ---- */
 
-static void point_done(struct cs_engine *e, uint32_t i, uint32_t n,
-		       const struct cs_point_result *pr, double took,
-		       const struct cs_capture *live)
+/* A sweep over the grid begins: its event (CS_EV_SWEEP). */
+static void sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t seed,
+			int show, uint32_t cap, struct cs_event *ev)
 {
-	struct cs_event ev = { .kind = CS_EV_POINT, .i = i, .n = n,
-			       .bytes = grid_size(i), .pr = pr };
-	ev.eta_s = eta_after(e, n, i, took, pr->ns_min);
-	cs_engine_say(e, &ev);
-	if (live && e->hooks.live) /* after the line: it may have scrolled a chart */
-		e->hooks.live(e->hooks.ctx, live);
+	s->n = grid_count(e->plan.sweep_max, cap);
+	s->i = s->got = 0;
+	s->show = show;
+	s->t0 = show ? now_s(e) : 0;
+	cs_rng_seed(&s->rng, seed);
+	e->per_byte = 0;
+	*ev = (struct cs_event){ .kind = CS_EV_SWEEP, .n = s->n,
+				 .first = s->n ? grid_size(0) : 0,
+				 .last = s->n ? grid_size(s->n - 1) : 0 };
+}
+
+/* Its next size into pts[s->got] (and the main sweep's detail d, which may
+ * be NULL): its event, CS_EV_POINT or CS_EV_POINT_FAILED. The clock and
+ * the time left are read only where someone hears of them (show) or
+ * records them (d): a sweep on another processor does neither. */
+static void sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
+		       struct cs_run_detail *d, struct cs_event *ev)
+{
+	const struct cs_plan *p = &e->plan;
+	uint32_t i = s->i++;
+	uint64_t bytes = grid_size(i);
+	double t0 = s->show || d ? now_s(e) : 0, took;
+
+	*ev = (struct cs_event){ .kind = CS_EV_POINT_FAILED, .i = i, .n = s->n, .bytes = bytes };
+	if (cs_sweep_point_capped(&e->hooks.clk, e->hooks.mem, bytes, p->blocks,
+				  p->min_block_ns, p->warm_max, &s->rng, &s->pr) != 0) {
+		if (d)
+			d->failed_points++;
+		return;
+	}
+	pts[s->got] = (struct cs_point){ (double)bytes, s->pr.ns_min, 1, s->pr.block_ns };
+	took = s->show || d ? now_s(e) - t0 : 0;
+	if (d) {
+		d->median_ns[s->got] = s->pr.ns_median;
+		d->loads[s->got] = s->pr.loads_per_block;
+		d->point_s[s->got] = took;
+	}
+	s->got++;
+	ev->kind = CS_EV_POINT;
+	ev->pr = &s->pr;
+	ev->seconds = took;
+	if (s->show)
+		ev->eta_s = eta_after(e, s->n, i, now_s(e) - t0, s->pr.ns_min);
 }
 
 uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
-			 struct cs_point *pts, uint32_t cap,
-			 struct cs_run_detail *d, struct cs_capture *live)
+			 struct cs_point *pts, uint32_t cap)
 {
-	const struct cs_plan *p = &e->plan;
-	uint32_t n = grid_count(p->sweep_max, cap), got = 0;
-	struct cs_rng r;
+	struct cs_sweep_at s;
+	struct cs_event ev;
 
-	cs_rng_seed(&r, seed);
-	e->per_byte = 0;
-	if (show) {
-		struct cs_event ev = { .kind = CS_EV_SWEEP, .n = n, .first = n ? grid_size(0) : 0,
-				       .last = n ? grid_size(n - 1) : 0 };
+	sweep_begin(e, &s, seed, show, cap, &ev);
+	if (show)
 		cs_engine_say(e, &ev);
-	}
-	for (uint32_t i = 0; i < n; i++) {
-		struct cs_point_result pr;
-		double t0 = show || d ? now_s(e) : 0;
-		if (cs_sweep_point_capped(&e->hooks.clk, e->hooks.mem, grid_size(i), p->blocks,
-					  p->min_block_ns, p->warm_max, &r, &pr) != 0) {
-			struct cs_event ev = { .kind = CS_EV_POINT_FAILED, .i = i, .n = n,
-					       .bytes = grid_size(i) };
-			if (d)
-				d->failed_points++;
-			if (show)
-				cs_engine_say(e, &ev);
-			continue;
-		}
-		pts[got] = (struct cs_point){ (double)grid_size(i), pr.ns_min, 1, pr.block_ns };
-		if (d) {
-			d->median_ns[got] = pr.ns_median;
-			d->loads[got] = pr.loads_per_block;
-			d->point_s[got] = now_s(e) - t0;
-		}
-		got++;
-		if (live)
-			live->n_points = got;
+	while (s.i < s.n) {
+		sweep_next(e, &s, pts, NULL, &ev);
 		if (show)
-			point_done(e, i, n, &pr, now_s(e) - t0, live);
+			cs_engine_say(e, &ev);
 	}
-	return got;
+	return s.got;
 }
 
 /* ---- the kinds run here (the others: engine_adj.c, engine_mp.c) ---- */
 
-void cs_sweep_run(struct cs_engine *e, struct cs_capture *c)
+/* The main sweep: its first step begins it, each next one is a point. */
+int cs_sweep_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
-	double t0 = now_s(e);
-	c->n_points = 0;
-	c->n_points = cs_engine_sweep(e, e->plan.seed, 1, c->points, CS_MAX_SWEEP_POINTS,
-				      &c->run, c);
-	c->run.sweep_s = now_s(e) - t0;
+	struct cs_sweep_at *s = &e->at.sweep;
+	if (e->at.step == 0) {
+		c->n_points = 0;
+		sweep_begin(e, s, e->plan.seed, 1, CS_MAX_SWEEP_POINTS, ev);
+		return s->i < s->n;
+	}
+	sweep_next(e, s, c->points, &c->run, ev);
+	c->n_points = s->got;
+	c->run.sweep_s = now_s(e) - s->t0;
+	return s->i < s->n;
 }
 
-void cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c)
+int cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	struct cs_exp_env env = {
 		.clk = &e->hooks.clk,
@@ -199,43 +217,76 @@ void cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c)
 		.seed = e->plan.seed,
 		.reps = e->plan.blocks,
 	};
-	struct cs_event ev = { .kind = CS_EV_EXP_NOT_RUN };
+	struct cs_event begin = { .kind = CS_EV_EXP_BEGIN };
 	double t0;
 
 	if (e->hooks.mem_bytes < CS_EXP_MEM_BYTES || !e->hooks.flush) {
-		ev.text = e->hooks.flush ? "the region is under 1 MiB" : "no way to flush a cache here";
-		cs_engine_say(e, &ev);
-		return;
+		ev->kind = CS_EV_EXP_NOT_RUN;
+		ev->text = e->hooks.flush ? "the region is under 1 MiB" : "no way to flush a cache here";
+		return 0;
 	}
-	ev.kind = CS_EV_EXP_BEGIN;
-	cs_engine_say(e, &ev);
+	cs_engine_say(e, &begin);
 	t0 = now_s(e);
 	if (cs_exp_run(&env, &c->exp) != 0)
-		return;
-	ev.kind = CS_EV_EXP_DONE;
-	ev.seconds = now_s(e) - t0;
-	cs_engine_say(e, &ev);
+		return 0;
+	ev->kind = CS_EV_EXP_DONE;
+	ev->seconds = now_s(e) - t0;
+	return 0;
 }
 
-void cs_none_run(struct cs_engine *e, struct cs_capture *c)
+int cs_none_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	(void)e;
 	(void)c;
+	(void)ev;
+	return 0;
 }
 
-/* The run column of the table, in its order. */
-typedef void (*cs_run_fn)(struct cs_engine *e, struct cs_capture *c);
+/* ---- the run: the table's rows in order, a step at a time ---- */
+
+typedef int (*cs_run_fn)(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 static const cs_run_fn runs[CS_KIND_COUNT] = {
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) run,
 	CS_KINDS
 #undef CS_KIND
 };
 
-void cs_engine_run(struct cs_engine *e, struct cs_capture *c)
+void cs_engine_begin(struct cs_engine *e, struct cs_capture *c)
 {
 	cs_memset(&c->run, 0, sizeof c->run);
 	cs_memset(&c->mp, 0, sizeof c->mp);
 	c->run.present = 1;
-	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		runs[k](e, c);
+	cs_memset(&e->at, 0, sizeof e->at);
+}
+
+int cs_engine_step(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
+{
+	struct cs_engine_at *at = &e->at;
+	while (at->kind < CS_KIND_COUNT) {
+		int more;
+		cs_memset(ev, 0, sizeof *ev);
+		more = runs[at->kind](e, c, ev);
+		at->step++;
+		if (!more) {
+			at->kind++;
+			at->step = 0;
+		}
+		if (ev->kind == CS_EV_NONE)
+			continue;
+		cs_engine_say(e, ev);
+		/* after the line: it may have scrolled a chart */
+		if (ev->kind == CS_EV_POINT && e->hooks.live)
+			e->hooks.live(e->hooks.ctx, c);
+		return 1;
+	}
+	cs_memset(ev, 0, sizeof *ev);
+	return 0;
+}
+
+void cs_engine_run(struct cs_engine *e, struct cs_capture *c)
+{
+	struct cs_event ev;
+	cs_engine_begin(e, c);
+	while (cs_engine_step(e, c, &ev))
+		;
 }

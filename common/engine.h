@@ -1,13 +1,16 @@
 /* engine.h: the measurement, written once for every program. The firmware
- * (efi/) and the host probe (host/probe*) each fill a struct cs_engine with
- * a plan and hooks (clock, memory, flush, progress, live drawing, the
- * reducer's placement rule, other processors) and call cs_engine_run(),
- * which runs every kind of the table (kinds.h) in order into struct
+ * (efi/), the host probe (host/probe*) and the page (web/wasm/measure.c)
+ * each fill a struct cs_engine with a plan and hooks (clock, memory, flush,
+ * progress, live drawing, the reducer's placement rule, other processors)
+ * and run every kind of the table (kinds.h) in order into struct
  * cs_capture: the sweep over the size grid, the adjacency probe placed from
  * the sweep's live reduction (a refused placement is recorded, once, in its
  * series), seed 003's experiments, and, where the program can drive other
  * processors, their list, the competitor sweep and one sweep per kind of
- * core. Neither program keeps a loop of its own. Freestanding. */
+ * core. A program that can block calls cs_engine_run(); the page, which
+ * cannot, calls cs_engine_step() once per point or adjacency distance: the
+ * same steps, the one loop over them in cs_engine_run(). Neither program
+ * keeps a loop of its own. Freestanding. */
 #ifndef CS_ENGINE_H
 #define CS_ENGINE_H
 
@@ -56,10 +59,14 @@ void cs_plan_json(struct cs_jsonw *j, const struct cs_plan *p);
 /* ---- what the engine says while it runs ---- */
 
 enum cs_event_kind {
+	CS_EV_NONE,         /* nothing to show */
 	CS_EV_SWEEP,        /* a sweep begins: n sizes, first..last bytes */
-	CS_EV_POINT,        /* point i of n measured: pr, eta_s left */
+	CS_EV_POINT,        /* point i of n measured: pr, seconds it took, eta_s left */
 	CS_EV_POINT_FAILED, /* point i of n (bytes) not measured */
 	CS_EV_ADJ_BEGIN,    /* the adjacency probe begins */
+	CS_EV_ADJ_PLACED,   /* a placement's footprint chosen: series */
+	CS_EV_ADJ_POINT,    /* distance i of n (bytes) of series measured: its last point */
+	CS_EV_ADJ_POINT_FAILED, /* distance i of n (bytes) of series not measured */
 	CS_EV_ADJ_SERIES,   /* a placement measured: series */
 	CS_EV_ADJ_REFUSED,  /* a placement refused: series (its refusal) */
 	CS_EV_ADJ_NOT_RUN,  /* no adjacency probe: text says why */
@@ -80,7 +87,9 @@ struct cs_event {
 };
 
 /* The line a person reads for e, ending in '\n' (the same on the
- * firmware's screen and on the host probe's stderr). */
+ * firmware's screen and on the host probe's stderr); nothing for the
+ * events a chart or the page draws but a screen of lines does not (none,
+ * a sweep begins, a placement chosen, an adjacency distance). */
 void cs_event_text(struct cs_buf *b, const struct cs_event *e);
 
 /* ---- the hooks ---- */
@@ -140,34 +149,79 @@ struct cs_engine_hooks {
 	void *ctx;
 };
 
+/* ---- where a run stands between steps ---- */
+
+/* A sweep over the grid, between points. */
+struct cs_sweep_at {
+	struct cs_rng rng;
+	uint32_t i, n;          /* the next size, and how many there are */
+	uint32_t got;           /* points measured */
+	int show;               /* the time left in each point's event */
+	double t0;              /* when it began */
+	struct cs_point_result pr; /* the last point (its event points here) */
+};
+
+/* The adjacency probe, between placements and distances. */
+struct cs_adj_at {
+	struct cs_rng rng;
+	uint32_t phase;         /* what the next step does (engine_adj.c) */
+	uint32_t placement;     /* placements taken (first, middle, last) */
+	uint32_t k;             /* the next distance of the ruler */
+	double t0;
+};
+
+/* The run: the row of the table running and its steps so far. */
+struct cs_engine_at {
+	uint32_t kind;          /* CS_KIND_COUNT: the run is over */
+	uint32_t step;          /* the row's steps so far: 0, it begins */
+	struct cs_sweep_at sweep;
+	struct cs_adj_at adj;
+};
+
 struct cs_engine {
 	struct cs_plan plan;
 	struct cs_engine_hooks hooks;
 	double per_byte;        /* the time left's build cost, learnt */
+	struct cs_engine_at at; /* a run between steps (cs_engine_begin) */
 };
 
-/* Runs every kind of the table into c (whose header, clock and published
- * caches the program has filled) and records how (c->run). */
+/* Begins a run of every kind of the table into c (whose header, clock and
+ * published caches the program has filled), recording how (c->run). */
+void cs_engine_begin(struct cs_engine *e, struct cs_capture *c);
+
+/* The run's next step: a point of the sweep, a placement or one distance
+ * of the adjacency probe, or a whole kind that cannot pause (the
+ * experiments, the other processors'). Its event is said through the
+ * progress hook (and after a point of the main sweep the live hook draws
+ * it) and left in *ev for a program that shows it itself; steps with
+ * nothing to say are taken in the same call. Returns 1 while the run goes
+ * on, 0 when it is over (*ev then CS_EV_NONE). */
+int cs_engine_step(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
+
+/* The whole run, blocking: cs_engine_begin, then every step. */
 void cs_engine_run(struct cs_engine *e, struct cs_capture *c);
 
-/* One sweep over the plan's sizes into pts (at most cap points): the main
- * sweep, the competitor's, a kind of core's. With 'show' the progress
- * hook hears of each point; detail (may be NULL) gets the main sweep's
- * medians, loads and seconds. Returns the points measured. */
+/* One blocking sweep over the plan's sizes into pts (at most cap points),
+ * by the same steps as the main sweep: the competitor's, a kind of
+ * core's. With 'show' the progress hook hears of each point. Returns the
+ * points measured. */
 uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
-			 struct cs_point *pts, uint32_t cap,
-			 struct cs_run_detail *detail, struct cs_capture *live);
+			 struct cs_point *pts, uint32_t cap);
 
 /* Says something through the progress hook. */
 void cs_engine_say(struct cs_engine *e, const struct cs_event *ev);
 void cs_engine_note(struct cs_engine *e, const char *text);
 
 /* The run column of the table (kinds.h), declared from it: a kind's run
- * needs no line here. */
+ * needs no line here. A run is one step of its kind: it leaves the step's
+ * event in *ev (CS_EV_NONE when it has nothing to say; the engine says it)
+ * and returns 1 while the kind has steps left, 0 when it is done; e->at.step
+ * is 0 at the kind's first step. A kind that cannot pause runs whole in
+ * its first step and returns 0. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
-	void run(struct cs_engine *e, struct cs_capture *c);
+	int run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 CS_KINDS
 #undef CS_KIND
-void cs_none_run(struct cs_engine *e, struct cs_capture *c);
+int cs_none_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 
 #endif

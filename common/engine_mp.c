@@ -28,14 +28,17 @@ static void say(struct cs_engine *e, const char *a, uint64_t n, const char *b,
 	cs_engine_note(e, line);
 }
 
-void cs_procs_run(struct cs_engine *e, struct cs_capture *c)
+/* The kinds here run whole, in one step, saying what they do as they go
+ * (cs_engine_note): a processor cannot be left streaming between steps. */
+int cs_procs_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	char line[512];
 	struct cs_buf b;
 	struct cs_mp *mp = &c->mp;
 
+	(void)ev;
 	if (!e->hooks.mp.list)
-		return; /* nothing to list them with: no "processors" member */
+		return 0; /* nothing to list them with: no "processors" member */
 	mp->has_processors = 1;
 	e->hooks.mp.list(e->hooks.mp.ctx, mp);
 	cs_buf_init(&b, line, sizeof line);
@@ -44,7 +47,7 @@ void cs_procs_run(struct cs_engine *e, struct cs_capture *c)
 		cs_puts(&b, mp->processors_reason);
 		cs_putc(&b, '\n');
 		cs_engine_note(e, line);
-		return;
+		return 0;
 	}
 	cs_put_u64(&b, mp->total);
 	cs_puts(&b, " (");
@@ -64,6 +67,7 @@ void cs_procs_run(struct cs_engine *e, struct cs_capture *c)
 		cs_puts(&b, " ...");
 	cs_putc(&b, '\n');
 	cs_engine_note(e, line);
+	return 0;
 }
 
 /* ---- the competitor ---- */
@@ -150,7 +154,7 @@ static void announce(struct cs_engine *e, const struct cs_mp *mp, uint32_t n)
 	cs_engine_note(e, line);
 }
 
-void cs_competitor_run(struct cs_engine *e, struct cs_capture *c)
+int cs_competitor_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	const struct cs_mp_hooks *h = &e->hooks.mp;
 	struct cs_mp *mp = &c->mp;
@@ -158,22 +162,23 @@ void cs_competitor_run(struct cs_engine *e, struct cs_capture *c)
 	uint32_t n, n_stopped = 0;
 	double t0;
 
+	(void)ev;
 	if (!e->plan.competitors)
-		return;
+		return 0;
 	if (!mp->has_processors || mp->processors_null || !h->stream_start ||
 	    !h->stream_wait || !h->stream_stop) {
 		say(e, "competitors=", e->plan.competitors, ": not run (no MP services)\n", NULL);
-		return;
+		return 0;
 	}
 	mp->requested = e->plan.competitors;
 	n = start(e, c, e->plan.competitors);
 	if (n == 0)
-		return;
+		return 0;
 	h->stream_wait(h->ctx);
 	announce(e, mp, n);
 	t0 = e->hooks.seconds ? e->hooks.seconds(e->hooks.ctx) : 0;
 	mp->comp.n_points = cs_engine_sweep(e, e->plan.seed ^ 0xc0c0c0c0c0c0c0c0ull, 1,
-					    mp->comp.points, CS_MP_MAX_POINTS, NULL, NULL);
+					    mp->comp.points, CS_MP_MAX_POINTS);
 	h->stream_stop(h->ctx, mp->passes, stopped);
 	if (e->hooks.seconds)
 		mp->seconds = e->hooks.seconds(e->hooks.ctx) - t0;
@@ -189,6 +194,7 @@ void cs_competitor_run(struct cs_engine *e, struct cs_capture *c)
 	mp->stopped_clean = n_stopped == n;
 	cs_engine_note(e, mp->stopped_clean ? "competitor: every application processor stopped\n"
 					    : "competitor: NOT every application processor stopped (see above)\n");
+	return 0;
 }
 
 /* ---- kinds of core ---- */
@@ -206,7 +212,7 @@ static void ap_sweep_run(void *arg)
 {
 	struct ap_sweep *a = arg;
 	a->out->n_points = cs_engine_sweep(&a->e, a->seed, 0, a->out->points,
-					   CS_MP_MAX_POINTS, NULL, NULL);
+					   CS_MP_MAX_POINTS);
 	__atomic_store_n(&a->state, 2, __ATOMIC_RELEASE);
 }
 
@@ -276,16 +282,17 @@ static void sweep_kind(struct cs_engine *e, struct cs_mp_kind *kd, uint32_t on)
 	cs_strlcpy(kd->how, "swept on an application processor", sizeof kd->how);
 }
 
-void cs_cores_run(struct cs_engine *e, struct cs_capture *c)
+int cs_cores_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	struct cs_proc_ident id[CS_MP_MAX_PROCS];
 	struct cs_kind_group grp[CS_MP_MAX_KINDS];
 	struct cs_mp *mp = &c->mp;
 	uint32_t n_id, ng;
 
+	(void)ev;
 	if (!mp->has_processors || mp->processors_null || !e->hooks.mp.ident ||
 	    !e->hooks.mp.run_on)
-		return;
+		return 0;
 	n_id = identify(e, mp, id);
 	ng = cs_group_kinds(id, n_id, grp, CS_MP_MAX_KINDS);
 	for (uint32_t k = 0; k < ng; k++) {
@@ -304,4 +311,5 @@ void cs_cores_run(struct cs_engine *e, struct cs_capture *c)
 		sweep_kind(e, kd, on);
 	}
 	mp->n_kinds = ng;
+	return 0;
 }

@@ -113,7 +113,11 @@ void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 	case CS_EV_NOTE:
 		cs_puts(b, e->text);
 		break;
+	case CS_EV_NONE:
 	case CS_EV_SWEEP:
-		break;
+	case CS_EV_ADJ_PLACED:
+	case CS_EV_ADJ_POINT:
+	case CS_EV_ADJ_POINT_FAILED:
+		break; /* drawn, or said whole with its series */
 	}
 }

@@ -1,8 +1,12 @@
 /* kinds.h: the table of measurement kinds. One row a kind, in the order the
  * engine runs them and the capture holds them; each row names the kind's
  *
- *   run     common/ (the engine): measures it into struct cs_capture
- *             void run(struct cs_engine *e, struct cs_capture *c)
+ *   run     common/ (the engine): measures it into struct cs_capture, a
+ *           step a call (engine.h: 1 while steps are left, the step's
+ *           event in *ev); a kind that cannot pause runs whole and
+ *           returns 0
+ *             int run(struct cs_engine *e, struct cs_capture *c,
+ *                     struct cs_event *ev)
  *   write   common/: its members of the capture's core (capture.md), before
  *           the producer's own members
  *             void write(struct cs_jsonw *j, const struct cs_capture *c)

@@ -204,6 +204,45 @@ static void test_run(void)
 	      "the refusal written from its series: in the series and in adjacency_probe's list");
 }
 
+/* The same run a step at a time, as the page drives it (no progress
+ * hook): each call returns one thing to show, in the order the blocking
+ * run says them, and leaves the same capture. */
+static void test_steps(void)
+{
+	uint64_t s[CS_MAX_SWEEP_POINTS];
+	uint32_t n = cs_sweep_sizes(32768, s, CS_MAX_SWEEP_POINTS), steps = 0, pts = 0, adj = 0;
+	enum cs_event_kind k[256];
+	struct cs_event ev;
+	int ok = 1;
+
+	setup(32768);
+	eng.hooks.progress = NULL;
+	cs_engine_begin(&eng, &cap);
+	while (steps < 256 && cs_engine_step(&eng, &cap, &ev)) {
+		k[steps++] = ev.kind;
+		ok &= ev.kind != CS_EV_NONE;
+		if (ev.kind == CS_EV_POINT)
+			ok &= ev.i == pts++ && ev.n == n && ev.pr && ev.bytes == s[ev.i] &&
+			      cap.n_points == pts && ev.seconds > 0;
+		if (ev.kind == CS_EV_ADJ_POINT)
+			ok &= ev.series == &cap.adj[1] && ev.i == adj++ &&
+			      ev.series->n == adj && ev.bytes == cs_adj_ruler[ev.i];
+	}
+	CHECK(ok && ev.kind == CS_EV_NONE, "every step had something to show, points and distances in order");
+	CHECK(steps == n + 7 + cs_adj_ruler_len && k[0] == CS_EV_SWEEP && k[n] == CS_EV_POINT &&
+	      k[n + 1] == CS_EV_ADJ_BEGIN && k[n + 2] == CS_EV_ADJ_REFUSED &&
+	      k[n + 3] == CS_EV_ADJ_PLACED && k[n + 4] == CS_EV_ADJ_POINT &&
+	      k[n + 4 + cs_adj_ruler_len] == CS_EV_ADJ_SERIES &&
+	      k[n + 5 + cs_adj_ruler_len] == CS_EV_ADJ_REFUSED &&
+	      k[n + 6 + cs_adj_ruler_len] == CS_EV_EXP_DONE,
+	      "a step a point, a placement, a distance, the experiments whole (%u steps)", steps);
+	CHECK(cap.n_points == n && cap.n_adj == 3 && cap.adj[1].n == cs_adj_ruler_len &&
+	      cap.adj[0].refused && cap.adj[2].refused && cap.exp.has_single && cap.run.present &&
+	      cap.run.sweep_s > 0 && cap.run.adj_s > 0 && cap.run.adj_block_ns[1] > 0,
+	      "the capture the blocking run leaves");
+	CHECK(!cs_engine_step(&eng, &cap, &ev) && ev.kind == CS_EV_NONE, "over: it stays over");
+}
+
 static void test_failures(void)
 {
 	uint64_t s[CS_MAX_SWEEP_POINTS];
@@ -392,6 +431,7 @@ int main(void)
 	test_sizes();
 	test_plan();
 	test_run();
+	test_steps();
 	test_failures();
 	test_mp();
 	test_reduce_once();
