@@ -130,7 +130,7 @@ async function runMeasure(red, opts) {
       ...opts,
       hooks: {
         clock: (m) => { $('clock-info').textContent = describeClock(m.quantum, m.isolated); },
-        sizes: (s) => { n = s.length; status.textContent = `sweep: ${n} sizes, ${red.size(s[0])} to ${red.size(s[s.length - 1])}`; },
+        sweep: (m) => { n = m.n; status.textContent = `sweep: ${n} sizes, ${red.size(m.first)} to ${red.size(m.last)}`; },
         status: (t) => { status.textContent = t; },
         point: (m, capture) => {
           status.textContent = `[${m.i + 1}/${n}] ${red.size(m.bytes)}: ${m.ns.toFixed(2)} ns (median ${m.median.toFixed(2)}), ${m.seconds.toFixed(2)} s`;
@@ -139,9 +139,10 @@ async function runMeasure(red, opts) {
         },
         adjacency: (m) => {
           const where = PLACEMENTS[m.placement];
-          if (m.type === 'refused') status.textContent = `adjacency ${where}: refused: ${m.text}`;
+          if (m.type === 'refused') status.textContent = `adjacency ${where}: refused: ${m.refusal}`;
           else if (m.type === 'placed') status.textContent = `adjacency ${where} at ${red.size(m.footprint)}`;
-          else status.textContent = `adjacency ${where}: ${m.distance} B apart: ${m.ns.toFixed(2)} ns a pair`;
+          else if (m.type === 'adj-failed') status.textContent = `adjacency ${where}: ${m.bytes} B apart: not measured (the clock did not move)`;
+          else status.textContent = `adjacency ${where}: ${m.bytes} B apart: ${m.ns.toFixed(2)} ns a pair`;
         },
       },
     });

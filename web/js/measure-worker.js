@@ -1,9 +1,10 @@
 // measure-worker.js: the page's measurement, in a dedicated worker so that
-// the page can draw each point while the next one runs. The kernels are
-// the firmware's (common/probe.c, in cacheshape.wasm, driven by
-// web/wasm/measure.c); this file measures the clock's quantum first (seed
-// 000: the smallest step performance.now() is seen to make), then asks for
-// one sweep point or one adjacency distance at a time and reports each.
+// the page can draw each point while the next one runs. The measuring is
+// the engine every producer runs (common/engine.h, in cacheshape.wasm,
+// through web/wasm/measure.c); this file measures the clock's quantum first
+// (seed 000: the smallest step performance.now() is seen to make), then
+// asks the engine for one step at a time (a point, a placement, an
+// adjacency distance) and posts each step's event.
 import { instantiate } from './wasm.js';
 
 const post = (m) => self.postMessage(m);
@@ -39,9 +40,9 @@ function put(...strings) {
   return lens;
 }
 
-function out() {
+function out(n) {
   const mem = new Uint8Array(x.memory.buffer, x.cs_out());
-  return new TextDecoder().decode(mem.slice(0, mem.indexOf(0)));
+  return new TextDecoder().decode(mem.slice(0, n === undefined ? mem.indexOf(0) : n));
 }
 
 async function run(o) {
@@ -53,28 +54,12 @@ async function run(o) {
   const region = x.cs_m_memory(o.maxBytes);
   if (!region) throw new Error('the browser would not lend even 1 MiB of memory');
   post({ type: 'memory', bytes: region });
-  const n = x.cs_m_start(o.seed, q.quantum, q.samples, isolated ? 1 : 0, o.quick ? 1 : 0, o.maxBytes);
-  const sizes = [];
-  for (let i = 0; i < n; i++) sizes.push(x.cs_m_size(i));
-  post({ type: 'sizes', sizes });
-  for (let i = 0; i < n; i++) {
-    if (x.cs_m_point(i) !== 0) {
-      post({ type: 'failed', i, bytes: sizes[i] });
-      continue;
-    }
-    post({ type: 'point', i, bytes: sizes[i], ns: x.cs_m_last(0), median: x.cs_m_last(1),
-      loads: x.cs_m_last(2), seconds: x.cs_m_last(3) });
-  }
-  if (x.cs_m_reduce() !== 0) throw new Error(`the sweep could not be reduced: ${out()}`);
-  const ruler = [];
-  for (let k = 0; k < x.cs_m_ruler_len(); k++) ruler.push(x.cs_m_ruler(k));
-  for (let p = 0; p < 3; p++) {
-    const rc = x.cs_m_place(p);
-    if (rc === 1) { post({ type: 'refused', placement: p, text: out() }); continue; }
-    if (rc !== 0) continue;
-    post({ type: 'placed', placement: p, footprint: x.cs_m_footprint(), ruler });
-    for (let k = 0; k < ruler.length; k++)
-      if (x.cs_m_adj_point(k) === 0) post({ type: 'adj', placement: p, distance: ruler[k], ns: x.cs_m_last(0) });
+  x.cs_m_start(o.seed, q.quantum, q.samples, isolated ? 1 : 0, o.quick ? 1 : 0, o.maxBytes);
+  for (;;) {
+    const n = x.cs_m_step();
+    if (n === 0) break;
+    if (n < 0) throw new Error('a step of the measurement did not fit its buffer');
+    post(JSON.parse(out(n)));
   }
   post({ type: 'measured' });
 }

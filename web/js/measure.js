@@ -1,5 +1,5 @@
 // measure.js: "measure this machine", the page's side. A worker
-// (measure-worker.js) runs the firmware's kernels; this file draws each
+// (measure-worker.js) runs the engine, a step a call; this file draws each
 // point as it arrives (the staircase by common/svg.c, through wasm.js),
 // watches whether the page is hidden while the sweep runs (a background tab
 // is throttled: seed 000 s.7, refusal page-hidden), and when the worker is
@@ -24,8 +24,9 @@ export function parseSizes(text) {
   return out;
 }
 
-// Runs one measurement. hooks: clock(info), sizes(list), point(p, capture),
-// adjacency(msg), status(text). Resolves to the replay of the capture (with
+// Runs one measurement. hooks: clock(info), sweep({n, first, last}),
+// point(p, capture), adjacency(msg), status(text): the engine's events
+// (web/wasm/measure.c cs_m_step). Resolves to the replay of the capture (with
 // .text, the capture as written, and .hiddenMs), or rejects with an Error.
 export function measure(red, { quick = true, maxBytes = QUICK_BYTES, label = '', published = [], hooks = {} } = {}) {
   const on = (k, ...a) => hooks[k] && hooks[k](...a);
@@ -52,13 +53,15 @@ export function measure(red, { quick = true, maxBytes = QUICK_BYTES, label = '',
       switch (m.type) {
         case 'clock': on('clock', m); break;
         case 'memory': on('status', `memory: ${red.size(m.bytes)} lent by the browser`); break;
-        case 'sizes': on('sizes', m.sizes); break;
+        case 'sweep': on('sweep', m); break;
         case 'point':
           live.points.push({ bytes: m.bytes, ns: m.ns, block: undefined });
           on('point', m, live);
           break;
         case 'failed': on('status', `${red.size(m.bytes)}: not measured (the clock did not move)`); break;
-        case 'refused': case 'placed': case 'adj': on('adjacency', m); break;
+        case 'refused': case 'placed': case 'adj': case 'adj-failed': on('adjacency', m); break;
+        case 'adjacency': case 'series': break; // the page shows each distance as it comes
+        case 'note': on('status', m.text.trim()); break;
         case 'measured': {
           onVisibility();
           const stillHidden = hiddenSince !== null ? performance.now() - hiddenSince : 0;

@@ -1,24 +1,30 @@
-/* measure.c: the page measures the machine it runs on with the firmware's
- * own kernels (common/probe.c: the random single-cycle chase and the
- * adjacency pairs), driven the way host/probe_run.c drives them: four sizes
- * an octave from 4 KiB, blocks of at least 100 clock quanta (reduction.md
- * s.1), then the three adjacency placements the live reduction of that
- * sweep allows (cs_place_adjacency), refused rather than moved. The clock is
- * performance.now(), imported from JavaScript, in nanosecond ticks; the
- * page runs this in a dedicated worker, one call per point, so that it can
- * draw each point as it arrives. The capture is written by the capture
- * writer every producer uses (common/capture_write.c) with the page's own
- * members beside the core. */
+/* measure.c: the page measures the machine it runs on with the engine every
+ * producer runs (common/engine.h): the firmware's kernels over the same size
+ * grid, then the three adjacency placements the live reduction of that
+ * sweep allows (reduce/place.h), refused rather than moved. A browser
+ * cannot block, so the page's worker calls cs_m_step() once for each step
+ * of the engine (cs_engine_step: a point, a placement, a distance) and
+ * draws each event as it arrives. The clock is performance.now(), imported
+ * from JavaScript, in nanosecond ticks. The capture is written by the
+ * capture writer every producer uses (common/capture_write.c) with the
+ * page's own members beside the core. */
 #include "wasm.h"
 #include "../../common/capture_write.h"
-#include "../../common/probe.h"
+#include "../../common/engine.h"
 #include "../../common/version.h"
+#include "../../reduce/place.h"
 
 /* performance.now(): milliseconds, as coarse as the browser makes it. */
 __attribute__((import_module("env"), import_name("now_ms"))) double cs_js_now_ms(void);
 
 #define WASM_PAGE 65536u
-#define CS_M_WARM_MAX 16384ull /* the host probe's cap on warm-up walks */
+/* The page's plan: blocks of CS_PLAN_BLOCK_QUANTA clock quanta and no
+ * floor (a browser's clock is coarse already), fewer of them a point than
+ * the firmware's (a page is kept waiting less), and the host probe's cap
+ * on warm-up walks. */
+#define CS_M_QUICK_BLOCKS 3
+#define CS_M_FULL_BLOCKS 5
+#define CS_M_WARM_MAX 16384ull
 
 static uint64_t now_ns(void *ctx)
 {
@@ -26,16 +32,20 @@ static uint64_t now_ns(void *ctx)
 	return (uint64_t)(cs_js_now_ms() * 1e6 + 0.5);
 }
 
+static double seconds(void *ctx)
+{
+	(void)ctx;
+	return cs_js_now_ms() / 1000.0;
+}
+
 static struct {
-	struct cs_probe_clock clk;
-	struct cs_rng rng, adj_rng;
+	struct cs_engine e;
+	struct cs_place_ctx place;
 	unsigned char *mem;
-	uint64_t mem_bytes, seed;
-	uint32_t blocks, n_sizes, quantum_samples;
+	uint64_t mem_bytes, last_size;
+	uint32_t quantum_samples;
 	int quick, isolated;
-	double min_block_ns, hidden_ms;
-	uint64_t sizes[CS_MAX_SWEEP_POINTS];
-	double last[4];               /* ns, median or block, loads, seconds */
+	double hidden_ms;
 	struct cs_work w;
 	struct cs_result r;
 	char user_agent[CS_TEXT_MAX], started[64];
@@ -61,30 +71,40 @@ CS_EXPORT(cs_m_memory) double cs_m_memory(double max_bytes)
 	return 0;
 }
 
-/* Sweep sizes: 2^(k/4) steps of every octave from 4 KiB, multiples of 64,
- * up to max_bytes (the host probe's cs_probe_sizes, host/probe_run.c). */
-static uint32_t sizes(uint64_t max, uint64_t *out, uint32_t cap)
+/* The engine's plan and hooks for this page: its clock, its region, no
+ * flush (seed 003's experiments say they were not run), no other
+ * processors, no progress hook (the worker shows each step's event), and
+ * the reducer's placement rule. */
+static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t max_bytes)
 {
-	static const double step[4] = { 1.0, 1.189207115, 1.414213562, 1.681792831 };
-	uint32_t n = 0;
-	for (uint64_t oct = 4096; n < cap; oct *= 2)
-		for (int k = 0; k < 4 && n < cap; k++) {
-			uint64_t b = (uint64_t)((double)oct * step[k]) / 64 * 64;
-			if (b > max)
-				return n;
-			out[n++] = b;
-		}
-	return n;
+	struct cs_engine *e = &m.e;
+	uint64_t sizes[CS_MAX_SWEEP_POINTS];
+	uint32_t n;
+
+	cs_memset(e, 0, sizeof *e);
+	e->plan.sweep_max = max_bytes;
+	e->plan.blocks = quick ? CS_M_QUICK_BLOCKS : CS_M_FULL_BLOCKS;
+	e->plan.min_block_ns = CS_PLAN_BLOCK_QUANTA * quantum_ns;
+	e->plan.warm_max = CS_M_WARM_MAX;
+	e->plan.seed = seed;
+	e->hooks.clk = (struct cs_probe_clock){ now_ns, 0, 0, 0, 1.0, quantum_ns };
+	e->hooks.seconds = seconds;
+	e->hooks.mem = m.mem;
+	e->hooks.mem_bytes = m.mem_bytes;
+	cs_placer_init(&e->hooks.placer, &m.place, &m.w, &m.r);
+	n = cs_sweep_sizes(max_bytes, sizes, CS_MAX_SWEEP_POINTS);
+	m.last_size = n ? sizes[n - 1] : 0;
 }
 
-/* A new capture: environment.kind browser, the clock as measured (quantum
- * first, in JavaScript, as seed 000 does) and the resolution the browser
- * documents for this context as its clamp (5 us isolated, 100 us not):
- * a clock that moves coarser than 1.5 times that is refused by the reducer
- * (clock-unusable, reduction.md s.6). Returns the number of sizes. */
-CS_EXPORT(cs_m_start) uint32_t cs_m_start(double seed, double quantum_ns,
-					  uint32_t quantum_samples, int isolated,
-					  int quick, double max_bytes)
+/* A new capture, and the engine's run into it begun: environment.kind
+ * browser, the clock as measured (quantum first, in JavaScript, as seed 000
+ * does) and the resolution the browser documents for this context as its
+ * clamp (5 us isolated, 100 us not): a clock that moves coarser than 1.5
+ * times that is refused by the reducer (clock-unusable, reduction.md s.6).
+ * Then cs_m_step() until it returns 0. */
+CS_EXPORT(cs_m_start) void cs_m_start(double seed, double quantum_ns,
+				      uint32_t quantum_samples, int isolated,
+				      int quick, double max_bytes)
 {
 	struct cs_capture *c = &cs_w_cap;
 	double clamp = isolated ? 5000.0 : 100000.0;
@@ -98,148 +118,92 @@ CS_EXPORT(cs_m_start) uint32_t cs_m_start(double seed, double quantum_ns,
 	c->clock.quantum_ns = quantum_ns;
 	c->clock.has_clamp = 1;
 	c->clock.clamp_ns = clamp;
-	m.clk = (struct cs_probe_clock){ now_ns, 0, 0, 0, 1.0, quantum_ns };
-	m.seed = (uint64_t)seed | 1;
-	cs_rng_seed(&m.rng, m.seed);
-	cs_rng_seed(&m.adj_rng, m.seed ^ 0xadadadadull);
 	m.quantum_samples = quantum_samples;
 	m.isolated = isolated;
 	m.quick = quick;
-	m.blocks = quick ? 3 : 5;
-	m.min_block_ns = 100.0 * quantum_ns;
-	c->run.present = 1; /* sweep_detail, adjacency_probe: common/capture_record.c */
 	if (max_bytes > (double)m.mem_bytes)
 		max_bytes = (double)m.mem_bytes;
-	m.n_sizes = sizes((uint64_t)max_bytes, m.sizes, CS_MAX_SWEEP_POINTS);
-	return m.n_sizes;
+	engine_init((uint64_t)seed | 1, quantum_ns, quick, (uint64_t)max_bytes);
+	cs_engine_begin(&m.e, c);
 }
 
-CS_EXPORT(cs_m_size) double cs_m_size(uint32_t i)
+static void key_str(struct cs_jsonw *j, const char *k, const char *v)
 {
-	return i < m.n_sizes ? (double)m.sizes[i] : 0;
+	cs_jsonw_key(j, k);
+	cs_jsonw_str(j, v);
 }
 
-/* The last point or pair measured: 0 ns, 1 median ns (sweep) or shortest
- * block ns (adjacency), 2 loads per block, 3 seconds it took. */
-CS_EXPORT(cs_m_last) double cs_m_last(int k)
+static void key_num(struct cs_jsonw *j, const char *k, double v, int sig)
 {
-	return k >= 0 && k < 4 ? m.last[k] : 0;
+	cs_jsonw_key(j, k);
+	cs_jsonw_numsig(j, v, sig);
 }
 
-/* Sweep size i into the capture. 0, or -1 when the clock never moved
- * across a block (the point is left out and counted). */
-CS_EXPORT(cs_m_point) int cs_m_point(uint32_t i)
+/* What the page draws of a point or an adjacency distance. */
+static void event_figures(struct cs_jsonw *j, const struct cs_event *ev)
 {
-	struct cs_capture *c = &cs_w_cap;
-	struct cs_point_result pr;
-	double t0 = cs_js_now_ms();
-
-	if (i >= m.n_sizes || c->n_points >= CS_MAX_SWEEP_POINTS)
-		return -1;
-	if (cs_sweep_point_capped(&m.clk, m.mem, m.sizes[i], m.blocks, m.min_block_ns,
-				  CS_M_WARM_MAX, &m.rng, &pr) != 0) {
-		c->run.failed_points++;
-		return -1;
+	const struct cs_adj_series *s = ev->series;
+	if (ev->kind == CS_EV_SWEEP) {
+		cs_jsonw_key_u64(j, "first", ev->first);
+		cs_jsonw_key_u64(j, "last", ev->last);
 	}
-	m.last[0] = pr.ns_min;
-	m.last[1] = pr.ns_median;
-	m.last[2] = (double)pr.loads_per_block;
-	m.last[3] = (cs_js_now_ms() - t0) / 1000.0;
-	c->run.sweep_s += m.last[3];
-	c->run.median_ns[c->n_points] = pr.ns_median;
-	c->run.loads[c->n_points] = pr.loads_per_block;
-	c->run.point_s[c->n_points] = m.last[3];
-	c->points[c->n_points++] = (struct cs_point){ (double)m.sizes[i], pr.ns_min, 1,
-						      pr.block_ns };
-	return 0;
-}
-
-/* The live reduction of the sweep so far, which the placements follow.
- * 0, or -1 (the sweep is malformed: cs_out() says why). */
-CS_EXPORT(cs_m_reduce) int cs_m_reduce(void)
-{
-	char why[256];
-	struct cs_buf b;
-
-	if (cs_reduce(&cs_w_cap, &m.w, &m.r, why, sizeof why) == 0)
-		return 0;
-	cs_w_out_buf(&b);
-	cs_puts(&b, why);
-	return -1;
-}
-
-/* Adds the series for placement p (0 first, 1 middle, 2 last). 0: placed,
- * measure it with cs_m_adj_point; 1: refused (no legal footprint), the
- * refusal travels in the capture and cs_out() holds "code: reason"; -1:
- * no room. The longest ruler distance spreads F's pairs over span(F)
- * bytes: 2F is bounded so that span fits the region (as the host does). */
-CS_EXPORT(cs_m_place) int cs_m_place(int p)
-{
-	struct cs_capture *c = &cs_w_cap;
-	uint32_t dmax = cs_adj_ruler[cs_adj_ruler_len - 1];
-	double max2f = 2.0 * (double)m.mem_bytes * 64.0 / (double)cs_adj_span(64, dmax);
-	struct cs_adj_series *s;
-	struct cs_refusal why;
-	struct cs_buf b;
-	double f;
-
-	if (c->n_adj >= CS_MAX_ADJ_SERIES || p < 0 || p > CS_PLACE_LAST)
-		return -1;
-	s = &c->adj[c->n_adj];
-	cs_memset(s, 0, sizeof *s);
-	cs_memset(&why, 0, sizeof why);
-	s->placement = (enum cs_placement)p;
-	c->run.adj_block_ns[c->n_adj] = 0;
-	c->n_adj++;
-	if (cs_place_adjacency(&m.r, s->placement, 64.0, max2f, &f, &why) != 0) {
-		s->refused = 1;
-		cs_strlcpy(s->refusal_code, why.code, sizeof s->refusal_code);
-		cs_strlcpy(s->refusal_reason, why.reason, sizeof s->refusal_reason);
-		cs_w_out_buf(&b);
-		cs_puts(&b, why.code);
+	if (ev->kind == CS_EV_POINT) {
+		key_num(j, "ns", ev->pr->ns_min, 17);
+		key_num(j, "median", ev->pr->ns_median, 17);
+		cs_jsonw_key_u64(j, "loads", ev->pr->loads_per_block);
+		key_num(j, "seconds", ev->seconds, 6);
+	}
+	if (!s)
+		return;
+	cs_jsonw_key_u64(j, "placement", s->placement);
+	if (s->has_footprint)
+		key_num(j, "footprint", s->footprint_bytes, 17);
+	if (ev->kind == CS_EV_ADJ_POINT)
+		key_num(j, "ns", s->pts[s->n - 1].ns, 17);
+	if (s->refused) {
+		char why[CS_CODE_MAX + CS_REASON_MAX + 4];
+		struct cs_buf b;
+		cs_buf_init(&b, why, sizeof why);
+		cs_puts(&b, s->refusal_code);
 		cs_puts(&b, ": ");
-		cs_puts(&b, why.reason);
-		return 1;
+		cs_puts(&b, s->refusal_reason);
+		key_str(j, "refusal", why);
 	}
-	s->has_footprint = 1;
-	s->footprint_bytes = f;
-	return 0;
 }
 
-CS_EXPORT(cs_m_ruler_len) uint32_t cs_m_ruler_len(void) { return cs_adj_ruler_len; }
-CS_EXPORT(cs_m_ruler) uint32_t cs_m_ruler(uint32_t k)
+/* The engine's next step, and its event as a JSON object in cs_out():
+ * "type" (sweep, point, failed, adjacency, placed, adj, adj-failed, series,
+ * refused, note), "text" (the line the firmware prints for it, maybe
+ * empty), i and n, bytes, and the figures the page draws. Returns its
+ * length; 0 when the run is over; -1 when it overflowed. */
+CS_EXPORT(cs_m_step) int cs_m_step(void)
 {
-	return k < cs_adj_ruler_len ? cs_adj_ruler[k] : 0;
-}
-CS_EXPORT(cs_m_footprint) double cs_m_footprint(void)
-{
-	const struct cs_capture *c = &cs_w_cap;
-	return c->n_adj ? c->adj[c->n_adj - 1].footprint_bytes : 0;
-}
+	static const char *const type[] = {
+		[CS_EV_SWEEP] = "sweep", [CS_EV_POINT] = "point", [CS_EV_POINT_FAILED] = "failed",
+		[CS_EV_ADJ_BEGIN] = "adjacency", [CS_EV_ADJ_PLACED] = "placed",
+		[CS_EV_ADJ_POINT] = "adj", [CS_EV_ADJ_POINT_FAILED] = "adj-failed",
+		[CS_EV_ADJ_SERIES] = "series", [CS_EV_ADJ_REFUSED] = "refused",
+	};
+	char line[CS_TEXT_MAX + 1024];
+	struct cs_event ev;
+	struct cs_jsonw j;
+	struct cs_buf b, t;
 
-/* Ruler distance k on the placed series: 0 (ns per pair in cs_m_last(0)),
- * or -1 when the clock never moved (the distance is left out). */
-CS_EXPORT(cs_m_adj_point) int cs_m_adj_point(uint32_t k)
-{
-	struct cs_capture *c = &cs_w_cap;
-	struct cs_adj_series *s = c->n_adj ? &c->adj[c->n_adj - 1] : 0;
-	double ns, block, t0 = cs_js_now_ms(), *shortest;
-
-	if (!s || s->refused || k >= cs_adj_ruler_len || s->n >= CS_MAX_ADJ_POINTS)
-		return -1;
-	if (cs_adj_point_capped(&m.clk, m.mem, (uint64_t)s->footprint_bytes, cs_adj_ruler[k],
-				m.blocks, m.min_block_ns, CS_M_WARM_MAX, &m.adj_rng, &ns,
-				&block) != 0)
-		return -1;
-	shortest = &c->run.adj_block_ns[c->n_adj - 1];
-	if (*shortest <= 0 || block < *shortest)
-		*shortest = block;
-	s->pts[s->n++] = (struct cs_adj_point){ cs_adj_ruler[k], ns };
-	m.last[0] = ns;
-	m.last[1] = block;
-	m.last[3] = (cs_js_now_ms() - t0) / 1000.0;
-	c->run.adj_s += m.last[3];
-	return 0;
+	if (!cs_engine_step(&m.e, &cs_w_cap, &ev))
+		return 0;
+	cs_buf_init(&t, line, sizeof line);
+	cs_event_text(&t, &ev);
+	cs_w_out_buf(&b);
+	cs_jsonw_init(&j, &b, 0);
+	cs_jsonw_obj(&j);
+	key_str(&j, "type", ev.kind < sizeof type / sizeof type[0] && type[ev.kind] ? type[ev.kind] : "note");
+	key_str(&j, "text", line);
+	cs_jsonw_key_u64(&j, "i", ev.i);
+	cs_jsonw_key_u64(&j, "n", ev.n);
+	cs_jsonw_key_u64(&j, "bytes", ev.bytes);
+	event_figures(&j, &ev);
+	cs_jsonw_obj_end(&j);
+	return cs_jsonw_finish(&j) ? -1 : (int)b.len;
 }
 
 /* What the page knows and the worker does not: cs_w_in holds the user
@@ -256,16 +220,26 @@ CS_EXPORT(cs_m_page) void cs_m_page(uint32_t ua_len, uint32_t started_len, doubl
 	m.hidden_ms = hidden_ms;
 }
 
-static void key_str(struct cs_jsonw *j, const char *k, const char *v)
+/* The plan as the page's settings record it (the firmware's and the host
+ * probe's are cs_plan_json): the largest size of the grid, blocks of
+ * CS_PLAN_BLOCK_QUANTA quanta. */
+static void settings(struct cs_jsonw *j, const struct cs_plan *p)
 {
-	cs_jsonw_key(j, k);
-	cs_jsonw_str(j, v);
-}
-
-static void key_num(struct cs_jsonw *j, const char *k, double v, int sig)
-{
-	cs_jsonw_key(j, k);
-	cs_jsonw_numsig(j, v, sig);
+	char is[80];
+	struct cs_buf b;
+	cs_jsonw_key(j, "max_bytes");
+	cs_jsonw_u64(j, m.last_size);
+	cs_jsonw_key(j, "blocks");
+	cs_jsonw_u64(j, p->blocks);
+	key_num(j, "min_block_ns", p->min_block_ns, 6);
+	cs_buf_init(&b, is, sizeof is);
+	cs_put_g(&b, CS_PLAN_BLOCK_QUANTA, 6);
+	cs_puts(&b, " clock quanta (reduction.md s.1)");
+	key_str(j, "min_block_is", is);
+	cs_jsonw_key(j, "warm_max_loads");
+	cs_jsonw_u64(j, p->warm_max);
+	cs_jsonw_key(j, "seed");
+	cs_jsonw_hex(j, p->seed);
 }
 
 /* The page's members: producer, browser (the context, and the refusal of
@@ -317,16 +291,7 @@ static void extra(struct cs_jsonw *j, void *ctx)
 	cs_jsonw_obj(j);
 	cs_jsonw_key(j, "quick");
 	cs_jsonw_bool(j, m.quick);
-	cs_jsonw_key(j, "max_bytes");
-	cs_jsonw_u64(j, m.n_sizes ? m.sizes[m.n_sizes - 1] : 0);
-	cs_jsonw_key(j, "blocks");
-	cs_jsonw_u64(j, m.blocks);
-	key_num(j, "min_block_ns", m.min_block_ns, 6);
-	key_str(j, "min_block_is", "100 clock quanta (reduction.md s.1)");
-	cs_jsonw_key(j, "warm_max_loads");
-	cs_jsonw_u64(j, CS_M_WARM_MAX);
-	cs_jsonw_key(j, "seed");
-	cs_jsonw_hex(j, m.seed);
+	settings(j, &m.e.plan);
 	cs_jsonw_obj_end(j);
 }
 
