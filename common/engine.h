@@ -216,8 +216,9 @@ void cs_engine_note(struct cs_engine *e, const char *text);
  * needs no line here. A run is one step of its kind: it leaves the step's
  * event in *ev (CS_EV_NONE when it has nothing to say; the engine says it)
  * and returns 1 while the kind has steps left, 0 when it is done; e->at.step
- * is 0 at the kind's first step. A kind that cannot pause runs whole in
- * its first step and returns 0. */
+ * is 0 at the kind's first step. What the event points to must outlive the
+ * step (the capture, e->at, a constant): the caller reads it after. A kind
+ * that cannot pause runs whole in its first step and returns 0. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
 	int run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 CS_KINDS
