@@ -59,6 +59,96 @@ static int check_input(const struct cs_icache_obs *o, struct cs_icache_result *r
 	return 0;
 }
 
+/* " (... ; CTR_EL0.DIC 0, IDC 1)": what the coherent answer rests on. */
+static void coherence_evidence(struct cs_buf *b, const struct cs_icache_obs *o)
+{
+	cs_puts(b, " (");
+	if (o->dic) {
+		cs_puts(b, CS_ICACHE_DIC_NOTE);
+		cs_puts(b, "; ");
+	}
+	cs_puts(b, "the ");
+	cs_put_u64(b, o->n_insns);
+	cs_puts(b, " rewritten words ran new with no maintenance at all (");
+	cs_put_u64(b, o->cached);
+	cs_puts(b, " stale) and after every stride from ");
+	cs_put_u64(b, o->stride[0]);
+	cs_puts(b, " to ");
+	cs_put_u64(b, o->stride[o->n - 1]);
+	cs_puts(b, " bytes (");
+	cs_put_u64(b, o->stale[o->n - 1]);
+	cs_puts(b, " stale at the widest); CTR_EL0.DIC ");
+	cs_put_u64(b, (uint64_t)(o->dic != 0));
+	cs_puts(b, ", IDC ");
+	cs_put_u64(b, (uint64_t)(o->idc != 0));
+	cs_putc(b, ')');
+}
+
+/* Nothing stale after any stride. Coherent when nothing was stale
+ * without maintenance either, or when CTR_EL0.DIC says the instruction
+ * side needs none (words stale without maintenance then came from the
+ * data side: with IDC 0 the new code must be cleaned to the point of
+ * unification first). Otherwise the granule lies beyond the strides. */
+static int none_stale(const struct cs_icache_obs *o, struct cs_icache_result *r,
+		      struct cs_buf *b)
+{
+	if (o->cached == 0 || o->dic) {
+		cs_puts(b, CS_ICACHE_COHERENT);
+		coherence_evidence(b, o);
+		return refuse(r, "coherent");
+	}
+	cs_puts(b, "every stride up to ");
+	cs_put_u64(b, o->stride[o->n - 1]);
+	cs_puts(b, " bytes left nothing stale: the granule is beyond the strides tried");
+	figures(b, o);
+	return refuse(r, "beyond_range");
+}
+
+/* Even the smallest stride left code stale. With a new mapping that ran
+ * the new code, the invalidation did nothing here, which no Arm core
+ * does: an emulator that translates code once per virtual page and
+ * ignores ic ivau (qemu-user) never sees a write through another view. */
+static int nothing_took(const struct cs_icache_obs *o, struct cs_icache_result *r,
+			struct cs_buf *b)
+{
+	if (o->has_remap && o->remap_stale == 0 && o->stale[0] > 0) {
+		cs_puts(b, "ic ivau had no effect: even the smallest stride left ");
+		cs_put_u64(b, o->stale[0]);
+		cs_puts(b, " of ");
+		cs_put_u64(b, o->n_insns);
+		cs_puts(b, " words stale, yet a new mapping of the same pages ran the new code: "
+			   "no Arm core does that, an emulator that ignores ic ivau and watches code "
+			   "writes per virtual page (qemu-user) does; nothing to measure");
+		figures(b, o);
+		return refuse(r, "maintenance_ignored");
+	}
+	cs_puts(b, "even the smallest stride left code stale: the invalidation did not take");
+	figures(b, o);
+	if (o->has_remap) {
+		cs_puts(b, "; a new mapping of the pages still ran ");
+		cs_put_u64(b, o->remap_stale);
+		cs_puts(b, " stale");
+	}
+	return refuse(r, "maintenance_failed");
+}
+
+static void compare_ctr(const struct cs_icache_obs *o, struct cs_icache_result *r,
+			struct cs_buf *b)
+{
+	r->matches_ctr = o->imin_line_bytes == r->granule_bytes;
+	if (!o->imin_line_bytes) {
+		cs_puts(b, "CTR_EL0.IminLine not read");
+	} else if (r->matches_ctr) {
+		cs_puts(b, "agrees with CTR_EL0.IminLine");
+	} else {
+		cs_puts(b, r->granule_bytes > o->imin_line_bytes
+				    ? "larger than CTR_EL0.IminLine ("
+				    : "SMALLER than CTR_EL0.IminLine, which the architecture promises is safe (");
+		cs_put_u64(b, o->imin_line_bytes);
+		cs_puts(b, " bytes)");
+	}
+}
+
 int cs_icache_infer(const struct cs_icache_obs *o, struct cs_icache_result *r)
 {
 	struct cs_buf b;
@@ -71,27 +161,12 @@ int cs_icache_infer(const struct cs_icache_obs *o, struct cs_icache_result *r)
 		return -1;
 	for (i = 0; i < o->n; i++)
 		any |= o->stale[i] != 0;
-	if (!any && o->cached == 0) {
-		cs_puts(&b, CS_ICACHE_COHERENT);
-		if (o->dic)
-			cs_puts(&b, " (CTR_EL0.DIC is set: the architecture says so)");
-		return refuse(r, "coherent");
-	}
-	if (!any) {
-		/* Stale without maintenance, fresh after every stride. */
-		cs_puts(&b, "every stride up to ");
-		cs_put_u64(&b, o->stride[o->n - 1]);
-		cs_puts(&b, " bytes left nothing stale: the granule is beyond the strides tried");
-		figures(&b, o);
-		return refuse(r, "beyond_range");
-	}
+	if (!any)
+		return none_stale(o, r, &b);
 	while (zeros < o->n && o->stale[zeros] == 0)
 		zeros++;
-	if (zeros == 0) {
-		cs_puts(&b, "even the smallest stride left code stale: the invalidation did not take");
-		figures(&b, o);
-		return refuse(r, "maintenance_failed");
-	}
+	if (zeros == 0)
+		return nothing_took(o, r, &b);
 	for (i = zeros; i < o->n; i++) {
 		if (o->stale[i] == 0) {
 			cs_puts(&b, "a larger stride left nothing stale after a smaller one left some");
@@ -112,18 +187,7 @@ int cs_icache_infer(const struct cs_icache_obs *o, struct cs_icache_result *r)
 	r->has_granule = 1;
 	r->granule_bytes = o->stride[zeros - 1];
 	r->first_stale_stride = o->stride[zeros];
-	r->matches_ctr = o->imin_line_bytes == r->granule_bytes;
-	if (!o->imin_line_bytes) {
-		cs_puts(&b, "CTR_EL0.IminLine not read");
-	} else if (r->matches_ctr) {
-		cs_puts(&b, "agrees with CTR_EL0.IminLine");
-	} else {
-		cs_puts(&b, r->granule_bytes > o->imin_line_bytes
-				    ? "larger than CTR_EL0.IminLine ("
-				    : "SMALLER than CTR_EL0.IminLine, which the architecture promises is safe (");
-		cs_put_u64(&b, o->imin_line_bytes);
-		cs_puts(&b, " bytes)");
-	}
+	compare_ctr(o, r, &b);
 	return 0;
 }
 
@@ -163,6 +227,21 @@ void cs_icache_json(struct cs_jsonw *j, const struct cs_icache_obs *o,
 		cs_jsonw_u64(j, o->stale[i]);
 	cs_jsonw_arr_end(j);
 	j->pretty = pretty;
+	if (o->runs > 1) {
+		cs_jsonw_key(j, "runs");
+		cs_jsonw_u64(j, o->runs);
+		cs_jsonw_key(j, "stale_min");
+		cs_jsonw_arr(j);
+		j->pretty = 0;
+		for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
+			cs_jsonw_u64(j, o->stale_min[i]);
+		cs_jsonw_arr_end(j);
+		j->pretty = pretty;
+	}
+	if (o->has_remap) {
+		cs_jsonw_key(j, "remapped_stale");
+		cs_jsonw_u64(j, o->remap_stale);
+	}
 	cs_jsonw_key(j, "ctr_imin_line_bytes");
 	if (o->imin_line_bytes)
 		cs_jsonw_u64(j, o->imin_line_bytes);
@@ -170,6 +249,8 @@ void cs_icache_json(struct cs_jsonw *j, const struct cs_icache_obs *o,
 		cs_jsonw_null(j);
 	cs_jsonw_key(j, "ctr_dic");
 	cs_jsonw_bool(j, o->dic);
+	cs_jsonw_key(j, "ctr_idc");
+	cs_jsonw_bool(j, o->idc);
 	cs_jsonw_key(j, "granule_bytes");
 	if (r->has_granule)
 		cs_jsonw_u64(j, r->granule_bytes);

@@ -52,7 +52,43 @@ static const struct icase cases[] = {
 	  { 0, 0, 0, 0, 0, 512, 768 }, 64, 0, 0, 0, 0, "probe_broken", "returned 1000 instead of 1024" },
 	{ "stale without maintenance, never after", N, N,
 	  { 0, 0, 0, 0, 0, 0, 0 }, 64, 0, 0, 0, 0, "beyond_range", "beyond the strides tried" },
+	{ "DIC set, stale only without maintenance: the data side's, still coherent", N, N,
+	  { 0, 0, 0, 0, 0, 0, 0 }, 64, 1, 0, 0, 0, "coherent", "(1024 stale)" },
+	{ "the coherent answer names its evidence", N, 0,
+	  { 0, 0, 0, 0, 0, 0, 0 }, 64, 0, 0, 0, 0, "coherent",
+	  "after every stride from 4 to 256 bytes (0 stale at the widest); CTR_EL0.DIC 0, IDC 0)" },
 };
+
+/* Every stride stale, as qemu-user answers the two views of one memfd: a
+ * new mapping of the pages runs the new code (remap 0), or does not. */
+static void test_maintenance_ignored(void)
+{
+	static const uint32_t strides[7] = STRIDES;
+	struct cs_icache_obs o;
+	struct cs_icache_result r;
+	memset(&o, 0, sizeof o);
+	o.n_insns = N;
+	o.first = N;
+	o.cached = N;
+	o.n = 7;
+	for (int i = 0; i < 7; i++) {
+		o.stride[i] = strides[i];
+		o.stale[i] = N;
+	}
+	o.imin_line_bytes = 32;
+	CHECK(cs_icache_infer(&o, &r) == -1 && strcmp(r.code, "maintenance_failed") == 0,
+	      "no remap: %s", r.code);
+	o.has_remap = 1;
+	o.remap_stale = 0;
+	CHECK(cs_icache_infer(&o, &r) == -1 && strcmp(r.code, "maintenance_ignored") == 0,
+	      "remap fresh: %s", r.code);
+	CHECK(!r.has_granule && strstr(r.reason, "ic ivau had no effect: even the smallest stride left 1024 of 1024")
+	      && strstr(r.reason, "(qemu-user)"), "reason: %s", r.reason);
+	o.remap_stale = 17;
+	CHECK(cs_icache_infer(&o, &r) == -1 && strcmp(r.code, "maintenance_failed") == 0 &&
+	      strstr(r.reason, "a new mapping of the pages still ran 17 stale"), "remap stale: %s %s",
+	      r.code, r.reason);
+}
 
 static void fill(struct cs_icache_obs *o, const struct icase *c)
 {
@@ -94,14 +130,16 @@ static void test_cases(void)
 	}
 }
 
-/* The coherent refusal is exactly the sentence the QEMU suite looks for. */
+/* The coherent refusal starts with the sentence the QEMU suites look for,
+ * its evidence after it. */
 static void test_coherent_sentence(void)
 {
 	struct cs_icache_obs o;
 	struct cs_icache_result r;
 	fill(&o, &cases[4]);
 	cs_icache_infer(&o, &r);
-	CHECK(strcmp(r.reason, CS_ICACHE_COHERENT) == 0, "reason '%s'", r.reason);
+	CHECK(strncmp(r.reason, CS_ICACHE_COHERENT " (", strlen(CS_ICACHE_COHERENT) + 2) == 0,
+	      "reason '%s'", r.reason);
 	CHECK(strcmp(CS_ICACHE_COHERENT, "instruction fetch is coherent here: nothing to measure") == 0,
 	      "the sentence changed");
 }
@@ -150,6 +188,23 @@ static void test_json(void)
 	CHECK(cs_jsonw_finish(&j) == 0, "json writer error");
 	CHECK(strstr(mem, "\"granule_bytes\":null") != NULL, "null granule missing: %s", mem);
 	CHECK(strstr(mem, "\"code\":\"coherent\"") != NULL, "refusal missing: %s", mem);
+	CHECK(strstr(mem, "\"runs\"") == NULL && strstr(mem, "\"remapped_stale\"") == NULL,
+	      "one run, no remap: no such members: %s", mem);
+
+	/* Several runs a stride, and a remap: both recorded. */
+	o.runs = 3;
+	o.stale_min[5] = 500;
+	o.has_remap = 1;
+	o.remap_stale = 0;
+	cs_buf_init(&b, mem, sizeof mem);
+	cs_jsonw_init(&j, &b, 0);
+	cs_jsonw_obj(&j);
+	cs_icache_json(&j, &o, &r, "test");
+	cs_jsonw_obj_end(&j);
+	CHECK(cs_jsonw_finish(&j) == 0, "json writer error");
+	CHECK(strstr(mem, "\"runs\":3,\"stale_min\":[0,0,0,0,0,500,0]") != NULL &&
+	      strstr(mem, "\"remapped_stale\":0") != NULL && strstr(mem, "\"ctr_idc\":false") != NULL,
+	      "runs, remap, IDC: %s", mem);
 }
 
 /* x86_64 never runs the probe: the refusal is written without counts. */
@@ -179,6 +234,7 @@ int main(void)
 	test_refuse_without_run();
 	test_cases();
 	test_coherent_sentence();
+	test_maintenance_ignored();
 	test_bad_input();
 	test_json();
 	return cs_test_summary("icache");
