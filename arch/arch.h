@@ -125,6 +125,44 @@ int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
  * out->number is left 0. */
 void cs_arch_proc_ident(struct cs_proc_ident *out);
 
+/* ---- in a user process (the Linux host probe: EL0, ring 3) ---- */
+
+/* What a user process may read of the processor itself with no privileged
+ * instruction: aarch64's CTR_EL0 (Linux lets EL0 read it, or traps and
+ * emulates it); nothing on x86_64, whose CPUID is cs_arch_cpuid(). */
+struct cs_arch_user {
+	int has_ctr;
+	uint64_t ctr;
+	struct cs_arm_ctr ctr_fields;
+};
+void cs_arch_user_read(struct cs_arch_user *u);
+/* MIDR_EL1 of the CPU this runs on, as Linux emulates the read at EL0
+ * (HWCAP_CPUID, since 4.11): 0 and *midr; -1 where the architecture has
+ * no such register. On a kernel without the emulation the instruction
+ * traps (SIGILL): the caller runs it under a guard. */
+int cs_arch_user_midr(uint64_t *midr);
+/* The flush's instruction, for the record ("clflush", "dc civac"). Linux
+ * lets user space run both; a kernel may not (SCTLR_EL1.UCI clear): the
+ * caller tries it under a guard first. */
+const char *cs_arch_flush_name(void);
+
+/* Seed 001 in a user process, on two views of the same pages (w written,
+ * x run; no page is ever writable and executable at once, as W^X kernels
+ * require), each at least CS_ICACHE_CODE_BYTES (common/icache.h). */
+struct cs_icache_views {
+	void *w, *x;
+	uint32_t runs;  /* each stride this many times: stale[] the largest */
+	/* Maps the executable view anew (x replaced): 0, or -1. Called when
+	 * even the smallest stride left code stale. May be NULL. */
+	int (*remap)(void *ctx, void **x);
+	void *ctx;
+};
+/* 0 with *o filled (common/icache.h reduces it); 1 when there is nothing
+ * to measure by architecture (x86_64 keeps fetch coherent with stores),
+ * -1 when it could not run; why[] says which. */
+int cs_arch_icache_views(struct cs_icache_views *v, struct cs_icache_obs *o,
+			 char *why, size_t whylen);
+
 /* ---- a reference clock to calibrate the counter against ---- */
 
 struct cs_ref_clock {

@@ -104,7 +104,6 @@ static void icache_run(struct cs_arch_cpu *c, const struct cs_platform *pf)
 		cs_icache_refuse(&c->icache, "not_run", why);
 	} else {
 		c->icache_ran = 1;
-		c->icache_obs.dic = c->ctr.dic;
 		cs_icache_infer(&c->icache_obs, &c->icache);
 	}
 }

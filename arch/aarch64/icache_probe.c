@@ -1,22 +1,33 @@
 /* icache_probe.c (aarch64): seed 001's experiment. 1024 "add x0, x0, #1"
- * and a "ret" in EfiLoaderCode pages: run; rewrite to "add x0, x0, #0"
- * with no maintenance and run (words still stale = the result); then, for
- * each stride, rewrite to "add #1", maintain fully, run (the I-cache now
- * holds it), rewrite to "add #0", clean every data line to the point of
- * unification (dc cvau at DminLine: so only the instruction side is under
- * test), invalidate with the stride (ic ivau), dsb ish, isb, and run: the
- * result counts the words still stale. common/icache.c draws the answer.
- * The pages come from the program (EfiLoaderCode in the firmware). */
+ * and a "ret" are written through one view of the pages and run through
+ * another (the same address in the firmware's EfiLoaderCode pages; two
+ * mappings of one memfd in the host probe, never writable and executable
+ * at once): run; rewrite to "add x0, x0, #0" with no maintenance and run
+ * (words still stale = the result); then, for each stride, rewrite to
+ * "add #1", maintain fully, run (the I-cache now holds it), rewrite to
+ * "add #0", clean every data line to the point of unification (dc cvau
+ * at DminLine, by the written view: so only the instruction side is under
+ * test), invalidate by the executed view with the stride (ic ivau), dsb
+ * ish, isb, and run: the result counts the words still stale.
+ * common/icache.c draws the answer. */
 #include "a64.h"
 #include "../../common/buf.h"
 
-#define WORDS 1024
+#define WORDS CS_ICACHE_WORDS
 #define ADD1 0x91000400u /* add x0, x0, #1 */
 #define ADD0 0x91000000u /* add x0, x0, #0 */
 #define RET 0xd65f03c0u
-#define SPAN ((WORDS + 1) * 4)
+#define SPAN CS_ICACHE_CODE_BYTES
 
 static const uint32_t strides[] = { 4, 8, 16, 32, 64, 128, 256 };
+
+/* Where the code is written (w) and run (x), and how. */
+struct views {
+	uintptr_t w, x;
+	uint32_t imin, dmin;
+	int mask_irq;     /* the firmware masks interrupts; a user process cannot */
+	uint32_t runs;    /* trials a stride (the largest stale count kept) */
+};
 
 static void clean_dcache(uintptr_t base, uint32_t step)
 {
@@ -44,6 +55,75 @@ static uint64_t call(uintptr_t base)
 {
 	uint64_t (*f)(uint64_t) = (uint64_t (*)(uint64_t))base;
 	return f(0);
+}
+
+static void irq_off(const struct views *v)
+{
+	if (v->mask_irq)
+		cs_arch_irq_off(); /* an interrupt handler would evict lines */
+}
+
+static void irq_on(const struct views *v)
+{
+	if (v->mask_irq)
+		cs_arch_irq_on();
+}
+
+/* One trial: the I-cache holds "add #1", memory says "add #0". */
+static uint64_t trial(const struct views *v, uint32_t stride)
+{
+	volatile uint32_t *w = (volatile uint32_t *)v->w;
+	uint64_t r;
+	fill(w, ADD1);
+	clean_dcache(v->w, v->dmin);
+	inval_icache(v->x, v->imin);
+	irq_off(v);
+	(void)call(v->x);
+	fill(w, ADD0);
+	clean_dcache(v->w, v->dmin);
+	inval_icache(v->x, stride);
+	r = call(v->x);
+	irq_on(v);
+	return r;
+}
+
+/* The experiment on v, into o. */
+static void run_views(const struct views *v, struct cs_icache_obs *o)
+{
+	volatile uint32_t *w = (volatile uint32_t *)v->w;
+	uint32_t runs = v->runs ? v->runs : 1;
+
+	fill(w, ADD1);
+	clean_dcache(v->w, v->dmin);
+	inval_icache(v->x, v->imin);
+	irq_off(v);
+	o->first = call(v->x);
+	fill(w, ADD0); /* no maintenance: what runs now is what was cached */
+	o->cached = call(v->x);
+	irq_on(v);
+	o->runs = runs;
+	for (uint32_t i = 0; i < sizeof strides / sizeof strides[0]; i++) {
+		o->stride[i] = strides[i];
+		for (uint32_t k = 0; k < runs; k++) {
+			uint64_t s = trial(v, strides[i]);
+			if (k == 0 || s > o->stale[i])
+				o->stale[i] = s;
+			if (k == 0 || s < o->stale_min[i])
+				o->stale_min[i] = s;
+		}
+		o->n++;
+	}
+}
+
+static void obs_init(struct cs_icache_obs *o, uint64_t ctr_reg)
+{
+	struct cs_arm_ctr ctr;
+	cs_arm_ctr_decode(ctr_reg, &ctr);
+	cs_memset(o, 0, sizeof *o);
+	o->n_insns = WORDS;
+	o->imin_line_bytes = ctr.imin_line_bytes;
+	o->dic = ctr.dic;
+	o->idc = ctr.idc;
 }
 
 /* Translation-table walk of the page (4 KiB granule, the regime of the
@@ -119,35 +199,16 @@ static int check_exec(uintptr_t va, char *exec, size_t ecap, char *why, size_t w
 	return 0;
 }
 
-/* One trial: the I-cache holds "add #1", memory says "add #0". */
-static uint64_t trial(uintptr_t base, uint32_t imin, uint32_t dmin, uint32_t stride)
-{
-	volatile uint32_t *w = (volatile uint32_t *)base;
-	uint64_t r;
-	fill(w, ADD1);
-	clean_dcache(base, dmin);
-	inval_icache(base, imin);
-	cs_arch_irq_off(); /* an interrupt handler would evict lines */
-	(void)call(base);
-	fill(w, ADD0);
-	clean_dcache(base, dmin);
-	inval_icache(base, stride);
-	r = call(base);
-	cs_arch_irq_on();
-	return r;
-}
-
+/* The firmware: pages the program gives (EfiLoaderCode), one view, found
+ * executable and writable by the walk above; interrupts masked. */
 int cs_a64_icache_probe(const struct cs_platform *pf, uint32_t imin, uint32_t dmin,
 			struct cs_icache_obs *o, char *exec, size_t exec_cap,
 			char *why, size_t why_cap)
 {
+	struct views v = { 0, 0, imin, dmin, 1, 1 };
 	void *pages;
-	uintptr_t base;
-	volatile uint32_t *w;
 
-	cs_memset(o, 0, sizeof *o);
-	o->n_insns = WORDS;
-	o->imin_line_bytes = imin;
+	obs_init(o, CS_A64_MRS(ctr_el0));
 	if (!imin || !dmin) {
 		cs_strlcpy(why, "CTR_EL0 gives no line sizes", why_cap);
 		return -1;
@@ -157,25 +218,41 @@ int cs_a64_icache_probe(const struct cs_platform *pf, uint32_t imin, uint32_t dm
 		cs_strlcpy(why, "no pages for code (AllocatePages(EfiLoaderCode) failed)", why_cap);
 		return -1;
 	}
-	base = (uintptr_t)pages;
-	if (check_exec(base, exec, exec_cap, why, why_cap) != 0) {
+	v.w = v.x = (uintptr_t)pages;
+	if (check_exec(v.w, exec, exec_cap, why, why_cap) != 0) {
 		pf->free_code_pages(pf->ctx, pages, 2 * 4096);
 		return -1;
 	}
-	w = (volatile uint32_t *)base;
-	fill(w, ADD1);
-	clean_dcache(base, dmin);
-	inval_icache(base, imin);
-	cs_arch_irq_off();
-	o->first = call(base);
-	fill(w, ADD0); /* no maintenance: what runs now is what was cached */
-	o->cached = call(base);
-	cs_arch_irq_on();
-	for (uint32_t i = 0; i < sizeof strides / sizeof strides[0]; i++) {
-		o->stride[i] = strides[i];
-		o->stale[i] = trial(base, imin, dmin, strides[i]);
-		o->n++;
-	}
+	run_views(&v, o);
 	pf->free_code_pages(pf->ctx, pages, 2 * 4096);
+	return 0;
+}
+
+/* A user process (arch.h): two views the program mapped, interrupts left
+ * alone, each stride run v->runs times; where even the smallest stride
+ * left code stale, the executable view mapped anew and the code run once
+ * more through it. */
+int cs_arch_icache_views(struct cs_icache_views *uv, struct cs_icache_obs *o,
+			 char *why, size_t whylen)
+{
+	uint64_t ctr = CS_A64_MRS(ctr_el0);
+	struct views v;
+
+	obs_init(o, ctr);
+	v.w = (uintptr_t)uv->w;
+	v.x = (uintptr_t)uv->x;
+	v.imin = o->imin_line_bytes;
+	v.dmin = 4u << ((ctr >> 16) & 15);
+	v.mask_irq = 0;
+	v.runs = uv->runs;
+	if (!v.imin || !v.w || !v.x) {
+		cs_strlcpy(why, !v.imin ? "CTR_EL0 gives no line sizes" : "no pages for code", whylen);
+		return -1;
+	}
+	run_views(&v, o);
+	if (o->stale[0] > 0 && uv->remap && uv->remap(uv->ctx, &uv->x) == 0) {
+		o->has_remap = 1;
+		o->remap_stale = call((uintptr_t)uv->x);
+	}
 	return 0;
 }

@@ -87,7 +87,6 @@ void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	 * instruction fetch coherent with stores in hardware. Said, not run. */
 	static const struct cs_icache_obs none;
 	struct cs_icache_result r;
-	cs_icache_refuse(&r, "coherent", CS_ICACHE_COHERENT
-			 " (x86 keeps instruction fetch coherent with stores in hardware)");
+	cs_icache_refuse(&r, "coherent", CS_X86_ICACHE_COHERENT);
 	cs_icache_json(j, &none, &r, "not run: the architecture keeps instruction fetch coherent");
 }
