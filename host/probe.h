@@ -1,9 +1,11 @@
 /* probe.h: `cacheshape probe`, the firmware's measurement (the engine,
  * common/engine.h) run as a Linux program on one pinned CPU: clocks
  * (probe_clock.c), memory and pinning (probe_mem.c), what the CPU publishes
- * (probe_cpu.c), competing threads (probe_compete.c), the engine's hooks
- * (probe_run.c), the capture's own members (probe_record.c), the command
- * (probe_cli.c). */
+ * (probe_cpu.c, on sysfs.c), the flush (probe_flush.c), seed 001
+ * (probe_icache.c), kinds of core (probe_kinds.c), competing threads
+ * (probe_compete.c), the engine's hooks (probe_run.c), the capture's own
+ * members (probe_record.c), the command (probe_cli.c). The architecture
+ * comes through arch/arch.h only. */
 #ifndef CS_HOST_PROBE_H
 #define CS_HOST_PROBE_H
 
@@ -14,21 +16,36 @@
 #include "../common/cpuid.h"
 #include "../common/jsonw.h"
 #include "../common/engine.h"
+#include "../common/icache.h"
 #include "../common/probe.h"
+#include "../arch/arch.h"
 #include "../reduce/place.h"
 #include "../reduce/reduce.h"
+#include "sysfs.h"
+
+struct cs_probe_opts;
 
 int cs_cmd_probe(int argc, char **argv);
 void cs_usage_probe(FILE *f);
 
 /* ---- clocks (probe_clock.c) ---- */
+/* CS_HCLOCK_TSC is the architecture's counter (arch.h): the TSC, or the
+ * generic timer's CNTVCT_EL0. */
 enum cs_hclock_kind { CS_HCLOCK_TSC, CS_HCLOCK_MONOTONIC, CS_HCLOCK_COARSE };
+
+/* A published counter rate (CNTFRQ_EL0) is used unless the rate measured
+ * against CLOCK_MONOTONIC_RAW is further from it than this (firmware
+ * that programs CNTFRQ wrongly exists); then the measured one, said so. */
+#define CS_HZ_PUBLISHED_TOLERANCE 0.01
 
 struct cs_hclock {
 	enum cs_hclock_kind kind;
-	const char *name;       /* "tsc", "monotonic", "monotonic-coarse" */
+	const char *name;       /* "tsc", "cntvct", "monotonic", "monotonic-coarse" */
 	double clamp_ns;        /* 0: no clamp */
-	double hz;              /* tsc: measured against CLOCK_MONOTONIC_RAW */
+	double hz;              /* the counter's rate, as used */
+	double hz_published;    /* CNTFRQ_EL0; 0 when the architecture publishes none */
+	double hz_measured;     /* against CLOCK_MONOTONIC_RAW */
+	const char *hz_from;    /* "CNTFRQ_EL0" or "CLOCK_MONOTONIC_RAW" */
 	double hz_interval_ms;
 	double hz_cpuid;        /* tsc: CPUID 0x15/0x16 nominal, 0 if absent */
 	double res_ns;          /* clock_getres, 0 for the tsc */
@@ -71,15 +88,6 @@ uint64_t cs_peak_rss(void);                /* VmHWM, bytes; 0 unknown */
 uint64_t cs_phys_bytes(void);
 
 /* ---- what the CPU publishes (probe_cpu.c) ---- */
-#define CS_SYSFS_MAX 16
-struct cs_sysfs_cache {
-	uint32_t level;
-	char type[16];          /* "Data", "Instruction", "Unified" */
-	uint64_t size_bytes;
-	uint32_t line_bytes;
-	uint32_t ways, sets;
-	char shared[64];
-};
 struct cs_cpuinfo {
 	int has_cpuid;
 	struct cs_cpuid_dump dump;
@@ -94,13 +102,87 @@ struct cs_cpuinfo {
 	char short_name[32];
 	char agreement[256];    /* how CPUID and sysfs compare, in words */
 	const char *chosen;     /* "cpuid" or "sysfs" */
+	/* What a user process reads of the processor (arch.h: CTR_EL0) */
+	struct cs_arch_user user;
+	/* MIDR_EL1 (arm64): from sysfs for cpu, else the kernel's EL0 read */
+	int has_midr;
+	uint64_t midr;
+	char midr_from[96];
+	/* The kernel describes another architecture's CPUs: a user-mode
+	 * emulator (qemu-user) runs this process; timings are its own. */
+	int emulated;
+	char emulation[200];
+	char platform[160];     /* device tree model or DMI vendor and product */
+	char kinds[200];        /* the kinds of core here, in words (probe_kinds.c) */
 };
-/* Reads CPUID (x86) on the current CPU and sysfs for cpu. */
+/* Reads CPUID (x86) or MIDR and CTR (arm64) on the current CPU, and sysfs
+ * for cpu, under root ("/sys"). */
 void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu);
+void cs_cpuinfo_read_at(struct cs_cpuinfo *ci, const char *root, int cpu);
 /* Published caches into the capture, from the chosen source. */
 void cs_cpuinfo_publish(const struct cs_cpuinfo *ci, struct cs_capture *c);
 void cs_cpuinfo_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci);
 uint64_t cs_cpuinfo_largest(const struct cs_cpuinfo *ci);
+
+/* ---- the flush for seed 003's experiments (probe_flush.c) ---- */
+enum cs_flush_mode { CS_FLUSH_AUTO, CS_FLUSH_ARCH, CS_FLUSH_EVICT };
+struct cs_flush {
+	enum cs_flush_mode mode;
+	const char *method;       /* the instruction's name, or "eviction" */
+	const char *instruction;  /* the arch layer's ("clflush", "dc civac") */
+	int arch_allowed;         /* it ran under the guard */
+	int signal;               /* what stopped it, or 0 */
+	uint64_t evict_bytes;     /* eviction's buffer; 0 when not used */
+	char why[200];
+	void (*fn)(const void *p, uint64_t bytes); /* the engine's flush hook */
+};
+/* The arch's instruction where allowed (AUTO, ARCH), else eviction over a
+ * buffer sized from the largest published cache (AUTO, EVICT): 0; -1 and
+ * why[] (ARCH refused, or no memory). */
+int cs_flush_choose(struct cs_flush *f, enum cs_flush_mode mode, uint64_t largest,
+		    char *why, size_t whylen);
+/* The same with the trial given (the unit tests make it trap). */
+int cs_flush_choose_with(struct cs_flush *f, enum cs_flush_mode mode, uint64_t largest,
+			 void (*try_fn)(void *arg), char *why, size_t whylen);
+void cs_flush_release(struct cs_flush *f);
+void cs_flush_json(struct cs_jsonw *j, const struct cs_flush *f);
+
+/* ---- seed 001, the instruction cache (probe_icache.c) ---- */
+struct cs_probe_icache {
+	int ran;                  /* the counts in obs were measured */
+	struct cs_icache_obs obs;
+	struct cs_icache_result res;
+	char mapping[300];        /* how the two views were made */
+};
+void cs_probe_icache_run(struct cs_probe_icache *ic);
+void cs_probe_icache_json(struct cs_jsonw *j, const struct cs_probe_icache *ic);
+void cs_probe_icache_say(FILE *f, const struct cs_probe_icache *ic);
+
+/* ---- kinds of core (probe_kinds.c) ---- */
+#define CS_MAX_CPU_KINDS 16
+struct cs_cpu_kind {
+	int cpu;                  /* the first CPU of the kind: the one measured */
+	uint32_t n;               /* CPUs of the kind */
+	uint64_t midr;            /* arm64; 0 elsewhere */
+	char name[48];            /* "Cortex-A76", "performance", ... */
+	char file_tag[40];        /* for file names: "cortex-a76-cpu4" */
+};
+struct cs_cpu_kinds {
+	uint32_t n;
+	struct cs_cpu_kind kind[CS_MAX_CPU_KINDS];
+	const char *from;         /* "sysfs midr_el1", "MIDR_EL1 read on each CPU", ... */
+	char why[160];            /* when every CPU could not be told apart */
+};
+/* Groups the CPUs (their MIDR and sysfs caches, under root) by kind, in
+ * order of first CPU. Where sysfs has no MIDR, each CPU is asked in turn
+ * (pinned: the calling thread's affinity is left on the last one). */
+void cs_cpu_kinds_read(const char *root, const int *cpus, int n, struct cs_cpu_kinds *k);
+/* "2 kinds of core: Cortex-A55 (CPUs 0-3: 4), Cortex-A76 (4)" */
+void cs_cpu_kinds_text(char *out, size_t cap, const struct cs_cpu_kinds *k);
+/* --all-kinds: one capture per kind, FILE-<tag>.json; the exit status. */
+int cs_probe_all_kinds(struct cs_probe_opts *o, int argc, char **argv);
+/* One capture on o->cpu into o->out (probe_cli.c): the exit status. */
+int cs_probe_one(struct cs_probe_opts *o, int argc, char **argv);
 
 /* ---- competitors (probe_compete.c) ---- */
 #define CS_MAX_COMPETITORS 64
@@ -127,8 +209,8 @@ struct cs_probe_run {
 /* The engine's hooks for this process: hc's clock, the pool, the arch
  * flush, progress on stderr (none when quiet), placement on w and r. */
 void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
-		       const struct cs_pool *pool, struct cs_work *w,
-		       struct cs_result *r, int quiet);
+		       const struct cs_pool *pool, const struct cs_flush *fl,
+		       struct cs_work *w, struct cs_result *r, int quiet);
 
 /* ---- the capture's producer members (probe_record.c) ---- */
 struct cs_probe_opts {
@@ -144,6 +226,8 @@ struct cs_probe_opts {
 	uint64_t seed;          /* 0: from the clock */
 	int quiet;
 	int force;              /* replace an existing FILE; a clamp over an hour */
+	int all_kinds;          /* one capture per kind of core */
+	enum cs_flush_mode flush;
 };
 struct cs_probe_record {
 	const struct cs_probe_opts *o;
@@ -151,6 +235,8 @@ struct cs_probe_record {
 	const struct cs_hclock *hc;
 	const struct cs_pool *pool;
 	const struct cs_compete *k;
+	const struct cs_flush *fl;
+	const struct cs_probe_icache *ic;
 	const struct cs_plan *plan;
 	const struct cs_capture *c;
 	int cpu;

@@ -8,11 +8,7 @@
 #include "cmd.h"
 #include "outfile.h"
 #include "textout.h"
-#if CS_PROBE_ALONE
-#include "../common/jsoncheck.h"
-#else
 #include "reader.h"
-#endif
 #include "../arch/arch.h"
 #include "../common/buf.h"
 #include "../common/capture_write.h"
@@ -47,7 +43,9 @@ void cs_usage_probe(FILE *f)
 	      "\n"
 	      "Measures this machine with the firmware's own probe (common/probe.c):\n"
 	      "a random pointer chase over working sets from 4 KiB up, four sizes an\n"
-	      "octave, then the adjacency probe at the placements the sweep allows.\n"
+	      "octave, then the adjacency probe at the placements the sweep allows,\n"
+	      "seed 003's experiments, and seed 001's instruction-cache experiment\n"
+	      "(on ARM: code in a memfd mapped twice, writable and executable).\n"
 	      "Pinned to one CPU. Writes one capture (capture.md) and prints its\n"
 	      "reduction. Progress, with the time left, goes to stderr.\n"
 	      "\n"
@@ -62,9 +60,12 @@ void cs_usage_probe(FILE *f)
 	      "                      decimal digits: 010M is 10 MiB)\n"
 	      "  --pages 4k|huge     transparent huge pages by madvise (default huge;\n"
 	      "                      falls back to 4 KiB with a note in the capture)\n"
-	      "  --clock tsc|monotonic|coarse\n"
-	      "                      the time stamp counter (default), CLOCK_MONOTONIC,\n"
-	      "                      or CLOCK_MONOTONIC_COARSE (moves every few ms)\n"
+	      "  --clock counter|monotonic|coarse\n"
+	      "                      the architecture's counter (default: the TSC,\n"
+	      "                      rated against CLOCK_MONOTONIC_RAW; or the generic\n"
+	      "                      timer's CNTVCT_EL0 at CNTFRQ_EL0; 'tsc' and\n"
+	      "                      'cntvct' name it too), CLOCK_MONOTONIC, or\n"
+	      "                      CLOCK_MONOTONIC_COARSE (moves every few ms)\n"
 	      "  --clamp NS          round every reading down to a multiple of NS ns\n"
 	      "                      (1 to 100000000); blocks last at least 100 of\n"
 	      "                      the clock's quanta, so the run's length is said\n"
@@ -75,7 +76,18 @@ void cs_usage_probe(FILE *f)
 	      "                      (4x the largest published cache, >= 64 MiB each)\n"
 	      "                      on the other CPUs while the probe runs; with the\n"
 	      "                      sweep, at most half this machine's memory\n"
-	      "  --cpu N             the CPU to pin to (default: the last one allowed)\n"
+	      "  --cpu N             the CPU to pin to (default: the last one allowed);\n"
+	      "                      the capture names its kind of core (MIDR on ARM)\n"
+	      "  --all-kinds         one capture per kind of core (big.LITTLE, P/E\n"
+	      "                      cores), each on the first CPU of its kind, into\n"
+	      "                      FILE-<kind>-cpuN.json; none may exist already\n"
+	      "                      (but with --force)\n"
+	      "  --flush auto|arch|evict\n"
+	      "                      how seed 003's experiments empty the caches: the\n"
+	      "                      architecture's instruction (clflush, dc civac)\n"
+	      "                      where this process may run it, else eviction by\n"
+	      "                      reading a buffer twice the largest cache (auto,\n"
+	      "                      the default); the capture says which\n"
 	      "  --label TEXT        appended to the capture's label\n"
 	      "  --seed N            the chase's random seed (default: from the clock)\n"
 	      "  -q, --quiet         no progress on stderr\n"
@@ -135,6 +147,13 @@ static int parse_u64(const char *s, uint64_t *out, int sizes)
 	return 0;
 }
 
+/* The architecture's counter, by any of its names. */
+static int counter_word(const char *v)
+{
+	return !strcmp(v, "counter") || !strcmp(v, "tsc") || !strcmp(v, "cntvct") ||
+	       !strcmp(v, cs_arch_counter_name());
+}
+
 /* One option's value: 0, or the usage error's status. */
 static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 {
@@ -156,14 +175,23 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 		else
 			return usage_error("--pages: '%s' is not 4k or huge%s", v, "");
 	} else if (!strcmp(name, "--clock")) {
-		if (!strcmp(v, "tsc"))
+		if (counter_word(v))
 			o->clock = CS_HCLOCK_TSC;
 		else if (!strcmp(v, "monotonic"))
 			o->clock = CS_HCLOCK_MONOTONIC;
 		else if (!strcmp(v, "coarse"))
 			o->clock = CS_HCLOCK_COARSE;
 		else
-			return usage_error("--clock: '%s' is not tsc, monotonic or coarse%s", v, "");
+			return usage_error("--clock: '%s' is not counter (tsc, cntvct), monotonic or coarse%s", v, "");
+	} else if (!strcmp(name, "--flush")) {
+		if (!strcmp(v, "auto"))
+			o->flush = CS_FLUSH_AUTO;
+		else if (!strcmp(v, "arch"))
+			o->flush = CS_FLUSH_ARCH;
+		else if (!strcmp(v, "evict"))
+			o->flush = CS_FLUSH_EVICT;
+		else
+			return usage_error("--flush: '%s' is not auto, arch or evict%s", v, "");
 	} else if (!strcmp(name, "--clamp")) {
 		if (parse_u64(v, &n, 0) || n < 1 || n > CS_CLAMP_MAX_NS) {
 			snprintf(lim, sizeof lim, "%llu", (unsigned long long)CS_CLAMP_MAX_NS);
@@ -204,10 +232,11 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		if (!strcmp(a, "--quick") || !strcmp(a, "-q") || !strcmp(a, "--quiet") ||
-		    !strcmp(a, "--force")) {
+		    !strcmp(a, "--force") || !strcmp(a, "--all-kinds")) {
 			o->quick |= !strcmp(a, "--quick");
 			o->quiet |= a[1] == 'q' || !strcmp(a, "--quiet");
 			o->force |= !strcmp(a, "--force");
+			o->all_kinds |= !strcmp(a, "--all-kinds");
 			continue;
 		}
 		if (a[0] != '-' || !a[1])
@@ -217,7 +246,7 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
 		if (strcmp(name, "-o") && strcmp(name, "--output") && strcmp(name, "--max-bytes") &&
 		    strcmp(name, "--pages") && strcmp(name, "--clock") && strcmp(name, "--clamp") &&
-		    strcmp(name, "--competitors") && strcmp(name, "--cpu") &&
+		    strcmp(name, "--competitors") && strcmp(name, "--cpu") && strcmp(name, "--flush") &&
 		    strcmp(name, "--label") && strcmp(name, "--seed"))
 			return usage_error("unknown option '%s'%s", a, "");
 		if (eq)
@@ -231,6 +260,9 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 	}
 	if (!o->out)
 		return usage_error("-o FILE is required%s%s", "", "");
+	if (o->all_kinds && (o->cpu >= 0 || !strcmp(o->out, "-")))
+		return usage_error("--all-kinds picks the CPUs and writes a file a kind: "
+				   "no --cpu%s%s, no -o -", "", "");
 	return 0;
 }
 
@@ -256,16 +288,9 @@ static int reader_takes(const char *data, size_t len, void *ctx, char *why, size
 {
 	char err[512];
 	(void)ctx;
-#if CS_PROBE_ALONE /* cacheshape-probe (mk/probe.mk) has no yajl: the firmware's check */
-	struct cs_jsoncheck jc;
-	if (cs_json_check(data, len, &jc) == 0)
-		return 0;
-	snprintf(err, sizeof err, "%s", jc.why);
-#else
 	static struct cs_capture back;
 	if (cs_read_capture_mem(data, len, &back, NULL, err, sizeof err) == 0)
 		return 0;
-#endif
 	snprintf(why, whylen, "the capture read back is one the strict reader refuses (%s); not kept", err);
 	return -1;
 }
@@ -366,6 +391,8 @@ static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
 	cs_buf_init(&b, out, cap);
 	/* text from outside as valid UTF-8 here, so that the label the field
 	 * holds is the one the capture says, never longer (buf.h) */
+	if (ci->emulated)
+		cs_puts(&b, "qemu-user emulated, not a real cache: ");
 	cs_put_utf8(&b, ci->brand);
 	if (ci->id.hypervisor) {
 		cs_puts(&b, " (virtual machine");
@@ -375,10 +402,13 @@ static void make_label(char *out, size_t cap, const struct cs_cpuinfo *ci,
 		}
 		cs_puts(&b, ")");
 	}
-	cs_puts(&b, ", Linux host probe, ");
+	cs_puts(&b, ", Linux host probe on CPU ");
+	cs_put_u64(&b, (uint64_t)o->cpu);
+	cs_puts(&b, ", ");
 	cs_puts(&b, date);
 	cs_puts(&b, ", clock ");
-	cs_puts(&b, o->clock == CS_HCLOCK_TSC ? "tsc" : o->clock == CS_HCLOCK_MONOTONIC ? "monotonic" : "coarse");
+	cs_puts(&b, o->clock == CS_HCLOCK_TSC ? cs_arch_counter_name()
+		    : o->clock == CS_HCLOCK_MONOTONIC ? "monotonic" : "coarse");
 	if (o->clamp_ns > 0) {
 		cs_puts(&b, " clamp ");
 		cs_put_g(&b, o->clamp_ns, 6);
@@ -407,6 +437,8 @@ static struct cs_cpuinfo ci;
 static struct cs_hclock hc;
 static struct cs_pool pool;
 static struct cs_compete comp;
+static struct cs_flush flush;
+static struct cs_probe_icache icache;
 static struct cs_probe_run run;
 static struct cs_capture cap;
 static struct cs_work work;
@@ -438,7 +470,10 @@ static int open_clock(const struct cs_probe_opts *o)
 	}
 	if (!o->quiet) {
 		fprintf(stderr, "clock: %s", hc.name);
-		if (hc.kind == CS_HCLOCK_TSC)
+		if (hc.kind == CS_HCLOCK_TSC && hc.hz_published > 0)
+			fprintf(stderr, " at %.3f MHz (from %s; CNTFRQ_EL0 says %.3f, CLOCK_MONOTONIC_RAW %.3f)",
+				hc.hz / 1e6, hc.hz_from, hc.hz_published / 1e6, hc.hz_measured / 1e6);
+		else if (hc.kind == CS_HCLOCK_TSC)
 			fprintf(stderr, " at %.3f MHz (against CLOCK_MONOTONIC_RAW)", hc.hz / 1e6);
 		fprintf(stderr, ", own step %.3g ns", hc.raw_quantum_ns);
 		if (o->clamp_ns > 0)
@@ -516,7 +551,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 
 	if ((rc = open_clock(o)) || (rc = map_region(o, plan)))
 		return rc;
-	cs_probe_run_init(&run, &hc, &pool, &work, &res, o->quiet);
+	cs_probe_run_init(&run, &hc, &pool, &flush, &work, &res, o->quiet);
 	cs_plan_blocks(plan, o->quick, hc.quantum_ns);
 	plan->warm_max = CS_WARM_MAX;
 	plan->seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
@@ -564,6 +599,7 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	} else {
 		fprintf(out, "reduction failed: %s\n", why);
 	}
+	cs_probe_icache_say(out, &icache);
 	cs_buf_init(&b, text, CS_TEXT_BYTES);
 	if (cs_capture_write(&b, &cap, cs_probe_extra, rec) != 0) {
 		fprintf(stderr, "cacheshape probe: the capture does not fit %u bytes; nothing written\n",
@@ -581,57 +617,103 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	return rc;
 }
 
+/* What the processor is and publishes, which kind of core the probe is
+ * pinned to, the flush the experiments will use, and seed 001: before the
+ * clock, on the pinned CPU. */
+static int describe(struct cs_probe_opts *o)
+{
+	static int cpus[1024];
+	static struct cs_cpu_kinds kinds;
+	char why[512];
+	int n = cs_online_cpus(cpus, 1024);
+
+	cs_cpu_kinds_read(CS_SYSFS_ROOT, cpus, n, &kinds); /* asks each CPU: before pinning */
+	if (cs_pin_cpu(o->cpu, why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: %s\n", why);
+		return CS_EXIT_FAIL;
+	}
+	cs_cpuinfo_read(&ci, o->cpu);
+	cs_cpu_kinds_text(ci.kinds, sizeof ci.kinds, &kinds);
+	if (cs_flush_choose(&flush, o->flush, cs_cpuinfo_largest(&ci), why, sizeof why) != 0) {
+		fprintf(stderr, "cacheshape probe: %s\n", why);
+		return CS_EXIT_ERROR;
+	}
+	cs_probe_icache_run(&icache);
+	if (o->quiet)
+		return CS_EXIT_OK;
+	cs_eprintf("cpu: %s%s, probe on CPU %d; published caches from %s (%s)",
+		   ci.brand, ci.id.hypervisor ? " (virtual machine)" : "", o->cpu,
+		   ci.chosen, ci.agreement);
+	cs_eprintf("     %s", ci.kinds);
+	if (ci.emulated)
+		cs_eprintf("note: %s", ci.emulation);
+	fprintf(stderr, "flush: %s (%s)\n", flush.method, flush.why);
+	cs_probe_icache_say(stderr, &icache);
+	return CS_EXIT_OK;
+}
+
+static void record_init(struct cs_probe_record *rec, struct cs_probe_opts *o,
+			int argc, char **argv, char *date, size_t datelen)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	struct cs_buf b;
+	memset(rec, 0, sizeof *rec);
+	gmtime_r(&now, &tm);
+	strftime(rec->started, sizeof rec->started, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	strftime(date, datelen, "%Y-%m-%d", &tm);
+	cs_buf_init(&b, rec->argv, sizeof rec->argv);
+	cs_puts(&b, "cacheshape");
+	for (int i = 0; i < argc; i++) {
+		cs_putc(&b, ' ');
+		cs_puts(&b, argv[i]);
+	}
+	rec->o = o;
+	rec->ci = &ci;
+	rec->hc = &hc;
+	rec->pool = &pool;
+	rec->k = &comp;
+	rec->fl = &flush;
+	rec->ic = &icache;
+	rec->plan = &run.e.plan;
+	rec->c = &cap;
+	rec->cpu = o->cpu;
+}
+
+int cs_probe_one(struct cs_probe_opts *o, int argc, char **argv)
+{
+	struct cs_probe_record rec;
+	char date[16];
+	int rc;
+
+	if ((rc = check_output(o)) || (rc = pick_cpu(o)) || (rc = clamp_plan(o)))
+		return rc;
+	record_init(&rec, o, argc, argv, date, sizeof date);
+	read_loadavg(rec.load_before);
+	rc = describe(o);
+	if (rc == CS_EXIT_OK)
+		rc = competitor_plan(o, &ci);
+	if (rc == CS_EXIT_OK)
+		rc = measure(o, &rec);
+	if (rc == CS_EXIT_OK) {
+		make_label(cap.label, sizeof cap.label, &ci, o, &pool, &run.e.plan, date);
+		rc = finish(o, &rec);
+		cs_pool_unmap(&pool);
+	}
+	cs_flush_release(&flush);
+	return rc;
+}
+
 int cs_cmd_probe(int argc, char **argv)
 {
 	struct cs_probe_opts o;
-	struct cs_probe_record rec;
-	char why[256], date[16];
-	struct cs_buf b;
-	time_t now = time(NULL);
-	struct tm tm;
 	int rc = parse_opts(argc, argv, &o);
 
 	if (rc == 1) {
 		cs_usage_probe(stdout);
 		return CS_EXIT_OK;
 	}
-	if (rc || (rc = check_output(&o)) || (rc = pick_cpu(&o)) || (rc = clamp_plan(&o)))
+	if (rc)
 		return rc;
-	if (cs_pin_cpu(o.cpu, why, sizeof why) != 0) {
-		fprintf(stderr, "cacheshape probe: %s\n", why);
-		return CS_EXIT_FAIL;
-	}
-	memset(&rec, 0, sizeof rec);
-	gmtime_r(&now, &tm);
-	strftime(rec.started, sizeof rec.started, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	strftime(date, sizeof date, "%Y-%m-%d", &tm);
-	cs_buf_init(&b, rec.argv, sizeof rec.argv);
-	cs_puts(&b, "cacheshape");
-	for (int i = 0; i < argc; i++) {
-		cs_putc(&b, ' ');
-		cs_puts(&b, argv[i]);
-	}
-	read_loadavg(rec.load_before);
-	cs_cpuinfo_read(&ci, o.cpu);
-	if (!o.quiet)
-		cs_eprintf("cpu: %s%s, probe on CPU %d; published caches from %s (%s)",
-			   ci.brand, ci.id.hypervisor ? " (virtual machine)" : "", o.cpu,
-			   ci.chosen, ci.agreement);
-	if ((rc = competitor_plan(&o, &ci)))
-		return rc;
-	rec.o = &o;
-	rec.ci = &ci;
-	rec.hc = &hc;
-	rec.pool = &pool;
-	rec.k = &comp;
-	rec.plan = &run.e.plan;
-	rec.c = &cap;
-	rec.cpu = o.cpu;
-	rc = measure(&o, &rec);
-	if (rc != CS_EXIT_OK)
-		return rc;
-	make_label(cap.label, sizeof cap.label, &ci, &o, &pool, &run.e.plan, date);
-	rc = finish(&o, &rec);
-	cs_pool_unmap(&pool);
-	return rc;
+	return o.all_kinds ? cs_probe_all_kinds(&o, argc, argv) : cs_probe_one(&o, argc, argv);
 }

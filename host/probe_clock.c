@@ -1,5 +1,6 @@
 /* probe_clock.c: the host probe's clocks (probe.h). The architecture's
- * counter (arch/arch.h: the TSC, the generic timer's virtual count),
+ * counter (arch/arch.h: the TSC, rated against CLOCK_MONOTONIC_RAW; the
+ * generic timer's virtual count, at CNTFRQ_EL0 checked against it),
  * CLOCK_MONOTONIC and CLOCK_MONOTONIC_COARSE, each optionally clamped: every reading rounded down to a multiple of the
  * clamp, as a browser blunts performance.now(). Each clock's quantum (the
  * smallest step seen, clamp included) and read cost are measured here. */
@@ -8,6 +9,7 @@
 #include "../arch/arch.h"
 #include "../common/buf.h"
 
+#include <math.h>
 #include <string.h>
 #include <time.h>
 
@@ -144,6 +146,32 @@ static void quantum(const struct cs_probe_clock *clk, double *q_ns,
 	*steps = s;
 }
 
+/* The counter's rate: the one the architecture publishes (CNTFRQ_EL0),
+ * checked against CLOCK_MONOTONIC_RAW; or, where none is published (the
+ * TSC) or the check fails by more than CS_HZ_PUBLISHED_TOLERANCE, the
+ * measured one. */
+static int counter_rate(struct cs_hclock *h, char *why, size_t whylen)
+{
+	h->name = cs_arch_counter_name();
+	h->hz_interval_ms = 100.0;
+	h->hz_published = (double)cs_arch_counter_published_hz();
+	h->hz_measured = tsc_hz(h->hz_interval_ms);
+	if (!(h->hz_measured > 0)) {
+		cs_strlcpy(why, "the counter, or CLOCK_MONOTONIC_RAW, did not move over the "
+			   "calibration interval", whylen);
+		return -1;
+	}
+	if (h->hz_published > 0 &&
+	    fabs(h->hz_measured / h->hz_published - 1.0) <= CS_HZ_PUBLISHED_TOLERANCE) {
+		h->hz = h->hz_published;
+		h->hz_from = "CNTFRQ_EL0";
+	} else {
+		h->hz = h->hz_measured;
+		h->hz_from = "CLOCK_MONOTONIC_RAW";
+	}
+	return 0;
+}
+
 static double getres_ns(clockid_t id)
 {
 	struct timespec ts;
@@ -164,14 +192,8 @@ int cs_hclock_open(struct cs_hclock *h, enum cs_hclock_kind kind,
 	h->clk.ns_per_tick = 1.0;
 	switch (kind) {
 	case CS_HCLOCK_TSC:
-		h->name = cs_arch_counter_name();
-		h->hz_interval_ms = 100.0;
-		h->hz = tsc_hz(h->hz_interval_ms);
-		if (!(h->hz > 0)) {
-			cs_strlcpy(why, "the counter, or CLOCK_MONOTONIC_RAW, did not move over the "
-				   "calibration interval", whylen);
+		if (counter_rate(h, why, whylen) != 0)
 			return -1;
-		}
 		h->clk.now = now_tsc;
 		h->clk.ns_per_tick = 1e9 / h->hz;
 		break;
@@ -217,9 +239,22 @@ void cs_hclock_json(struct cs_jsonw *j, const struct cs_hclock *h)
 		cs_jsonw_key(j, "hz");
 		cs_jsonw_numsig(j, h->hz, 10);
 		cs_jsonw_key(j, "hz_from");
+		cs_jsonw_str(j, h->hz_from);
+		cs_jsonw_key(j, "hz_published");
+		if (h->hz_published > 0)
+			cs_jsonw_numsig(j, h->hz_published, 10);
+		else
+			cs_jsonw_null(j);
+		cs_jsonw_key(j, "hz_measured");
+		cs_jsonw_numsig(j, h->hz_measured, 10);
+		cs_jsonw_key(j, "hz_measured_against");
 		cs_jsonw_str(j, "CLOCK_MONOTONIC_RAW");
 		cs_jsonw_key(j, "interval_ms");
 		cs_jsonw_num(j, h->hz_interval_ms);
+		if (h->hz_published > 0) {
+			cs_jsonw_key(j, "published_tolerance");
+			cs_jsonw_num(j, CS_HZ_PUBLISHED_TOLERANCE);
+		}
 	} else {
 		cs_jsonw_key(j, "clock_getres_ns");
 		cs_jsonw_num(j, h->res_ns);

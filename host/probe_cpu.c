@@ -1,89 +1,27 @@
-/* probe_cpu.c: what the processor publishes, from both witnesses Linux
- * offers: the CPUID instruction (it works in user space), decoded by the
- * firmware's own decoders (common/cpuid.c), and the kernel's
- * /sys/devices/system/cpu/cpuN/cache/index*. Both go into the capture; the
- * capture's "published" is CPUID's (the firmware's source, so host and
- * bare-metal captures compare like with like), sysfs only where CPUID
- * names no cache. Disagreements are written down, not settled. */
+/* probe_cpu.c: what the processor publishes, from what Linux lets a
+ * process read. x86: the CPUID instruction, decoded by the firmware's own
+ * decoders (common/cpuid.c), beside the kernel's
+ * /sys/devices/system/cpu/cpuN/cache/index*; the capture's "published" is
+ * CPUID's (the firmware's source, so host and bare-metal captures compare
+ * like with like), sysfs only where CPUID names no cache. arm64: CLIDR and
+ * CCSIDR are EL1's, so sysfs is the published source (the kernel's
+ * cacheinfo, from the device tree or ACPI's PPTT); CTR_EL0 gives the
+ * smallest I and D lines and MIDR_EL1 (sysfs, else the kernel's EL0
+ * emulation) names the core. Both witnesses go into the capture, and
+ * disagreements are written down, not settled. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../arch/arch.h"
+#include "trap.h"
+#include "../common/armcache.h"
 #include "../common/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-
-static int read_line(const char *path, char *out, size_t cap)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (!fgets(out, (int)cap, f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	out[strcspn(out, "\n")] = 0;
-	return 0;
-}
-
-static int read_u64(const char *dir, const char *name, uint64_t *v)
-{
-	char path[256], line[64], *end;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if (read_line(path, line, sizeof line))
-		return -1;
-	*v = strtoull(line, &end, 10);
-	if (*end == 'K')
-		*v <<= 10;
-	else if (*end == 'M')
-		*v <<= 20;
-	else if (*end == 'G')
-		*v <<= 30;
-	return end == line ? -1 : 0;
-}
-
-static void read_sysfs(struct cs_cpuinfo *ci, int cpu)
-{
-	for (int i = 0; i < 32 && ci->n_sysfs < CS_SYSFS_MAX; i++) {
-		char dir[128], path[192];
-		struct cs_sysfs_cache *s = &ci->sysfs[ci->n_sysfs];
-		uint64_t v;
-		snprintf(dir, sizeof dir, "/sys/devices/system/cpu/cpu%d/cache/index%d", cpu, i);
-		memset(s, 0, sizeof *s);
-		if (read_u64(dir, "level", &v))
-			break;
-		s->level = (uint32_t)v;
-		snprintf(path, sizeof path, "%s/type", dir);
-		if (read_line(path, s->type, sizeof s->type))
-			cs_strlcpy(s->type, "?", sizeof s->type);
-		if (!read_u64(dir, "size", &v))
-			s->size_bytes = v;
-		if (!read_u64(dir, "coherency_line_size", &v))
-			s->line_bytes = (uint32_t)v;
-		if (!read_u64(dir, "ways_of_associativity", &v))
-			s->ways = (uint32_t)v;
-		if (!read_u64(dir, "number_of_sets", &v))
-			s->sets = (uint32_t)v;
-		snprintf(path, sizeof path, "%s/shared_cpu_list", dir);
-		(void)read_line(path, s->shared, sizeof s->shared);
-		ci->n_sysfs++;
-	}
-}
-
 static int sysfs_type(const char *t, enum cs_cache_type *out)
 {
-	if (!strcmp(t, "Data"))
-		*out = CS_CACHE_DATA;
-	else if (!strcmp(t, "Instruction"))
-		*out = CS_CACHE_INSTRUCTION;
-	else if (!strcmp(t, "Unified"))
-		*out = CS_CACHE_UNIFIED;
-	else
-		return -1;
-	return 0;
+	return cs_sysfs_cache_type(t, out);
 }
 
 /* Each CPUID cache beside the sysfs one of the same level and type. */
@@ -94,7 +32,8 @@ static void compare(struct cs_cpuinfo *ci)
 	cs_buf_init(&b, ci->agreement, sizeof ci->agreement);
 	if (!ci->n_cpuid_caches || !ci->n_sysfs) {
 		cs_puts(&b, !ci->n_sysfs ? "sysfs publishes no caches here"
-					 : "CPUID publishes no caches here");
+			    : ci->has_cpuid ? "CPUID publishes no caches here"
+			    : "no CPUID on this architecture: sysfs alone");
 		return;
 	}
 	for (uint32_t i = 0; i < ci->n_cpuid_caches; i++) {
@@ -124,7 +63,84 @@ static void compare(struct cs_cpuinfo *ci)
 			    ? "agree on every cache" : "agree on the caches both name");
 }
 
-void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
+static void read_midr_el0(void *arg)
+{
+	struct cs_cpuinfo *ci = arg;
+	ci->has_midr = cs_arch_user_midr(&ci->midr) == 0;
+}
+
+/* MIDR_EL1 of the probed CPU: sysfs, else the kernel's EL0 emulation of
+ * the read (on the CPU this thread is pinned to), guarded. */
+static void read_midr(struct cs_cpuinfo *ci, const char *root)
+{
+	int sig;
+	if (cs_sysfs_read_midr(root, ci->cpu, &ci->midr) == 0) {
+		ci->has_midr = 1;
+		snprintf(ci->midr_from, sizeof ci->midr_from,
+			 "sysfs cpu%d/regs/identification/midr_el1", ci->cpu);
+		return;
+	}
+	sig = cs_trap_try(read_midr_el0, ci);
+	if (sig)
+		snprintf(ci->midr_from, sizeof ci->midr_from,
+			 "not read: no sysfs midr_el1, and MRS MIDR_EL1 raised signal %d", sig);
+	else if (ci->has_midr)
+		snprintf(ci->midr_from, sizeof ci->midr_from,
+			 "MRS MIDR_EL1 at EL0 on CPU %d, emulated by the kernel (no sysfs midr_el1)", ci->cpu);
+}
+
+/* The kernel's own word for its CPUs' architecture (devices/system/cpu/
+ * modalias, "cpu:type:x86,..." or "cpu:type:aarch64:..."), against the
+ * architecture this program was built for: another one means a user-mode
+ * emulator runs it. */
+static void check_emulation(struct cs_cpuinfo *ci, const char *root)
+{
+	char line[256], type[32];
+	const char *arch = cs_arch_name();
+	size_t n;
+	if (cs_sysfs_read_line(root, "devices/system/cpu/modalias", line, sizeof line) != 0 ||
+	    strncmp(line, "cpu:type:", 9) != 0)
+		return;
+	n = strcspn(line + 9, ",:");
+	if (n == 0 || n >= sizeof type)
+		return;
+	memcpy(type, line + 9, n);
+	type[n] = 0;
+	if (strncmp(arch, type, n) == 0)
+		return; /* "x86" for x86_64, "aarch64" for aarch64 */
+	ci->emulated = 1;
+	snprintf(ci->emulation, sizeof ci->emulation,
+		 "the kernel's CPUs are '%s' (devices/system/cpu/modalias), this program is %s: "
+		 "a user-mode emulator (qemu-user) runs it; timings and caches are the host's", type, arch);
+}
+
+/* What board or machine this is: the device tree's model (boards), else
+ * DMI's vendor and product (servers, cloud instances, PCs). */
+static void read_platform(struct cs_cpuinfo *ci, const char *root)
+{
+	char vendor[72], product[72];
+	if (cs_sysfs_read_line(root, "firmware/devicetree/base/model", ci->platform,
+			       sizeof ci->platform) == 0 && ci->platform[0])
+		return;
+	ci->platform[0] = 0;
+	if (cs_sysfs_read_line(root, "class/dmi/id/sys_vendor", vendor, sizeof vendor) == 0 &&
+	    cs_sysfs_read_line(root, "class/dmi/id/product_name", product, sizeof product) == 0)
+		snprintf(ci->platform, sizeof ci->platform, "%s %s", vendor, product);
+}
+
+/* arm64's name for the core: "Arm Cortex-A76", from MIDR. */
+static void arm_brand(struct cs_cpuinfo *ci)
+{
+	uint32_t impl = cs_arm_midr_implementer(ci->midr), part = cs_arm_midr_part(ci->midr);
+	const char *name = cs_arm_part_name(impl, part);
+	if (strcmp(name, "unknown"))
+		snprintf(ci->brand, sizeof ci->brand, "%s %s", cs_arm_implementer_name(impl), name);
+	else
+		snprintf(ci->brand, sizeof ci->brand, "%s part 0x%03x", cs_arm_implementer_name(impl), part);
+	cs_short_name(ci->short_name, 25, strcmp(name, "unknown") ? name : ci->brand);
+}
+
+void cs_cpuinfo_read_at(struct cs_cpuinfo *ci, const char *root, int cpu)
 {
 	memset(ci, 0, sizeof *ci);
 	ci->cpu = cpu;
@@ -136,14 +152,28 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
 						     CS_MAX_CACHES, &ci->cpuid_source);
 		if (!ci->cpuid_source)
 			ci->cpuid_source = "";
+	} else {
+		cs_arch_user_read(&ci->user);
+		read_midr(ci, root);
 	}
-	read_sysfs(ci, cpu);
-	cs_strlcpy(ci->brand, ci->id.brand[0] ? ci->id.brand : "(no brand string)",
-		   sizeof ci->brand);
-	cs_short_name(ci->short_name, 25, ci->id.brand[0] ? ci->id.brand
-				      : ci->id.vendor[0] ? ci->id.vendor : "cpu");
+	ci->n_sysfs = cs_sysfs_read_caches(root, cpu, ci->sysfs, CS_SYSFS_MAX);
+	check_emulation(ci, root);
+	read_platform(ci, root);
+	if (ci->has_midr) {
+		arm_brand(ci);
+	} else {
+		cs_strlcpy(ci->brand, ci->id.brand[0] ? ci->id.brand : "(no brand string)",
+			   sizeof ci->brand);
+		cs_short_name(ci->short_name, 25, ci->id.brand[0] ? ci->id.brand
+					      : ci->id.vendor[0] ? ci->id.vendor : cs_arch_name());
+	}
 	ci->chosen = ci->n_cpuid_caches ? "cpuid" : ci->n_sysfs ? "sysfs" : "none";
 	compare(ci);
+}
+
+void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
+{
+	cs_cpuinfo_read_at(ci, CS_SYSFS_ROOT, cpu);
 }
 
 void cs_cpuinfo_publish(const struct cs_cpuinfo *ci, struct cs_capture *c)
@@ -178,61 +208,4 @@ uint64_t cs_cpuinfo_largest(const struct cs_cpuinfo *ci)
 		if (ci->sysfs[k].size_bytes > big)
 			big = ci->sysfs[k].size_bytes;
 	return big;
-}
-
-static void cpuid_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
-{
-	cs_jsonw_key(j, "cpu");
-	cs_jsonw_obj(j);
-	cs_cpuid_ident_json(j, &ci->id);
-	cs_jsonw_key(j, "probe_cpu");
-	cs_jsonw_i64(j, ci->cpu);
-	cs_jsonw_obj_end(j);
-
-	cs_cpuid_json(j, &ci->dump);
-}
-
-void cs_cpuinfo_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
-{
-	int pretty = j->pretty;
-	if (ci->has_cpuid)
-		cpuid_json(j, ci);
-	cs_jsonw_key(j, "sysfs_caches");
-	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "cpu");
-	cs_jsonw_i64(j, ci->cpu);
-	cs_jsonw_key(j, "caches");
-	cs_jsonw_arr(j);
-	for (uint32_t k = 0; k < ci->n_sysfs; k++) {
-		const struct cs_sysfs_cache *s = &ci->sysfs[k];
-		cs_jsonw_obj(j);
-		j->pretty = 0;
-		cs_jsonw_key(j, "level");
-		cs_jsonw_u64(j, s->level);
-		cs_jsonw_key(j, "type");
-		cs_jsonw_str(j, s->type);
-		cs_jsonw_key(j, "size_bytes");
-		cs_jsonw_u64(j, s->size_bytes);
-		cs_jsonw_key(j, "coherency_line_size");
-		cs_jsonw_u64(j, s->line_bytes);
-		cs_jsonw_key(j, "ways");
-		cs_jsonw_u64(j, s->ways);
-		cs_jsonw_key(j, "sets");
-		cs_jsonw_u64(j, s->sets);
-		cs_jsonw_key(j, "shared_cpu_list");
-		cs_jsonw_str(j, s->shared);
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
-	}
-	cs_jsonw_arr_end(j);
-	cs_jsonw_obj_end(j);
-	cs_jsonw_key(j, "published_from");
-	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "chosen");
-	cs_jsonw_str(j, ci->chosen);
-	cs_jsonw_key(j, "why");
-	cs_jsonw_str(j, "CPUID is what the firmware probe reads, so host and bare-metal captures are compared with the same ground truth; sysfs is used only when CPUID names no cache");
-	cs_jsonw_key(j, "cpuid_vs_sysfs");
-	cs_jsonw_str(j, ci->agreement);
-	cs_jsonw_obj_end(j);
 }

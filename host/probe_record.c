@@ -1,7 +1,8 @@
 /* probe_record.c: the host probe's own capture members, beside the core:
  * who produced it and how, the machine's state (load average before and
  * after, what else ran), the settings and the plan, the clock's
- * calibration, pages, competitors, CPUID and sysfs. (The sweep's and the
+ * calibration, pages, competitors, the flush, CPUID or MIDR and CTR, sysfs,
+ * seed 001's counts. (The sweep's and the
  * adjacency probe's detail are the engine's: common/capture_record.c.) */
 #define _GNU_SOURCE
 #include "probe.h"
@@ -86,5 +87,7 @@ void cs_probe_extra(struct cs_jsonw *j, void *ctx)
 	cs_hclock_json(j, r->hc);
 	cs_pool_json(j, r->pool);
 	cs_compete_json(j, r->k);
+	cs_flush_json(j, r->fl);
 	cs_cpuinfo_json(j, r->ci);
+	cs_probe_icache_json(j, r->ic);
 }

@@ -1,9 +1,11 @@
 /* probe_run.c: the host probe's measurement (probe.h): the engine
  * (common/engine.h), the same code the firmware runs, with this process's
  * hooks: the probe's clock (no interrupt masking in user space), its one
- * region, the arch layer's flush, progress on stderr, and the reducer's
- * placement rule. No other processors are driven (the competitors of
- * --competitors stream beside the whole run, probe_compete.c). */
+ * region, the flush probe_flush.c chose (the arch layer's instruction
+ * where this process may run it, else eviction), progress on stderr, and
+ * the reducer's placement rule. No other processors are driven (the
+ * competitors of --competitors stream beside the whole run,
+ * probe_compete.c). */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../arch/arch.h"
@@ -29,8 +31,8 @@ static double seconds(void *ctx)
 }
 
 void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
-		       const struct cs_pool *pool, struct cs_work *w,
-		       struct cs_result *r, int quiet)
+		       const struct cs_pool *pool, const struct cs_flush *fl,
+		       struct cs_work *w, struct cs_result *r, int quiet)
 {
 	struct cs_engine_hooks *h = &run->e.hooks;
 	cs_memset(h, 0, sizeof *h);
@@ -38,7 +40,7 @@ void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
 	h->seconds = seconds;
 	h->mem = pool->mem;
 	h->mem_bytes = pool->bytes;
-	h->flush = cs_arch_flush;
+	h->flush = fl->fn;
 	h->progress = progress;
 	cs_placer_init(&h->placer, &run->place, w, r);
 	h->ctx = run;

@@ -1,9 +1,15 @@
 /* test_probe_host.c: the host probe's units that do not depend on this
  * machine's figures: a clamped clock (every reading a multiple of the
- * clamp, its quantum the clamp), the region (aligned, the size asked for,
- * pages recorded), and what the CPU publishes (sorted levels, a choice).
- * (The size grid is the engine's: test_engine.c.) */
+ * clamp, its quantum the clamp), the counter's rate (published or
+ * measured, and which), the region (aligned, the size asked for, pages
+ * recorded), what the CPU publishes (sorted levels, a choice), the flush
+ * (the instruction where it runs, eviction where it traps) and seed 001
+ * (run in two views of a memfd, or said not to be needed). It runs on
+ * the build machine and, cross-built, under qemu-aarch64-static
+ * (tests/suite-linux-aarch64.sh). (The size grid is the engine's:
+ * test_engine.c.) */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <string.h>
 #include "check.h"
 #include "../host/probe.h"
@@ -68,10 +74,90 @@ static void test_cpuinfo(void)
 	CHECK(c.n_caches == 0 || c.published_source[0], "a published list names its source");
 }
 
+/* The counter's rate: the published one when the measured agrees within
+ * CS_HZ_PUBLISHED_TOLERANCE, else the measured; always both recorded. */
+static void test_counter_rate(void)
+{
+	struct cs_hclock h;
+	char why[128] = "";
+	int rc = cs_hclock_open(&h, CS_HCLOCK_TSC, 0, why, sizeof why);
+	CHECK(rc == 0, "the counter opens: %s", why);
+	if (rc)
+		return;
+	CHECK(!strcmp(h.name, cs_arch_counter_name()), "named %s", h.name);
+	CHECK(h.hz > 0 && h.hz_measured > 0 && h.clk.ns_per_tick == 1e9 / h.hz, "a rate: %g", h.hz);
+	if (h.hz_published > 0 && !strcmp(h.hz_from, "CNTFRQ_EL0"))
+		CHECK(h.hz == h.hz_published && fabs(h.hz_measured / h.hz_published - 1) <=
+		      CS_HZ_PUBLISHED_TOLERANCE, "published %g used, measured %g", h.hz_published, h.hz_measured);
+	else
+		CHECK(!strcmp(h.hz_from, "CLOCK_MONOTONIC_RAW") && h.hz == h.hz_measured,
+		      "measured %g used (published %g)", h.hz_measured, h.hz_published);
+}
+
+static void trap_ill(void *arg)
+{
+	(void)arg;
+	raise(SIGILL);
+}
+
+static void trap_segv(void *arg)
+{
+	(void)arg;
+	*(volatile int *)0 = 1;
+}
+
+static void test_flush(void)
+{
+	struct cs_flush f;
+	char why[256] = "";
+	static unsigned char buf[4096];
+	CHECK(cs_flush_choose(&f, CS_FLUSH_AUTO, 1 << 20, why, sizeof why) == 0 && f.arch_allowed &&
+	      !strcmp(f.method, cs_arch_flush_name()) && f.evict_bytes == 0,
+	      "the instruction runs in user space here: %s (%s)", f.method, f.why);
+	f.fn(buf, sizeof buf);
+	cs_flush_release(&f);
+	CHECK(cs_flush_choose_with(&f, CS_FLUSH_AUTO, 1 << 20, trap_ill, why, sizeof why) == 0 &&
+	      !f.arch_allowed && f.signal == SIGILL && !strcmp(f.method, "eviction") &&
+	      f.evict_bytes == 8u << 20 && strstr(f.why, "not allowed in this process"),
+	      "SIGILL: eviction of %llu bytes: %s", (unsigned long long)f.evict_bytes, f.why);
+	f.fn(buf, sizeof buf); /* reads the eviction buffer */
+	cs_flush_release(&f);
+	CHECK(cs_flush_choose_with(&f, CS_FLUSH_AUTO, 64u << 20, trap_segv, why, sizeof why) == 0 &&
+	      f.signal == SIGSEGV && f.evict_bytes == 128u << 20, "SIGSEGV: twice the largest cache");
+	cs_flush_release(&f);
+	CHECK(cs_flush_choose_with(&f, CS_FLUSH_ARCH, 1 << 20, trap_ill, why, sizeof why) == -1 &&
+	      strstr(why, "--flush arch"), "--flush arch where it traps: refused: %s", why);
+	CHECK(cs_flush_choose_with(&f, CS_FLUSH_EVICT, 1ull << 40, trap_ill, why, sizeof why) == 0 &&
+	      f.signal == 0 && f.evict_bytes == 512u << 20 && strstr(f.why, "asked for"),
+	      "--flush evict: not tried, buffer capped: %llu", (unsigned long long)f.evict_bytes);
+	cs_flush_release(&f);
+}
+
+/* Seed 001 in two views of one memfd, or the architecture's reason not to. */
+static void test_icache(void)
+{
+	static struct cs_probe_icache ic;
+	cs_probe_icache_run(&ic);
+	if (ic.ran) {
+		CHECK(ic.obs.first == CS_ICACHE_WORDS && ic.obs.n == 7 && ic.obs.runs == 3,
+		      "ran: first %llu, %u strides", (unsigned long long)ic.obs.first, ic.obs.n);
+		CHECK(strstr(ic.mapping, "memfd") && strstr(ic.mapping, "mapped twice"), "%s", ic.mapping);
+		CHECK(ic.res.has_granule != (ic.res.code[0] != 0), "a granule or a refusal: %s", ic.res.code);
+		for (uint32_t i = 0; i < ic.obs.n; i++)
+			CHECK(ic.obs.stale_min[i] <= ic.obs.stale[i], "stride %u: min <= max", ic.obs.stride[i]);
+	} else {
+		CHECK(!strcmp(ic.res.code, "coherent") && !ic.res.has_granule && ic.obs.n == 0,
+		      "not run: %s: %s", ic.res.code, ic.res.reason);
+	}
+}
+
 int main(void)
 {
 	test_clamp();
+	test_counter_rate();
 	test_pool();
 	test_cpuinfo();
+	test_flush();
+	test_icache();
 	return cs_test_summary("probe_host");
 }
