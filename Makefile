@@ -1,13 +1,21 @@
 # cacheshape: one Makefile for the firmware and the host command.
 #   make            the host command and the firmware for $(ARCH)
+#   make ARCH=aarch64 host   also the host command for aarch64, cross-built
+#                   (build/host-aarch64/cacheshape: mk/host-cross.mk)
 #   make run        boot the firmware in QEMU and reduce its capture
 #   make test       every test; ends with "N passed, N failed"
 #   make bench      speed and memory figures
 #   make fuzz       each fuzz target under libFuzzer (FUZZ_SECONDS each)
 #   make web        the page (build/web/), served by `cacheshape serve`
-# ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64). WERROR=0 drops -Werror.
+# ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64; default: this machine's).
+# WERROR=0 drops -Werror.
 
-ARCH ?= x86_64
+# The machine that builds: the host command is built for it (build/host/),
+# and ARCH, the firmware's architecture, defaults to it, so plain `make`
+# builds natively on an x86_64 or an aarch64 Debian machine alike.
+HOST_CC ?= cc
+HOST_ARCH := $(firstword $(subst -, ,$(shell $(HOST_CC) -dumpmachine)))
+ARCH ?= $(HOST_ARCH)
 override ARCH := $(patsubst amd64,x86_64,$(patsubst x64,x86_64,$(patsubst arm64,aarch64,$(ARCH))))
 BUILD := build
 HOSTDIR := $(BUILD)/host
@@ -33,6 +41,7 @@ include mk/host.mk
 # One fragment per architecture (toolchain, QEMU, suites); arch code in arch/<arch>/.
 include $(wildcard mk/arch-*.mk)
 include mk/efi.mk
+include mk/host-cross.mk
 -include mk/selftest.mk
 -include mk/probe.mk
 include mk/fuzz.mk

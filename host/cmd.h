@@ -15,5 +15,8 @@ int cs_cmd_reduce(int argc, char **argv);
 void cs_usage_reduce(FILE *f);
 int cs_cmd_check(int argc, char **argv);
 void cs_usage_check(FILE *f);
+/* serve.c on libmicrohttpd; serve_absent.c in a build without it. */
+int cs_cmd_serve(int argc, char **argv);
+void cs_usage_serve(FILE *f);
 
 #endif

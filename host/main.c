@@ -3,7 +3,6 @@
 #include "cmd.h"
 #include "import.h"
 #include "plot.h"
-#include "serve.h"
 #include "textout.h"
 
 #include <string.h>

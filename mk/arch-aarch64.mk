@@ -8,6 +8,10 @@
 GNU_EFI_ARM64 := $(BUILD)/gnu-efi-arm64/usr
 EFI_ARCHES += aarch64
 EFI_BOOT_NAME_aarch64 := BOOTAA64.EFI
+# Linux on aarch64: the GNU triplet and Debian's name for the architecture
+# (the host command cross-built for it: mk/host-cross.mk).
+LINUX_TRIPLET_aarch64 := aarch64-linux-gnu
+DEBIAN_ARCH_aarch64 := arm64
 
 ifeq ($(ARCH),aarch64)
 CROSS_COMPILE ?= aarch64-linux-gnu-
@@ -53,3 +57,13 @@ TEST_SUITES += tests/suite-qemu-aarch64.sh
 # The chart drawn through Blt on virtio-gpu-pci, checked from a screendump.
 TEST_SUITES += tests/suite-screen-aarch64.sh
 TEST_PREREQS += firmware-aarch64
+
+# The host command on aarch64 Linux: where this machine is another
+# architecture, build/host-aarch64/cacheshape and its unit tests of the
+# aarch64 paths are run under qemu-aarch64-static (probe --quick, reduced
+# by this machine's command); on an aarch64 machine the suite runs
+# build/host/cacheshape itself.
+TEST_SUITES += tests/suite-linux-aarch64.sh
+ifneq ($(HOST_ARCH),aarch64)
+TEST_PREREQS += host-aarch64 host-aarch64-tests
+endif

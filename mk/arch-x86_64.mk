@@ -5,6 +5,8 @@
 # mk/efi.mk; a port adds arch/<arch>/ and a fragment like this one.
 EFI_ARCHES += x86_64
 EFI_BOOT_NAME_x86_64 := BOOTX64.EFI
+LINUX_TRIPLET_x86_64 := x86_64-linux-gnu
+DEBIAN_ARCH_x86_64 := amd64
 
 ifeq ($(ARCH),x86_64)
 EFI_CC ?= gcc

@@ -18,10 +18,13 @@ CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's
 # counter, flush and CPUID): arch/<host arch>/, as the firmware uses it.
-HOST_ARCH := $(firstword $(subst -, ,$(shell $(HOST_CC) -dumpmachine)))
+# HOST_ARCH is the Makefile's (what $(HOST_CC) builds for).
 ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c)
 ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
-HOSTLIB_SRC := $(filter-out host/main.c host/probe_main.c host/gen_synthetic.c,$(wildcard host/*.c)) \
+# `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
+# a build without them links instead (host/serve_absent.c: mk/host-cross.mk).
+SERVE_SRC := $(filter-out host/serve_absent.c,$(wildcard host/serve*.c))
+HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c)) \
 	$(KIND_READ_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 

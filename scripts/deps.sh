@@ -1,11 +1,26 @@
 #!/usr/bin/env bash
 # deps.sh GROUP...: install what is missing from Debian's packages.
 # Groups: host (the reducer and the cacheshape command), fuzz (libFuzzer),
-# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware, and
-# the host probe built for aarch64 and run under qemu-user), web (the page
-# as WebAssembly), browser (the page's tests in Chromium).
+# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware),
+# cross-DEBARCH (the cacheshape command cross-built for another Debian
+# architecture, arm64 or amd64: its cross compiler and C library, its yajl
+# from multiarch, qemu-user to run it), web (the page as WebAssembly),
+# browser (the page's tests in Chromium).
+# A package named PKG:ARCH for an architecture dpkg does not have yet adds
+# it first (dpkg --add-architecture, apt-get update). On an arm64 machine
+# the arm group is the native compiler, not a cross one.
 # Quiet when everything is there; uses sudo when not root.
 set -euo pipefail
+
+native=$(dpkg --print-architecture)
+
+triplet() { # Debian architecture -> GNU triplet
+	case "$1" in
+	arm64) echo aarch64-linux-gnu ;;
+	amd64) echo x86_64-linux-gnu ;;
+	*) echo "deps.sh: no cross toolchain known for '$1' (arm64, amd64)" >&2; exit 2 ;;
+	esac
+}
 
 pkgs_for() {
 	case "$1" in
@@ -14,17 +29,29 @@ pkgs_for() {
 	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
 	web) echo "clang lld" ;;
 	browser) echo "chromium" ;;
-	arm) echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm qemu-efi-aarch64 qemu-user-static mtools dosfstools python3" ;;
-	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, web, browser)" >&2; exit 2 ;;
+	arm)
+		if [ "$native" = arm64 ]; then
+			echo "gcc binutils libc6-dev qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3"
+		else
+			echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm qemu-efi-aarch64 qemu-user-static mtools dosfstools python3"
+		fi ;;
+	cross-*)
+		local a=${1#cross-} t
+		t=$(triplet "$a")
+		[ "$a" = "$native" ] && { echo "gcc libc6-dev libyajl-dev"; return; }
+		echo "gcc-${t//_/-} binutils-${t//_/-} libc6-dev-$a-cross libyajl-dev:$a qemu-user-static" ;;
+	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, cross-arm64, cross-amd64, web, browser)" >&2; exit 2 ;;
 	esac
+}
+
+installed() {
+	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
 }
 
 missing=()
 for group in "$@"; do
 	for p in $(pkgs_for "$group"); do
-		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-			missing+=("$p")
-		fi
+		installed "$p" || missing+=("$p")
 	done
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
@@ -36,5 +63,14 @@ if [ "$(id -u)" -ne 0 ]; then
 	SUDO=sudo
 fi
 export DEBIAN_FRONTEND=noninteractive
+# Foreign architectures the missing packages need (libyajl-dev:arm64).
+for p in "${missing[@]}"; do
+	a=${p#*:}
+	[ "$a" = "$p" ] || [ "$a" = "$native" ] && continue
+	if ! dpkg --print-foreign-architectures | grep -qx "$a"; then
+		echo "deps: adding the $a architecture to dpkg (multiarch, for ${p%%:*})" >&2
+		$SUDO dpkg --add-architecture "$a"
+	fi
+done
 $SUDO apt-get update -qq >&2
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

@@ -13,7 +13,8 @@ if [ "$(id -u)" -ne 0 ]; then
 	command -v sudo >/dev/null || { echo "gnu-efi-arm64: need root or sudo for dpkg --add-architecture arm64" >&2; exit 1; }
 	SUDO=sudo
 fi
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+# On an arm64 machine the package is native: nothing to add.
+if [ "$(dpkg --print-architecture)" != arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
 	echo "gnu-efi-arm64: adding the arm64 architecture to dpkg (for apt-get download only)" >&2
 	$SUDO dpkg --add-architecture arm64
 	$SUDO apt-get update -qq >&2

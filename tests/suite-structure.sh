@@ -4,10 +4,9 @@
 # (common/ nothing from reduce/, arch/, efi/ or host/; reduce/ nothing from
 # arch/, efi/ or host/; arch/ nothing from reduce/, efi/ or host/; a firmware
 # header only in the firmware's programs, efi/ and selftest/); every mk/arch-<arch>.mk has its arch/<arch>/ and back;
-# each arch folder compiles freestanding with its own compiler; the host
-# probe builds for aarch64 from the same sources (make probe-cross) and,
-# where qemu-aarch64-static is installed, writes a capture there that the
-# reducer reads whole; and no function runs past about 80 lines.
+# each arch folder compiles freestanding with its own compiler (the host
+# command built for aarch64 and run there: suite-linux-aarch64.sh); and no
+# function runs past about 80 lines.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -63,23 +62,6 @@ for d in arch/*/; do
 		fi
 	done
 done
-
-# The host probe for aarch64: built, and run where qemu-user can.
-if make -s probe-cross PROBE_ARCH=aarch64 >"$tmp/cross.log" 2>&1; then
-	pass "the host probe builds for aarch64 (make probe-cross)"
-	if command -v qemu-aarch64-static >/dev/null; then
-		qemu-aarch64-static build/aarch64-linux/cacheshape-probe -o "$tmp/a64.json" --quick \
-			--max-bytes 256K >"$tmp/a64.out" 2>"$tmp/a64.err"
-		expect "the aarch64 host probe runs under qemu-user (exit $?)" test -s "$tmp/a64.json"
-		expect "its capture reads back whole" sh -c "build/host/cacheshape reduce --json '$tmp/a64.json' >/dev/null"
-		expect "it says aarch64, timed by the generic timer" python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-sys.exit(0 if d["environment"]["arch"] == "aarch64" and d["clock"]["source"] == "cntvct" else 1)' "$tmp/a64.json"
-	fi
-else
-	fail "make probe-cross PROBE_ARCH=aarch64: $(tail -n 5 "$tmp/cross.log")"
-fi
 
 # No function past about 80 lines (a table is data, not a function).
 long=$(python3 - $files <<'EOF'
