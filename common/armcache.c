@@ -174,3 +174,45 @@ const char *cs_arm_part_name(uint32_t implementer, uint32_t part)
 	return lookup(parts, sizeof(parts) / sizeof(parts[0]),
 		      ((implementer & 0xff) << 12) | (part & 0xfff));
 }
+
+void cs_arm_ctr_json(struct cs_jsonw *j, const struct cs_arm_ctr *ctr)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "ctr");
+	cs_jsonw_obj(j);
+	j->pretty = 0;
+	cs_jsonw_key(j, "imin_line_bytes");
+	cs_jsonw_u64(j, ctr->imin_line_bytes);
+	cs_jsonw_key(j, "dmin_line_bytes");
+	cs_jsonw_u64(j, ctr->dmin_line_bytes);
+	cs_jsonw_key(j, "cwg_bytes");
+	cs_jsonw_u64(j, ctr->cwg_bytes);
+	cs_jsonw_key(j, "erg_bytes");
+	cs_jsonw_u64(j, ctr->erg_bytes);
+	cs_jsonw_key(j, "dic");
+	cs_jsonw_bool(j, ctr->dic);
+	cs_jsonw_key(j, "idc");
+	cs_jsonw_bool(j, ctr->idc);
+	cs_jsonw_key(j, "l1ip");
+	cs_jsonw_u64(j, ctr->l1ip);
+	cs_jsonw_obj_end(j);
+	j->pretty = pretty;
+}
+
+void cs_arm_midr_json(struct cs_jsonw *j, uint64_t midr)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, "midr_fields");
+	cs_jsonw_obj(j);
+	j->pretty = 0;
+	cs_jsonw_key(j, "implementer");
+	cs_jsonw_hex(j, cs_arm_midr_implementer(midr));
+	cs_jsonw_key(j, "variant");
+	cs_jsonw_u64(j, cs_arm_midr_variant(midr));
+	cs_jsonw_key(j, "part");
+	cs_jsonw_hex(j, cs_arm_midr_part(midr));
+	cs_jsonw_key(j, "revision");
+	cs_jsonw_u64(j, cs_arm_midr_revision(midr));
+	cs_jsonw_obj_end(j);
+	j->pretty = pretty;
+}

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "capture.h"
+#include "jsonw.h"
 
 #define CS_ARM_MAX_CCSIDR 14 /* 7 levels x (data/unified, instruction) */
 
@@ -42,6 +43,12 @@ static inline uint32_t cs_arm_midr_implementer(uint64_t midr) { return (uint32_t
 static inline uint32_t cs_arm_midr_variant(uint64_t midr) { return (uint32_t)(midr >> 20) & 0xf; }
 static inline uint32_t cs_arm_midr_part(uint64_t midr) { return (uint32_t)(midr >> 4) & 0xfff; }
 static inline uint32_t cs_arm_midr_revision(uint64_t midr) { return (uint32_t)midr & 0xf; }
+
+/* "ctr": {imin_line_bytes, dmin_line_bytes, cwg_bytes, erg_bytes, dic,
+ * idc, l1ip} and "midr_fields": {implementer, variant, part, revision},
+ * each on one line: the firmware's and the host probe's captures alike. */
+void cs_arm_ctr_json(struct cs_jsonw *j, const struct cs_arm_ctr *ctr);
+void cs_arm_midr_json(struct cs_jsonw *j, uint64_t midr);
 
 /* "unknown" when not in the table. */
 const char *cs_arm_implementer_name(uint32_t implementer);

@@ -199,10 +199,23 @@ void cs_icache_refuse(struct cs_icache_result *r, const char *code,
 	cs_strlcpy(r->reason, reason, sizeof r->reason);
 }
 
+/* One count a stride, on one line: from u32 (the strides) or u64. */
+static void counts(struct cs_jsonw *j, const char *key, const struct cs_icache_obs *o,
+		   const uint32_t *u32, const uint64_t *u64)
+{
+	int pretty = j->pretty;
+	cs_jsonw_key(j, key);
+	cs_jsonw_arr(j);
+	j->pretty = 0;
+	for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
+		cs_jsonw_u64(j, u32 ? u32[i] : u64[i]);
+	cs_jsonw_arr_end(j);
+	j->pretty = pretty;
+}
+
 void cs_icache_json(struct cs_jsonw *j, const struct cs_icache_obs *o,
 		    const struct cs_icache_result *r, const char *method)
 {
-	int pretty = j->pretty;
 	cs_jsonw_key(j, "icache");
 	cs_jsonw_obj(j);
 	cs_jsonw_key(j, "method");
@@ -213,30 +226,12 @@ void cs_icache_json(struct cs_jsonw *j, const struct cs_icache_obs *o,
 	cs_jsonw_u64(j, o->first);
 	cs_jsonw_key(j, "unmaintained_stale");
 	cs_jsonw_u64(j, o->cached);
-	cs_jsonw_key(j, "strides");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
-		cs_jsonw_u64(j, o->stride[i]);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
-	cs_jsonw_key(j, "stale");
-	cs_jsonw_arr(j);
-	j->pretty = 0;
-	for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
-		cs_jsonw_u64(j, o->stale[i]);
-	cs_jsonw_arr_end(j);
-	j->pretty = pretty;
+	counts(j, "strides", o, o->stride, NULL);
+	counts(j, "stale", o, NULL, o->stale);
 	if (o->runs > 1) {
 		cs_jsonw_key(j, "runs");
 		cs_jsonw_u64(j, o->runs);
-		cs_jsonw_key(j, "stale_min");
-		cs_jsonw_arr(j);
-		j->pretty = 0;
-		for (uint32_t i = 0; i < o->n && i < CS_ICACHE_MAX_STRIDES; i++)
-			cs_jsonw_u64(j, o->stale_min[i]);
-		cs_jsonw_arr_end(j);
-		j->pretty = pretty;
+		counts(j, "stale_min", o, NULL, o->stale_min);
 	}
 	if (o->has_remap) {
 		cs_jsonw_key(j, "remapped_stale");

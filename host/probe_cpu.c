@@ -132,11 +132,16 @@ static void read_platform(struct cs_cpuinfo *ci, const char *root)
 static void arm_brand(struct cs_cpuinfo *ci)
 {
 	uint32_t impl = cs_arm_midr_implementer(ci->midr), part = cs_arm_midr_part(ci->midr);
-	const char *name = cs_arm_part_name(impl, part);
-	if (strcmp(name, "unknown"))
-		snprintf(ci->brand, sizeof ci->brand, "%s %s", cs_arm_implementer_name(impl), name);
+	const char *name = cs_arm_part_name(impl, part), *iname = cs_arm_implementer_name(impl);
+	size_t first = strcspn(name, " ");
+	char word[32];
+	snprintf(word, sizeof word, "%.*s", (int)first, name);
+	if (strcmp(name, "unknown") && strstr(iname, word)) /* "QEMU max" by "Software (QEMU)" */
+		snprintf(ci->brand, sizeof ci->brand, "%s", name);
+	else if (strcmp(name, "unknown"))
+		snprintf(ci->brand, sizeof ci->brand, "%s %s", iname, name);
 	else
-		snprintf(ci->brand, sizeof ci->brand, "%s part 0x%03x", cs_arm_implementer_name(impl), part);
+		snprintf(ci->brand, sizeof ci->brand, "%s part 0x%03x", iname, part);
 	cs_short_name(ci->short_name, 25, strcmp(name, "unknown") ? name : ci->brand);
 }
 

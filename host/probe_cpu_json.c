@@ -31,22 +31,11 @@ static void cpuid_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
 static void midr_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
 {
 	uint32_t impl = cs_arm_midr_implementer(ci->midr);
-	int pretty = j->pretty;
 	cs_jsonw_key(j, "implementer");
 	cs_jsonw_str(j, cs_arm_implementer_name(impl));
 	cs_jsonw_key(j, "part");
 	cs_jsonw_str(j, cs_arm_part_name(impl, cs_arm_midr_part(ci->midr)));
-	cs_jsonw_key(j, "midr_fields");
-	cs_jsonw_obj(j);
-	j->pretty = 0;
-	hexkey(j, "implementer", impl);
-	cs_jsonw_key(j, "variant");
-	cs_jsonw_u64(j, cs_arm_midr_variant(ci->midr));
-	hexkey(j, "part", cs_arm_midr_part(ci->midr));
-	cs_jsonw_key(j, "revision");
-	cs_jsonw_u64(j, cs_arm_midr_revision(ci->midr));
-	cs_jsonw_obj_end(j);
-	j->pretty = pretty;
+	cs_arm_midr_json(j, ci->midr);
 }
 
 /* arm64 (and any architecture without CPUID): the core as MIDR names it,
@@ -74,28 +63,8 @@ static void arm_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci)
 	if (ci->has_midr)
 		hexkey(j, "MIDR_EL1", ci->midr);
 	if (ci->user.has_ctr) {
-		const struct cs_arm_ctr *c = &ci->user.ctr_fields;
-		int pretty = j->pretty;
 		hexkey(j, "CTR_EL0", ci->user.ctr);
-		cs_jsonw_key(j, "ctr");
-		cs_jsonw_obj(j);
-		j->pretty = 0;
-		cs_jsonw_key(j, "imin_line_bytes");
-		cs_jsonw_u64(j, c->imin_line_bytes);
-		cs_jsonw_key(j, "dmin_line_bytes");
-		cs_jsonw_u64(j, c->dmin_line_bytes);
-		cs_jsonw_key(j, "cwg_bytes");
-		cs_jsonw_u64(j, c->cwg_bytes);
-		cs_jsonw_key(j, "erg_bytes");
-		cs_jsonw_u64(j, c->erg_bytes);
-		cs_jsonw_key(j, "dic");
-		cs_jsonw_bool(j, c->dic);
-		cs_jsonw_key(j, "idc");
-		cs_jsonw_bool(j, c->idc);
-		cs_jsonw_key(j, "l1ip");
-		cs_jsonw_u64(j, c->l1ip);
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
+		cs_arm_ctr_json(j, &ci->user.ctr_fields);
 	}
 	cs_jsonw_key(j, "read_at");
 	cs_jsonw_str(j, "EL0, a Linux process: CLIDR_EL1 and CCSIDR_EL1 are EL1's (the firmware reads "

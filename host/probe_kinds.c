@@ -78,8 +78,8 @@ static int ident(const char *root, int cpu, struct cs_proc_ident *p, const char 
 	p->core_type = a.id.core_type;
 	p->arm = a.id.arm;
 	p->cache_sig = a.id.cache_sig ^ caches_sig(root, cpu);
-	*from = p->arm ? "MIDR_EL1 read on each CPU (the kernel's EL0 emulation), sysfs caches"
-		       : "the arch layer on each CPU (CPUID), sysfs caches";
+	*from = p->arm ? "MIDR_EL1 read on each CPU (the kernel's EL0 emulation) and sysfs caches"
+		       : "CPUID on each CPU and sysfs caches";
 	return 0;
 }
 
@@ -154,18 +154,17 @@ void cs_cpu_kinds_text(char *out, size_t cap, const struct cs_cpu_kinds *k)
 	cs_buf_init(&b, out, cap);
 	cs_put_u64(&b, k->n);
 	cs_puts(&b, k->n == 1 ? " kind of core" : " kinds of core");
+	cs_puts(&b, ", by ");
+	cs_puts(&b, k->from);
 	for (uint32_t i = 0; i < k->n; i++) {
 		cs_puts(&b, i ? ", " : ": ");
 		cs_puts(&b, k->kind[i].name);
 		cs_puts(&b, " (");
 		cs_put_u64(&b, k->kind[i].n);
-		cs_puts(&b, k->kind[i].n == 1 ? " CPU, first " : " CPUs, first ");
+		cs_puts(&b, k->kind[i].n == 1 ? " CPU, " : " CPUs from ");
 		cs_put_u64(&b, (uint64_t)k->kind[i].cpu);
 		cs_putc(&b, ')');
 	}
-	cs_puts(&b, " (from ");
-	cs_puts(&b, k->from);
-	cs_putc(&b, ')');
 	if (k->why[0]) {
 		cs_puts(&b, "; ");
 		cs_puts(&b, k->why);

@@ -159,33 +159,35 @@ static void test_bad_input(void)
 	CHECK(cs_icache_infer(&o, &r) == -1, "too many strides accepted");
 }
 
+/* The member as the capture writer writes it, into mem. */
+static void write_member(char *mem, size_t cap, const struct cs_icache_obs *o,
+			 const struct cs_icache_result *r)
+{
+	struct cs_buf b;
+	struct cs_jsonw j;
+	cs_buf_init(&b, mem, cap);
+	cs_jsonw_init(&j, &b, 0);
+	cs_jsonw_obj(&j);
+	cs_icache_json(&j, o, r, "test");
+	cs_jsonw_obj_end(&j);
+	CHECK(cs_jsonw_finish(&j) == 0, "json writer error");
+}
+
 static void test_json(void)
 {
 	struct cs_icache_obs o;
 	struct cs_icache_result r;
 	char mem[4096];
-	struct cs_buf b;
-	struct cs_jsonw j;
 
 	fill(&o, &cases[0]);
 	cs_icache_infer(&o, &r);
-	cs_buf_init(&b, mem, sizeof mem);
-	cs_jsonw_init(&j, &b, 0);
-	cs_jsonw_obj(&j);
-	cs_icache_json(&j, &o, &r, "test");
-	cs_jsonw_obj_end(&j);
-	CHECK(cs_jsonw_finish(&j) == 0, "json writer error");
+	write_member(mem, sizeof mem, &o, &r);
 	CHECK(strstr(mem, "\"granule_bytes\":64") != NULL, "granule missing: %s", mem);
 	CHECK(strstr(mem, "\"stale\":[0,0,0,0,0,512,768]") != NULL, "stale missing: %s", mem);
 
 	fill(&o, &cases[4]);
 	cs_icache_infer(&o, &r);
-	cs_buf_init(&b, mem, sizeof mem);
-	cs_jsonw_init(&j, &b, 0);
-	cs_jsonw_obj(&j);
-	cs_icache_json(&j, &o, &r, "test");
-	cs_jsonw_obj_end(&j);
-	CHECK(cs_jsonw_finish(&j) == 0, "json writer error");
+	write_member(mem, sizeof mem, &o, &r);
 	CHECK(strstr(mem, "\"granule_bytes\":null") != NULL, "null granule missing: %s", mem);
 	CHECK(strstr(mem, "\"code\":\"coherent\"") != NULL, "refusal missing: %s", mem);
 	CHECK(strstr(mem, "\"runs\"") == NULL && strstr(mem, "\"remapped_stale\"") == NULL,
@@ -196,12 +198,7 @@ static void test_json(void)
 	o.stale_min[5] = 500;
 	o.has_remap = 1;
 	o.remap_stale = 0;
-	cs_buf_init(&b, mem, sizeof mem);
-	cs_jsonw_init(&j, &b, 0);
-	cs_jsonw_obj(&j);
-	cs_icache_json(&j, &o, &r, "test");
-	cs_jsonw_obj_end(&j);
-	CHECK(cs_jsonw_finish(&j) == 0, "json writer error");
+	write_member(mem, sizeof mem, &o, &r);
 	CHECK(strstr(mem, "\"runs\":3,\"stale_min\":[0,0,0,0,0,500,0]") != NULL &&
 	      strstr(mem, "\"remapped_stale\":0") != NULL && strstr(mem, "\"ctr_idc\":false") != NULL,
 	      "runs, remap, IDC: %s", mem);

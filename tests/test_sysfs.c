@@ -215,8 +215,8 @@ static void test_gb10_kinds(void)
 	      !strcmp(k.kind[1].file_tag, "cortex-x925-cpu5"), "kind 1: %s on %d (%u), %s",
 	      k.kind[1].name, k.kind[1].cpu, k.kind[1].n, k.kind[1].file_tag);
 	cs_cpu_kinds_text(text, sizeof text, &k);
-	CHECK(strstr(text, "2 kinds of core: Cortex-A725 (10 CPUs, first 0), Cortex-X925 (10 CPUs, first 5)")
-	      && strstr(text, "sysfs midr_el1"), "text: %s", text);
+	CHECK(!strcmp(text, "2 kinds of core, by sysfs midr_el1 and caches: Cortex-A725 (10 CPUs from 0), "
+			    "Cortex-X925 (10 CPUs from 5)"), "text: %s", text);
 	/* Only the recorded CPUs 0-3: one kind */
 	cs_cpu_kinds_read(root, cpus, 4, &k);
 	CHECK(k.n == 1 && k.kind[0].n == 4, "CPUs 0-3 alone: one kind of 4");

@@ -175,8 +175,6 @@ static void hexkey(struct cs_jsonw *j, const char *k, uint64_t v)
 static void cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 {
 	uint32_t impl = cs_arm_midr_implementer(c->arm.midr);
-	uint32_t part = cs_arm_midr_part(c->arm.midr);
-	int pretty = j->pretty;
 
 	cs_jsonw_key(j, "cpu");
 	cs_jsonw_obj(j);
@@ -184,17 +182,7 @@ static void cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cs_jsonw_str(j, cs_arm_implementer_name(impl));
 	cs_jsonw_key(j, "part");
 	cs_jsonw_str(j, c->brand);
-	cs_jsonw_key(j, "midr_fields");
-	cs_jsonw_obj(j);
-	j->pretty = 0;
-	hexkey(j, "implementer", impl);
-	cs_jsonw_key(j, "variant");
-	cs_jsonw_u64(j, cs_arm_midr_variant(c->arm.midr));
-	hexkey(j, "part", part);
-	cs_jsonw_key(j, "revision");
-	cs_jsonw_u64(j, cs_arm_midr_revision(c->arm.midr));
-	cs_jsonw_obj_end(j);
-	j->pretty = pretty;
+	cs_arm_midr_json(j, c->arm.midr);
 	cs_jsonw_key(j, "exception_level");
 	cs_jsonw_u64(j, c->el);
 	cs_jsonw_key(j, "hypervisor");
@@ -204,30 +192,6 @@ static void cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cs_jsonw_key(j, "hv_evidence");
 	cs_jsonw_str(j, c->hv_evidence);
 	cs_jsonw_obj_end(j);
-}
-
-static void ctr_json(struct cs_jsonw *j, const struct cs_arm_ctr *ctr)
-{
-	int pretty = j->pretty;
-	cs_jsonw_key(j, "ctr");
-	cs_jsonw_obj(j);
-	j->pretty = 0;
-	cs_jsonw_key(j, "imin_line_bytes");
-	cs_jsonw_u64(j, ctr->imin_line_bytes);
-	cs_jsonw_key(j, "dmin_line_bytes");
-	cs_jsonw_u64(j, ctr->dmin_line_bytes);
-	cs_jsonw_key(j, "cwg_bytes");
-	cs_jsonw_u64(j, ctr->cwg_bytes);
-	cs_jsonw_key(j, "erg_bytes");
-	cs_jsonw_u64(j, ctr->erg_bytes);
-	cs_jsonw_key(j, "dic");
-	cs_jsonw_bool(j, ctr->dic);
-	cs_jsonw_key(j, "idc");
-	cs_jsonw_bool(j, ctr->idc);
-	cs_jsonw_key(j, "l1ip");
-	cs_jsonw_u64(j, ctr->l1ip);
-	cs_jsonw_obj_end(j);
-	j->pretty = pretty;
 }
 
 static void registers_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
@@ -254,7 +218,7 @@ static void registers_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cs_jsonw_arr_end(j);
 	cs_jsonw_key(j, "ccsidr_format");
 	cs_jsonw_str(j, ((c->arm.mmfr2 >> 20) & 0xf) == 1 ? "FEAT_CCIDX (64-bit)" : "32-bit (no FEAT_CCIDX)");
-	ctr_json(j, &c->ctr);
+	cs_arm_ctr_json(j, &c->ctr);
 	cs_jsonw_key(j, "caveat");
 	cs_jsonw_str(j, "CCSIDR need not describe the real cache: the Arm ARM says its figures "
 			"are for cache maintenance by set/way only, and cores may report other values");
