@@ -145,6 +145,8 @@ int cs_flush_choose(struct cs_flush *f, enum cs_flush_mode mode, uint64_t larges
 int cs_flush_choose_with(struct cs_flush *f, enum cs_flush_mode mode, uint64_t largest,
 			 void (*try_fn)(void *arg), char *why, size_t whylen);
 void cs_flush_release(struct cs_flush *f);
+/* Eviction's buffer for a largest published cache of this many bytes. */
+uint64_t cs_flush_evict_bytes(uint64_t largest);
 void cs_flush_json(struct cs_jsonw *j, const struct cs_flush *f);
 
 /* ---- seed 001, the instruction cache (probe_icache.c) ---- */

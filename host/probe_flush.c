@@ -47,13 +47,17 @@ static void try_arch(void *arg)
 	cs_arch_flush(probe_line, sizeof probe_line);
 }
 
-static int use_eviction(struct cs_flush *f, uint64_t largest, char *why, size_t whylen)
+uint64_t cs_flush_evict_bytes(uint64_t largest)
 {
-	uint64_t want = CS_EVICT_FACTOR * largest;
+	uint64_t want = largest > CS_EVICT_MAX ? CS_EVICT_MAX : CS_EVICT_FACTOR * largest;
 	if (want < CS_EVICT_MIN)
 		want = CS_EVICT_MIN;
-	if (want > CS_EVICT_MAX)
-		want = CS_EVICT_MAX;
+	return want > CS_EVICT_MAX ? CS_EVICT_MAX : want;
+}
+
+static int use_eviction(struct cs_flush *f, uint64_t largest, char *why, size_t whylen)
+{
+	uint64_t want = cs_flush_evict_bytes(largest);
 	void *m = mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED) {
 		snprintf(why, whylen, "no memory for the eviction buffer (%llu bytes)",

@@ -103,7 +103,7 @@ static void trap_ill(void *arg)
 static void trap_segv(void *arg)
 {
 	(void)arg;
-	*(volatile int *)0 = 1;
+	raise(SIGSEGV);
 }
 
 static void test_flush(void)
@@ -122,15 +122,18 @@ static void test_flush(void)
 	      "SIGILL: eviction of %llu bytes: %s", (unsigned long long)f.evict_bytes, f.why);
 	f.fn(buf, sizeof buf); /* reads the eviction buffer */
 	cs_flush_release(&f);
-	CHECK(cs_flush_choose_with(&f, CS_FLUSH_AUTO, 64u << 20, trap_segv, why, sizeof why) == 0 &&
-	      f.signal == SIGSEGV && f.evict_bytes == 128u << 20, "SIGSEGV: twice the largest cache");
+	CHECK(cs_flush_choose_with(&f, CS_FLUSH_AUTO, 8u << 20, trap_segv, why, sizeof why) == 0 &&
+	      f.signal == SIGSEGV && f.evict_bytes == 16u << 20, "SIGSEGV: twice the largest cache");
 	cs_flush_release(&f);
 	CHECK(cs_flush_choose_with(&f, CS_FLUSH_ARCH, 1 << 20, trap_ill, why, sizeof why) == -1 &&
 	      strstr(why, "--flush arch"), "--flush arch where it traps: refused: %s", why);
-	CHECK(cs_flush_choose_with(&f, CS_FLUSH_EVICT, 1ull << 40, trap_ill, why, sizeof why) == 0 &&
-	      f.signal == 0 && f.evict_bytes == 512u << 20 && strstr(f.why, "asked for"),
-	      "--flush evict: not tried, buffer capped: %llu", (unsigned long long)f.evict_bytes);
+	CHECK(cs_flush_choose_with(&f, CS_FLUSH_EVICT, 1 << 20, trap_ill, why, sizeof why) == 0 &&
+	      f.signal == 0 && f.evict_bytes == 8u << 20 && strstr(f.why, "asked for"),
+	      "--flush evict: not tried: %s", f.why);
 	cs_flush_release(&f);
+	CHECK(cs_flush_evict_bytes(1ull << 40) == 512u << 20 && cs_flush_evict_bytes(1ull << 62) == 512u << 20 &&
+	      cs_flush_evict_bytes(0) == 8u << 20 && cs_flush_evict_bytes(32u << 20) == 64u << 20,
+	      "the buffer: twice the largest cache, from 8 MiB to 512 MiB");
 }
 
 /* Seed 001 in two views of one memfd, or the architecture's reason not to. */
