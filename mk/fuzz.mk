@@ -74,3 +74,19 @@ bench: $(BENCH_BIN) web
 		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS); else echo "page: chromium missing (scripts/deps.sh browser)"; fi
 
 TEST_PREREQS += fuzz-build
+
+# The firmware's own HTTP client logic (common/http.c) against malformed
+# answers: tests/fuzz_http.c. `make fuzz` runs it after the reader.
+FUZZ_HTTP_BIN := $(FUZZDIR)/fuzz_http
+$(FUZZ_HTTP_BIN): tests/fuzz_http.c common/http.c common/buf.c common/csmath.c $(wildcard common/*.h) | deps-fuzz
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz_http.c common/http.c common/buf.c common/csmath.c -lm
+fuzz-build: $(FUZZ_HTTP_BIN)
+fuzz: fuzz-http
+.PHONY: fuzz-http
+fuzz-http: $(FUZZ_HTTP_BIN)
+	@mkdir -p $(FUZZDIR)/corpus-http $(FUZZDIR)/crashes
+	$(FUZZ_HTTP_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+		-dict=tests/fuzz_http.dict -artifact_prefix=$(FUZZDIR)/crashes/http- \
+		-print_final_stats=1 $(FUZZDIR)/corpus-http
+TEST_SUITES += tests/suite-fuzz-http.sh

@@ -1,0 +1,323 @@
+/* test_http.c: the firmware's own HTTP client logic (common/http.c) on the
+ * host. Every response row is fed whole, byte by byte and split at every
+ * offset: the answer must not depend on how the network cuts it up. */
+#include <string.h>
+#include "check.h"
+#include "../common/http.h"
+
+CS_TEST_MAIN_DEFS;
+
+struct row {
+	const char *name, *text;
+	size_t cap;        /* body buffer */
+	int eof;           /* the connection closes after the text */
+	int rc;            /* CS_HTTP_DONE or CS_HTTP_FAIL */
+	int status;
+	const char *body;  /* expected body (DONE) or a phrase of the error (FAIL) */
+};
+
+#define OK200 "HTTP/1.1 200 OK\r\n"
+static const struct row rows[] = {
+	{ "length", OK200 "Content-Length: 5\r\n\r\nhello", 64, 0, CS_HTTP_DONE, 200, "hello" },
+	{ "length zero", OK200 "Content-Length: 0\r\n\r\n", 64, 0, CS_HTTP_DONE, 200, "" },
+	{ "bare LF lines", "HTTP/1.1 201 Created\nLocation: /captures/a.json\nContent-Length: 2\n\n{}", 64, 0, CS_HTTP_DONE, 201, "{}" },
+	{ "chunked", OK200 "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n1;ext=1\r\n!\r\n0\r\nX-Trailer: t\r\n\r\n", 64, 0, CS_HTTP_DONE, 200, "hello!" },
+	{ "chunked upper hex", OK200 "transfer-encoding: CHUNKED\r\n\r\nA\r\n0123456789\r\n0\r\n\r\n", 64, 0, CS_HTTP_DONE, 200, "0123456789" },
+	{ "to close", "HTTP/1.0 200 OK\r\n\r\nall of it", 64, 1, CS_HTTP_DONE, 200, "all of it" },
+	{ "no reason", "HTTP/1.1 404\r\nContent-Length: 3\r\n\r\nnot", 64, 0, CS_HTTP_DONE, 404, "not" },
+	{ "interim 100", "HTTP/1.1 100 Continue\r\n\r\n" OK200 "Content-Length: 2\r\n\r\nok", 64, 0, CS_HTTP_DONE, 200, "ok" },
+	{ "204 ignores length", "HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n", 64, 0, CS_HTTP_DONE, 204, "" },
+	{ "same length twice", OK200 "Content-Length: 2\r\nContent-Length: 2\r\n\r\nok", 64, 0, CS_HTTP_DONE, 200, "ok" },
+	{ "spaces around value", OK200 "Content-Length:   2  \r\n\r\nok", 64, 0, CS_HTTP_DONE, 200, "ok" },
+	{ "extra after done", OK200 "Content-Length: 2\r\n\r\nokEXTRA", 64, 0, CS_HTTP_DONE, 200, "ok" },
+	/* refusals */
+	{ "not http", "SSH-2.0-OpenSSH\r\n", 64, 0, CS_HTTP_FAIL, 0, "does not start with 'HTTP/'" },
+	{ "http 2", "HTTP/2 200\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "not an HTTP/1.x status line" },
+	{ "status 3 letters", "HTTP/1.1 2x0 OK\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "not an HTTP/1.x status line" },
+	{ "status 099", "HTTP/1.1 099 Odd\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "outside 100-599" },
+	{ "status 600", "HTTP/1.1 600 Odd\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "outside 100-599" },
+	{ "empty", "", 64, 1, CS_HTTP_FAIL, 0, "closed before any answer" },
+	{ "closed in head", OK200 "Content-Le", 64, 1, CS_HTTP_FAIL, 0, "closed inside the headers" },
+	{ "short body", OK200 "Content-Length: 10\r\n\r\nabc", 64, 1, CS_HTTP_FAIL, 0, "after 3 of 10 body bytes" },
+	{ "body over cap", OK200 "Content-Length: 65\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "a body of 65 bytes" },
+	{ "eof body over cap", "HTTP/1.0 200 OK\r\n\r\n0123456789", 8, 1, CS_HTTP_FAIL, 0, "read to the close) over 8 bytes" },
+	{ "chunk over cap", OK200 "Transfer-Encoding: chunked\r\n\r\n9\r\n", 8, 0, CS_HTTP_FAIL, 0, "chunked body over 8" },
+	{ "chunks over cap", OK200 "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n4\r\n", 8, 0, CS_HTTP_FAIL, 0, "chunked body over 8" },
+	{ "length not a number", OK200 "Content-Length: 12a\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "not one number" },
+	{ "negative length", OK200 "Content-Length: -1\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "not one number" },
+	{ "length list", OK200 "Content-Length: 2, 2\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "not one number" },
+	{ "huge length", OK200 "Content-Length: 99999999999999999999\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "at most 18 digits" },
+	{ "two lengths", OK200 "Content-Length: 2\r\nContent-Length: 3\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "two different Content-Length" },
+	{ "length and chunked", OK200 "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "both Content-Length and Transfer-Encoding" },
+	{ "gzip", OK200 "Transfer-Encoding: gzip, chunked\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "other than chunked" },
+	{ "folded", OK200 "X-A: 1\r\n  continued\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "folded header" },
+	{ "no colon", OK200 "Just words\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "without a name and a colon" },
+	{ "space before colon", OK200 "Content-Length : 2\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "without a name and a colon" },
+	{ "control in value", OK200 "X-A: a\001b\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "control byte" },
+	{ "bare CR", OK200 "X-A: a\rb\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "bare CR" },
+	{ "NUL in head", "HTTP/1.1 200 OK\r\nX\0: y\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "NUL byte" },
+	{ "101", "HTTP/1.1 101 Switching Protocols\r\n\r\n", 64, 0, CS_HTTP_FAIL, 0, "101 Switching" },
+	{ "chunk not hex", OK200 "Transfer-Encoding: chunked\r\n\r\nzz\r\n", 64, 0, CS_HTTP_FAIL, 0, "not a hex number" },
+	{ "chunk garbage", OK200 "Transfer-Encoding: chunked\r\n\r\n5 x\r\n", 64, 0, CS_HTTP_FAIL, 0, "garbage after the number" },
+	{ "chunk too long", OK200 "Transfer-Encoding: chunked\r\n\r\n3\r\nabcdef\r\n", 64, 0, CS_HTTP_FAIL, 0, "longer than its size" },
+	{ "chunk 16 digits", OK200 "Transfer-Encoding: chunked\r\n\r\n1000000000000000\r\n", 64, 0, CS_HTTP_FAIL, 0, "more than 15 hex digits" },
+	{ "closed in chunks", OK200 "Transfer-Encoding: chunked\r\n\r\n5\r\nhel", 64, 1, CS_HTTP_FAIL, 0, "inside a chunked body" },
+};
+
+/* Feeds t in pieces cut at a and b (a <= b <= n). */
+static int feed3(struct cs_http_resp *r, const char *t, size_t n, size_t a, size_t b, int eof)
+{
+	int rc = cs_http_resp_feed(r, t, a);
+	if (rc == CS_HTTP_MORE)
+		rc = cs_http_resp_feed(r, t + a, b - a);
+	if (rc == CS_HTTP_MORE)
+		rc = cs_http_resp_feed(r, t + b, n - b);
+	if (rc == CS_HTTP_MORE && eof)
+		rc = cs_http_resp_eof(r);
+	return rc;
+}
+
+static size_t row_len(const struct row *w)
+{
+	/* the NUL row carries a NUL inside */
+	return strcmp(w->name, "NUL in head") ? strlen(w->text) : sizeof "HTTP/1.1 200 OK\r\nX\0: y\r\n\r\n" - 1;
+}
+
+static int same_answer(const struct row *w, struct cs_http_resp *r, int rc)
+{
+	if (rc != w->rc)
+		return 0;
+	if (rc == CS_HTTP_FAIL)
+		return strstr(r->err, w->body) != NULL;
+	return r->status == w->status && r->body_len == strlen(w->body) &&
+	       memcmp(r->body, w->body, r->body_len) == 0;
+}
+
+static void test_rows(void)
+{
+	static char body[128];
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct row *w = &rows[i];
+		size_t n = row_len(w);
+		struct cs_http_resp r;
+		int rc, splits_ok = 1;
+
+		cs_http_resp_init(&r, body, w->cap);
+		rc = feed3(&r, w->text, n, n, n, w->eof);
+		CHECK(same_answer(w, &r, rc), "%s: whole: rc %d status %d body '%.*s' err '%s'",
+		      w->name, rc, r.status, (int)r.body_len, r.body, r.err);
+		/* every single cut, and byte by byte */
+		for (size_t a = 0; a <= n; a++) {
+			cs_http_resp_init(&r, body, w->cap);
+			if (!same_answer(w, &r, feed3(&r, w->text, n, a, a, w->eof)))
+				splits_ok = 0;
+		}
+		cs_http_resp_init(&r, body, w->cap);
+		rc = CS_HTTP_MORE;
+		for (size_t a = 0; a < n && rc == CS_HTTP_MORE; a++)
+			rc = cs_http_resp_feed(&r, w->text + a, 1);
+		if (rc == CS_HTTP_MORE && w->eof)
+			rc = cs_http_resp_eof(&r);
+		CHECK(splits_ok && same_answer(w, &r, rc), "%s: the answer depends on where the text is cut (byte by byte: rc %d, err '%s')",
+		      w->name, rc, r.err);
+	}
+}
+
+static void test_headers_kept(void)
+{
+	static const char t[] = "HTTP/1.1 201 Created\r\nLocation: /captures/QEMU/20261201-ab12.json\r\n"
+				"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}";
+	char body[8];
+	struct cs_http_resp r;
+	cs_http_resp_init(&r, body, sizeof body);
+	CHECK(cs_http_resp_feed(&r, t, sizeof t - 1) == CS_HTTP_DONE, "201 parses: %s", r.err);
+	CHECK(strcmp(r.location, "/captures/QEMU/20261201-ab12.json") == 0, "location '%s'", r.location);
+	CHECK(strcmp(r.content_type, "application/json") == 0, "content type '%s'", r.content_type);
+	CHECK(strcmp(r.reason, "Created") == 0 && r.minor == 1, "reason '%s' minor %d", r.reason, r.minor);
+}
+
+/* The bounds, each at its edge. */
+static void test_bounds(void)
+{
+	static char t[CS_HTTP_HEAD_MAX + 4096], body[8];
+	struct cs_http_resp r;
+	size_t n;
+	int rc;
+
+	/* a line of exactly the longest length passes, one more byte fails */
+	for (int extra = 0; extra < 2; extra++) {
+		n = (size_t)sprintf(t, OK200 "X-Long: ");
+		while (n < 17 + CS_HTTP_LINE_MAX - 2 + (size_t)extra)
+			t[n++] = 'a';
+		n += (size_t)sprintf(t + n, "\r\nContent-Length: 0\r\n\r\n");
+		cs_http_resp_init(&r, body, sizeof body);
+		rc = cs_http_resp_feed(&r, t, n);
+		CHECK(extra ? rc == CS_HTTP_FAIL && strstr(r.err, "a line longer than 1022 bytes")
+			    : rc == CS_HTTP_DONE,
+		      "line of %d+%d bytes: rc %d '%s'", CS_HTTP_LINE_MAX - 2, extra, rc, r.err);
+	}
+	/* 64 header lines pass, 65 fail */
+	for (int extra = 0; extra < 2; extra++) {
+		n = (size_t)sprintf(t, OK200);
+		for (int h = 0; h < CS_HTTP_HEADERS_MAX - 1 + extra; h++)
+			n += (size_t)sprintf(t + n, "X-%d: v\r\n", h);
+		n += (size_t)sprintf(t + n, "Content-Length: 0\r\n\r\n");
+		cs_http_resp_init(&r, body, sizeof body);
+		rc = cs_http_resp_feed(&r, t, n);
+		CHECK(extra ? rc == CS_HTTP_FAIL && strstr(r.err, "more than 64 header lines")
+			    : rc == CS_HTTP_DONE,
+		      "%d headers: rc %d '%s'", CS_HTTP_HEADERS_MAX + extra, rc, r.err);
+	}
+	/* a head over the bound: many long lines */
+	n = (size_t)sprintf(t, OK200);
+	for (int h = 0; h < 20; h++) {
+		n += (size_t)sprintf(t + n, "X-%d: ", h);
+		for (int k = 0; k < 1000; k++)
+			t[n++] = 'v';
+		n += (size_t)sprintf(t + n, "\r\n");
+	}
+	cs_http_resp_init(&r, body, sizeof body);
+	rc = cs_http_resp_feed(&r, t, n);
+	CHECK(rc == CS_HTTP_FAIL && strstr(r.err, "over 16384 bytes"), "long head: rc %d '%s'", rc, r.err);
+	/* five interim answers */
+	n = 0;
+	for (int h = 0; h < CS_HTTP_INTERIM_MAX + 1; h++)
+		n += (size_t)sprintf(t + n, "HTTP/1.1 100 Continue\r\n\r\n");
+	cs_http_resp_init(&r, body, sizeof body);
+	rc = cs_http_resp_feed(&r, t, n);
+	CHECK(rc == CS_HTTP_FAIL && strstr(r.err, "more than 4 interim"), "interims: rc %d '%s'", rc, r.err);
+	/* exactly the body capacity */
+	n = (size_t)sprintf(t, OK200 "Content-Length: 8\r\n\r\n12345678");
+	cs_http_resp_init(&r, body, sizeof body);
+	CHECK(cs_http_resp_feed(&r, t, n) == CS_HTTP_DONE && r.body_len == 8, "body at capacity: '%s'", r.err);
+	/* after a failure nothing more is read */
+	cs_http_resp_init(&r, body, sizeof body);
+	CHECK(cs_http_resp_feed(&r, "XTTP", 4) == CS_HTTP_FAIL, "garbage fails");
+	CHECK(cs_http_resp_feed(&r, OK200, strlen(OK200)) == CS_HTTP_FAIL && cs_http_resp_eof(&r) == CS_HTTP_FAIL,
+	      "a failed parse stays failed");
+}
+
+struct url_row {
+	const char *text;
+	int ok;
+	const char *host;
+	int has_ip;
+	unsigned port;
+	const char *path;
+	const char *err;
+	const char *back; /* cs_url_put */
+};
+
+static const struct url_row urls[] = {
+	{ "http://10.0.2.2:8123/captures", 1, "10.0.2.2", 1, 8123, "/captures", NULL, "http://10.0.2.2:8123/captures" },
+	{ "http://10.0.2.2", 1, "10.0.2.2", 1, 80, "/", NULL, "http://10.0.2.2/" },
+	{ "HTTP://Lab-Server.example:80/a/b?x=1#frag", 1, "lab-server.example", 0, 80, "/a/b?x=1", NULL, "http://lab-server.example/a/b?x=1" },
+	{ "http://h?q=1", 1, "h", 0, 80, "/?q=1", NULL, "http://h/?q=1" },
+	{ "http://10.0.2.2:8123/http://10.0.2.2:8123/cacheshape.efi", 1, "10.0.2.2", 1, 8123, "/http://10.0.2.2:8123/cacheshape.efi", NULL, NULL },
+	{ "https://10.0.2.2/", 0, NULL, 0, 0, NULL, "https is not supported", NULL },
+	{ "ftp://10.0.2.2/", 0, NULL, 0, 0, NULL, "must start with http://", NULL },
+	{ "cacheshape.efi", 0, NULL, 0, 0, NULL, "must start with http://", NULL },
+	{ "http://", 0, NULL, 0, 0, NULL, "no host", NULL },
+	{ "http://:80/", 0, NULL, 0, 0, NULL, "no host", NULL },
+	{ "http://10.0.2.2:0/", 0, NULL, 0, 0, NULL, "port must be", NULL },
+	{ "http://10.0.2.2:65536/", 0, NULL, 0, 0, NULL, "port must be", NULL },
+	{ "http://10.0.2.2:/", 0, NULL, 0, 0, NULL, "port must be", NULL },
+	{ "http://10.0.2.2:80x/", 0, NULL, 0, 0, NULL, "port must be", NULL },
+	{ "http://10.0.2.256/", 0, NULL, 0, 0, NULL, "not an IPv4 address", NULL },
+	{ "http://10.0.2.02/", 0, NULL, 0, 0, NULL, "not an IPv4 address", NULL },
+	{ "http://10.0.2/", 0, NULL, 0, 0, NULL, "not an IPv4 address", NULL },
+	{ "http://user@host/", 0, NULL, 0, 0, NULL, "user name or an IPv6", NULL },
+	{ "http://[::1]/", 0, NULL, 0, 0, NULL, "user name or an IPv6", NULL },
+	{ "http://ho_st/", 0, NULL, 0, 0, NULL, "letters, digits", NULL },
+	{ "http://host/a b", 0, NULL, 0, 0, NULL, "space or control", NULL },
+};
+
+static void test_urls(void)
+{
+	char err[160], text[CS_URL_TEXT_MAX];
+	for (size_t i = 0; i < sizeof urls / sizeof urls[0]; i++) {
+		const struct url_row *w = &urls[i];
+		struct cs_url u;
+		int rc;
+		err[0] = 0;
+		rc = cs_url_parse(&u, w->text, strlen(w->text), err, sizeof err);
+		CHECK((rc == 0) == w->ok, "%s: rc %d err '%s'", w->text, rc, err);
+		if (rc == 0 && w->ok) {
+			struct cs_buf b;
+			CHECK(strcmp(u.host, w->host) == 0 && u.has_ip == w->has_ip && u.port == w->port &&
+			      strcmp(u.path, w->path) == 0,
+			      "%s: host '%s' ip %d port %u path '%s'", w->text, u.host, u.has_ip, u.port, u.path);
+			if (w->back) {
+				cs_buf_init(&b, text, sizeof text);
+				cs_url_put(&b, &u);
+				CHECK(strcmp(text, w->back) == 0, "%s: as text '%s'", w->text, text);
+			}
+		}
+		if (rc != 0 && !w->ok)
+			CHECK(strstr(err, w->err) != NULL, "%s: error '%s' lacks '%s'", w->text, err, w->err);
+	}
+	/* a path of 255 characters fits, 256 do not */
+	{
+		char t[400];
+		struct cs_url u;
+		int n = sprintf(t, "http://h");
+		for (int k = 0; k < 255; k++)
+			t[n++] = k ? 'p' : '/';
+		CHECK(cs_url_parse(&u, t, (size_t)n, err, sizeof err) == 0, "255-character path: %s", err);
+		t[n++] = 'p';
+		CHECK(cs_url_parse(&u, t, (size_t)n, err, sizeof err) != 0 && strstr(err, "longer than 255"),
+		      "256-character path refused: %s", err);
+	}
+	/* the IP bytes */
+	{
+		struct cs_url u, v;
+		cs_url_parse(&u, "http://192.168.1.250:8080/x", 27, err, sizeof err);
+		CHECK(u.ip[0] == 192 && u.ip[1] == 168 && u.ip[2] == 1 && u.ip[3] == 250, "ip bytes");
+		cs_url_with_path(&v, &u, "/cacheshape.cfg");
+		CHECK(strcmp(v.path, "/cacheshape.cfg") == 0 && v.port == 8080 && strcmp(v.host, "192.168.1.250") == 0,
+		      "with_path keeps the server");
+	}
+}
+
+static void test_head(void)
+{
+	char mem[1024];
+	struct cs_buf b;
+	struct cs_url u;
+	char err[160];
+	cs_url_parse(&u, "http://10.0.2.2:8123/captures", 29, err, sizeof err);
+	struct cs_http_req q = { "POST", &u, "cacheshape-efi/0.1.0", "application/json", 1, 11030, "s3cr3t-Token_1.~+/=" };
+	cs_buf_init(&b, mem, sizeof mem);
+	CHECK(cs_http_head(&b, &q) == 0, "the POST head fits");
+	CHECK(strcmp(mem, "POST /captures HTTP/1.1\r\nHost: 10.0.2.2:8123\r\n"
+			  "User-Agent: cacheshape-efi/0.1.0\r\nContent-Type: application/json\r\n"
+			  "Content-Length: 11030\r\nAuthorization: Bearer s3cr3t-Token_1.~+/=\r\n"
+			  "Accept: */*\r\nConnection: close\r\n\r\n") == 0,
+	      "POST head:\n%s", mem);
+	struct cs_http_req g = { "GET", &u, NULL, NULL, 0, 0, NULL };
+	cs_url_with_path(&u, &u, "/cacheshape.cfg");
+	cs_buf_init(&b, mem, sizeof mem);
+	CHECK(cs_http_head(&b, &g) == 0 && strcmp(mem, "GET /cacheshape.cfg HTTP/1.1\r\nHost: 10.0.2.2:8123\r\n"
+							"Accept: */*\r\nConnection: close\r\n\r\n") == 0,
+	      "GET head:\n%s", mem);
+	/* a token that would end the line, and a head that does not fit */
+	q.token = "abc\r\nX-Evil: 1";
+	cs_buf_init(&b, mem, sizeof mem);
+	CHECK(cs_http_head(&b, &q) == -1, "a token with CR LF is refused");
+	q.token = NULL;
+	cs_buf_init(&b, mem, 40);
+	CHECK(cs_http_head(&b, &q) == -1, "a head over the buffer is refused");
+	CHECK(cs_http_token_ok("abc==", 5) && !cs_http_token_ok("=abc", 4) && !cs_http_token_ok("a=b", 3) &&
+	      !cs_http_token_ok("", 0) && !cs_http_token_ok("a b", 3),
+	      "bearer token grammar");
+}
+
+int main(void)
+{
+	test_rows();
+	test_headers_kept();
+	test_bounds();
+	test_urls();
+	test_head();
+	return cs_test_summary("http");
+}
