@@ -78,9 +78,9 @@ TEST_PREREQS += fuzz-build
 # The firmware's own HTTP client logic (common/http.c) against malformed
 # answers: tests/fuzz_http.c. `make fuzz` runs it after the reader.
 FUZZ_HTTP_BIN := $(FUZZDIR)/fuzz_http
-$(FUZZ_HTTP_BIN): tests/fuzz_http.c common/http.c common/buf.c common/csmath.c $(wildcard common/*.h) | deps-fuzz
+$(FUZZ_HTTP_BIN): tests/fuzz_http.c common/http.c common/bootinfo.c common/buf.c common/csmath.c $(wildcard common/*.h) | deps-fuzz
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz_http.c common/http.c common/buf.c common/csmath.c -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz_http.c common/http.c common/bootinfo.c common/buf.c common/csmath.c -lm
 fuzz-build: $(FUZZ_HTTP_BIN)
 fuzz: fuzz-http
 .PHONY: fuzz-http

@@ -6,10 +6,13 @@
  *   - the body never exceeds the buffer, a Content-Length body is exact;
  *   - a refusal always says why;
  *   - the same bytes as a URL either refuse with a reason or print back
- *     to a URL that parses to the same thing. */
+ *     to a URL that parses to the same thing;
+ *   - the same bytes as a DHCP answer (the network boot's, common/
+ *     bootinfo.c) are refused with a reason or give a server URL. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../common/bootinfo.h"
 #include "../common/http.h"
 
 static int feed(struct cs_http_resp *r, const uint8_t *p, size_t n, size_t a, size_t b)
@@ -39,6 +42,25 @@ static void url_round_trip(const uint8_t *p, size_t n)
 	cs_url_put(&b, &u);
 	if (b.overflow || cs_url_parse(&v, text, b.len, err, sizeof err) != 0 ||
 	    memcmp(&u, &v, sizeof u) != 0)
+		abort();
+}
+
+static void dhcp(const uint8_t *p, size_t n)
+{
+	struct cs_bootinfo b;
+	struct cs_url u;
+	char err[CS_HTTP_ERR_MAX];
+	cs_memset(&b, 0, sizeof b);
+	err[0] = 0;
+	if (cs_bootinfo_dhcp(&b, p, n, err, sizeof err) != 0) {
+		if (!err[0] || b.file[0] || b.has_server)
+			abort(); /* no reason, or a refused packet half taken */
+		return;
+	}
+	if (cs_strlen(b.file) >= sizeof b.file)
+		abort();
+	err[0] = 0;
+	if (cs_bootinfo_server(&b, &u, err, sizeof err) != 0 && !err[0])
 		abort();
 }
 
@@ -78,5 +100,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 	}
 	url_round_trip(data, size);
+	dhcp(data, size);
 	return 0;
 }
