@@ -1,0 +1,263 @@
+/* net_http.c: one exchange through the firmware's own EFI_HTTP_PROTOCOL
+ * (net_xfer.h), reached through its service binding on the network
+ * interface. The firmware parses the answer; this file bounds it: the
+ * body must fit the caller's buffer and everything ends by the deadline. */
+#include "net_xfer.h"
+#include <efilib.h>
+#include "net_proto.h"
+#include "../common/buf.h"
+
+static EFI_GUID http_sb_guid = CS_HTTP_SB_GUID;
+static EFI_GUID http_guid = CS_HTTP_GUID;
+
+/* EFI_HTTP_STATUS_CODE, in the specification's order, as numbers (0: a
+ * code the firmware does not name). */
+static const uint16_t codes[] = {
+	0, 100, 101, 200, 201, 202, 203, 204, 205, 206, 300, 301, 302, 303, 304,
+	305, 307, 400, 401, 402, 403, 404, 405, 406, 407, 408, 409, 410, 411, 412,
+	413, 414, 415, 416, 417, 500, 501, 502, 503, 504, 505, 308
+};
+
+/* Everything the driver may still point at after a deadline lives here. */
+static struct {
+	EFI_EVENT ev;
+	volatile int flag;
+	EFI_EVENT deadline;
+	CS_HTTP_PROTOCOL *http;
+	CS_HTTP_TOKEN tok;
+	CS_HTTP_MESSAGE msg;
+	CS_HTTP_REQUEST_DATA req;
+	CS_HTTP_RESPONSE_DATA resp;
+	CS_HTTP_HEADER hdr[6];
+	CHAR16 url[CS_URL_TEXT_MAX];
+	char host[CS_URL_HOST_MAX + 8], len[24], auth[160];
+	CS_HTTPv4_ACCESS_POINT ap;
+	CS_HTTP_CONFIG_DATA cfg;
+} h;
+
+static void poll_http(void *ctx)
+{
+	(void)ctx;
+	h.http->Poll(h.http);
+}
+
+/* Starts op on the token and waits for it: its status, or EFI_TIMEOUT. */
+static EFI_STATUS run(EFI_BOOT_SERVICES *bs, CS_HTTP_REQUEST op)
+{
+	EFI_STATUS s;
+	h.tok.Event = h.ev;
+	h.tok.Status = EFI_NOT_READY;
+	h.tok.Message = &h.msg;
+	h.flag = 0;
+	s = op(h.http, &h.tok);
+	if (EFI_ERROR(s))
+		return s;
+	if (cs_net_wait(bs, &h.flag, h.deadline, poll_http, NULL) != 0) {
+		h.http->Cancel(h.http, &h.tok);
+		return EFI_TIMEOUT;
+	}
+	return h.tok.Status;
+}
+
+static void header(UINTN i, const char *name, const char *value)
+{
+	h.hdr[i].FieldName = (CHAR8 *)name;
+	h.hdr[i].FieldValue = (CHAR8 *)value;
+}
+
+static UINTN request_headers(const struct cs_xfer *x)
+{
+	struct cs_buf b;
+	UINTN n = 0;
+	cs_buf_init(&b, h.host, sizeof h.host);
+	cs_puts(&b, x->url->host);
+	if (x->url->port != CS_HTTP_DEFAULT_PORT) {
+		cs_putc(&b, ':');
+		cs_put_u64(&b, x->url->port);
+	}
+	header(n++, "Host", h.host);
+	header(n++, "User-Agent", "cacheshape-efi");
+	header(n++, "Accept", "*/*");
+	if (x->body) {
+		cs_buf_init(&b, h.len, sizeof h.len);
+		cs_put_u64(&b, x->body_len);
+		header(n++, "Content-Type", x->content_type ? x->content_type : "application/octet-stream");
+		header(n++, "Content-Length", h.len);
+	}
+	if (x->token && x->token[0]) {
+		cs_buf_init(&b, h.auth, sizeof h.auth);
+		cs_puts(&b, "Bearer ");
+		cs_puts(&b, x->token);
+		header(n++, "Authorization", h.auth);
+	}
+	return n;
+}
+
+static int name_is(const CHAR8 *a, const char *w)
+{
+	for (; *a && *w; a++, w++)
+		if ((*a | 32) != (*w | 32))
+			return 0;
+	return !*a && !*w;
+}
+
+/* The answer's headers the firmware allocated: the two we use, then freed. */
+static void take_headers(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int *has_len, UINT64 *len)
+{
+	for (UINTN i = 0; i < h.msg.HeaderCount; i++) {
+		const CHAR8 *v = h.msg.Headers[i].FieldValue;
+		if (!h.msg.Headers[i].FieldName || !v)
+			continue;
+		if (name_is(h.msg.Headers[i].FieldName, "location")) {
+			cs_strlcpy(x->location, (const char *)v, sizeof x->location);
+		} else if (name_is(h.msg.Headers[i].FieldName, "content-length")) {
+			UINT64 n = 0;
+			int ok = *v != 0;
+			for (; *v && ok; v++) {
+				ok = *v >= '0' && *v <= '9' && n < (1ull << 50);
+				n = n * 10 + (UINT64)(*v - '0');
+			}
+			*has_len = ok;
+			*len = n;
+		}
+		bs->FreePool(h.msg.Headers[i].FieldName);
+		bs->FreePool(h.msg.Headers[i].FieldValue);
+	}
+	if (h.msg.Headers)
+		bs->FreePool(h.msg.Headers);
+	h.msg.Headers = NULL;
+	h.msg.HeaderCount = 0;
+}
+
+static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_xfer *x)
+{
+	char text[CS_URL_TEXT_MAX];
+	struct cs_buf b;
+	EFI_STATUS s;
+	int has_len = 0;
+	UINT64 len = 0;
+	UINTN i;
+
+	cs_memset(&h.ap, 0, sizeof h.ap);
+	h.ap.UseDefaultAddress = nic->explicit_addr ? FALSE : TRUE;
+	cs_memcpy(h.ap.LocalAddress.Addr, nic->station, 4);
+	cs_memcpy(h.ap.LocalSubnet.Addr, nic->mask, 4);
+	h.cfg.HttpVersion = CsHttpVersion11;
+	h.cfg.TimeOutMillisec = 0; /* the firmware's default; our deadline bounds it */
+	h.cfg.LocalAddressIsIPv6 = FALSE;
+	h.cfg.AccessPoint.IPv4Node = &h.ap;
+	s = h.http->Configure(h.http, &h.cfg);
+	if (EFI_ERROR(s)) {
+		cs_net_why(x, "configuring the firmware's HTTP", s);
+		return s;
+	}
+	cs_buf_init(&b, text, sizeof text);
+	cs_url_put(&b, x->url);
+	for (i = 0; text[i] && i + 1 < CS_URL_TEXT_MAX; i++)
+		h.url[i] = (CHAR16)text[i];
+	h.url[i] = 0;
+	h.req.Method = x->method[0] == 'P' ? CsHttpMethodPost : CsHttpMethodGet;
+	h.req.Url = h.url;
+	h.msg.Data.Request = &h.req;
+	h.msg.HeaderCount = request_headers(x);
+	h.msg.Headers = h.hdr;
+	h.msg.BodyLength = x->body ? x->body_len : 0;
+	h.msg.Body = (void *)x->body;
+	s = run(bs, h.http->Request);
+	if (EFI_ERROR(s)) {
+		cs_net_why(x, s == EFI_TIMEOUT ? "the request was not sent before the deadline"
+			      : s == EFI_ACCESS_DENIED || s == EFI_CONNECTION_REFUSED
+				      ? "the server refused the connection (is it running, on this port?)"
+				      : "sending the request",
+			   s);
+		return s;
+	}
+	/* the status line and headers */
+	h.msg.Data.Response = &h.resp;
+	h.msg.HeaderCount = 0;
+	h.msg.Headers = NULL;
+	h.msg.BodyLength = 0;
+	h.msg.Body = NULL;
+	h.resp.StatusCode = 0;
+	s = run(bs, h.http->Response);
+	if (EFI_ERROR(s) && s != CS_EFI_HTTP_ERROR) {
+		cs_net_why(x, s == EFI_TIMEOUT ? "no answer before the deadline" : "receiving the answer", s);
+		take_headers(bs, x, &has_len, &len);
+		return s;
+	}
+	take_headers(bs, x, &has_len, &len);
+	if (h.resp.StatusCode >= sizeof codes / sizeof codes[0] || codes[h.resp.StatusCode] == 0) {
+		cs_net_why(x, "an answer whose status code the firmware's HTTP does not name", EFI_PROTOCOL_ERROR);
+		return EFI_PROTOCOL_ERROR;
+	}
+	x->status = codes[h.resp.StatusCode];
+	/* the body, bounded by the caller's buffer */
+	if (has_len && len > x->reply_cap) {
+		struct cs_buf w;
+		cs_buf_init(&w, x->why, sizeof x->why);
+		cs_puts(&w, "the answer's body is ");
+		cs_put_u64(&w, len);
+		cs_puts(&w, " bytes, more than the ");
+		cs_put_u64(&w, x->reply_cap);
+		cs_puts(&w, " this request takes");
+		x->status = 0;
+		return EFI_BAD_BUFFER_SIZE;
+	}
+	while (has_len ? x->reply_len < len : x->reply_len < x->reply_cap) {
+		h.msg.Data.Response = NULL;
+		h.msg.BodyLength = x->reply_cap - x->reply_len;
+		h.msg.Body = x->reply + x->reply_len;
+		s = run(bs, h.http->Response);
+		if (EFI_ERROR(s) || h.msg.BodyLength == 0)
+			break;
+		x->reply_len += h.msg.BodyLength;
+	}
+	take_headers(bs, x, &has_len, &len); /* none, normally */
+	if (has_len && x->reply_len < len) {
+		cs_net_why(x, "the answer's body ended early", EFI_ERROR(s) ? s : EFI_END_OF_FILE);
+		x->status = 0;
+		return EFI_ERROR(s) ? s : EFI_END_OF_FILE;
+	}
+	return EFI_SUCCESS;
+}
+
+EFI_STATUS cs_net_http_xfer(struct cs_nic *nic, struct cs_xfer *x, UINT32 timeout_ms)
+{
+	EFI_BOOT_SERVICES *bs = nic->bs;
+	EFI_SERVICE_BINDING *sb;
+	EFI_HANDLE child = NULL;
+	EFI_STATUS s;
+
+	x->status = 0;
+	x->reply_len = 0;
+	x->why[0] = 0;
+	x->location[0] = 0;
+	if (!h.ev) {
+		s = cs_net_flag_event(bs, &h.flag, &h.ev);
+		if (EFI_ERROR(s)) {
+			cs_net_why(x, "creating an event", s);
+			return s;
+		}
+	}
+	s = bs->HandleProtocol(nic->handle, &http_sb_guid, (void **)&sb);
+	if (!EFI_ERROR(s))
+		s = sb->CreateChild(sb, &child);
+	if (!EFI_ERROR(s))
+		s = bs->HandleProtocol(child, &http_guid, (void **)&h.http);
+	if (EFI_ERROR(s)) {
+		cs_net_why(x, "no HTTP instance on the network interface", s);
+		if (child)
+			sb->DestroyChild(sb, child);
+		return s;
+	}
+	s = cs_net_deadline(bs, timeout_ms, &h.deadline);
+	if (EFI_ERROR(s)) {
+		cs_net_why(x, "creating a timer", s);
+	} else {
+		s = exchange(bs, nic, x);
+		bs->CloseEvent(h.deadline);
+	}
+	h.http->Configure(h.http, NULL); /* closes, and cancels what is queued */
+	sb->DestroyChild(sb, child);
+	return s;
+}
