@@ -9,6 +9,7 @@
 #include "console.h"
 #include "gop.h"
 #include "hooks.h"
+#include "net.h"
 #include "platform.h"
 #include "record.h"
 #include "save.h"
@@ -162,10 +163,11 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	cs_gop_init(st);
 	s = cs_volume_open(image, st, vol);
 	if (EFI_ERROR(s)) {
-		Print(L"volume: cannot open the boot volume (%r): no settings, no capture\n", s);
+		Print(L"volume: no file system on the boot device (%r): no settings or capture on it\n", s);
 		vol = NULL;
 	}
 	load_settings(vol);
+	cs_net_start(image, st, &set); /* netbooted: settings from the boot server (net.h) */
 	if (set.clock[0]) {
 		char why[128];
 		if (cs_arch_counter_select(&cpu, set.clock, why, sizeof why) != 0) {

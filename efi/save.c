@@ -2,6 +2,7 @@
 #include "save.h"
 #include <efilib.h>
 #include "console.h"
+#include "net.h"
 #include "../common/buf.h"
 #include "../common/capture_write.h"
 
@@ -45,10 +46,12 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 	if (!json)
 		return EFI_OUT_OF_RESOURCES;
 	if (!vol) {
-		cs_con_puts("capture: NOT written: the boot volume has no file system this program can use.\n"
-			    "The result above is all there is: copy it from the screen.\n");
-		bs->FreePool(json);
-		return EFI_UNSUPPORTED;
+		cs_con_puts(cs_net_upload_wanted(rec->set)
+				    ? "capture: no volume to write it to; it goes to the server\n"
+				    : "capture: NOT written: the boot volume has no file system this program can use.\n"
+				      "The result above is all there is: copy it from the screen.\n");
+		s = EFI_UNSUPPORTED;
+		goto upload;
 	}
 	cs_record_basename(rec, base, sizeof base);
 	s = cs_volume_write_capture(vol, base, json, len, final, sizeof final, &stage);
@@ -72,6 +75,8 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 		Print(L"capture: NOT written: %r while %a; nothing was left behind.\n"
 		      L"The result above is all there is: copy it from the screen.\n", s, stage);
 	}
+upload:
+	cs_net_upload(rec->set, json, len); /* upload= or netbooted (net.h) */
 	bs->FreePool(json);
 	return s;
 }

@@ -226,7 +226,10 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 		else
 			complain(s, no, "name takes letters, digits, '-' and '_', not", val, vn);
 	} else {
-		complain(s, no, "unknown key", p, klen);
+		char why[200]; /* upload, upload_token, http_client: common/netset.h */
+		int r = cs_netset_line(&s->net, p, klen, val, vn, why, sizeof why);
+		if (r <= 0)
+			complain(s, no, r ? why : "unknown key", r ? NULL : p, r ? 0 : klen);
 	}
 }
 
@@ -318,6 +321,7 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 	cs_jsonw_u64(j, s->competitors);
 	cs_jsonw_key(j, "kinds");
 	cs_jsonw_str(j, s->kinds_on_ap ? "ap" : "main");
+	cs_netset_json(j, &s->net);
 	cs_jsonw_key(j, "errors");
 	cs_jsonw_u64(j, s->n_errors);
 	cs_jsonw_obj_end(j);

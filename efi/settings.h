@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../common/jsonw.h"
+#include "../common/netset.h"
 
 enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 
@@ -27,6 +28,7 @@ struct cs_settings {
 	char clock[16];       /* "" : the arch's default counter */
 	uint32_t competitors; /* 0: none; N: the sweep again beside N streaming APs */
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
+	struct cs_netset net; /* upload=, upload_token=, http_client= */
 	int from_file;
 	uint32_t n_errors;
 	char errors[768];     /* one message a line */
