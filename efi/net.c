@@ -61,6 +61,19 @@ static EFI_STATUS nic(void)
 					     i->has_mask ? i->mask : NULL,
 					     i->has_router ? i->router : NULL,
 					     &net.nic, net.nic_why, sizeof net.nic_why);
+		if (!EFI_ERROR(net.nic_status)) {
+			char mem[128];
+			struct cs_buf b;
+			cs_buf_init(&b, mem, sizeof mem);
+			cs_puts(&b, "net: address ");
+			cs_put_ip4(&b, net.nic.station);
+			cs_puts(&b, net.nic.explicit_addr ? " (the PXE boot's, given to each connection)"
+				    : net.nic.dhcp_by_us ? " (DHCP, asked for now)"
+							 : " (the firmware's IPv4 configuration)");
+			cs_puts(&b, net.nic.has_http ? "; the firmware has EFI_HTTP_PROTOCOL\n"
+						     : "; no EFI_HTTP_PROTOCOL: own HTTP client over TCP4\n");
+			cs_con_buf(&b);
+		}
 	}
 	return net.nic_status;
 }

@@ -187,6 +187,7 @@ EFI_STATUS cs_nic_find(EFI_BOOT_SERVICES *bs, EFI_HANDLE boot_dev,
 			return EFI_TIMEOUT;
 		}
 		nic->addressed = 1;
+		nic->dhcp_by_us = 1;
 	}
 	return EFI_SUCCESS;
 }

@@ -18,6 +18,7 @@ struct cs_nic {
 	EFI_HANDLE handle;
 	int has_http, has_tcp4;
 	int addressed;        /* the stack has a default address (DHCP or static) */
+	int dhcp_by_us;       /* ... because we asked for DHCP */
 	int explicit_addr;    /* else: the PXE answer's address, given per connection */
 	uint8_t station[4], mask[4], router[4];
 	int has_router;
