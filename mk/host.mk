@@ -5,10 +5,12 @@ HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
 # yajl: the capture reader's streaming parser and reduce --json's generator.
 YAJL_CFLAGS = $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
-# libmicrohttpd: `cacheshape serve`.
+# libmicrohttpd: `cacheshape serve`. nettle: SHA-256 and the constant-time
+# comparison of serve's collection (host/serve_upload.c).
 MHD_CFLAGS = $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
 MHD_LIBS = $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
-HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) -lm
+NETTLE_LIBS = $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
+HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) -lpthread -lm
 
 # A kind of measurement in a folder of its own (common/kinds.h): its
 # freestanding files join the core, its reader (*_read.c) the host command.
