@@ -7,6 +7,7 @@
 #   make bench      speed and memory figures
 #   make fuzz       each fuzz target under libFuzzer (FUZZ_SECONDS each)
 #   make web        the page (build/web/), served by `cacheshape serve`
+#   make netrun     boot the firmware from the network; serve takes its capture
 # ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64; default: this machine's).
 # WERROR=0 drops -Werror.
 
@@ -47,6 +48,7 @@ include mk/host-cross.mk
 include mk/fuzz.mk
 include mk/web.mk
 include mk/sanitize.mk
+include mk/net.mk
 include mk/test.mk
 
 .PHONY: clean

@@ -1,0 +1,61 @@
+# netboot.sh: sourced by `make netrun` (netrun.sh) and tests/suite-netboot.sh.
+# A network boot under QEMU's user-mode network (slirp): its DHCP answers,
+# its TFTP server serves the boot file, and the guest reaches the host's
+# loopback at 10.0.2.2. `cacheshape serve` runs on a free loopback port;
+# the port travels to the firmware in the DHCP boot file's own URL
+# (bootfile=http://10.0.2.2:PORT/cacheshape.efi), which slirp's TFTP serves
+# from TFTPDIR/http:/10.0.2.2:PORT/cacheshape.efi. The NIC is virtio-net
+# with romfile= (no iPXE option ROM): the firmware's own network stack
+# boots it, on x86_64 (OVMF) and aarch64 (AAVMF) alike.
+#
+#   serve_start DIR BOOTDIR [SERVE ARGS...]  sets SERVE_PID SERVE_PORT SERVE_LOG
+#   serve_stop                               TERM, then wait (KILL after 5 s)
+#   net_tftp TFTPDIR EFI                     the boot file where slirp finds it
+#   net_boot ARCH LOG TFTPDIR [QEMU ARGS...] boots; QEMU's exit status
+CS=${CS:-build/host/cacheshape}
+
+serve_start() {
+	local dir=$1 boot=$2; shift 2
+	SERVE_LOG=$dir.serve.log
+	SERVE_PORT=
+	"$CS" serve --dir "$dir" --boot "$boot" --port 0 "$@" >"$SERVE_LOG" 2>&1 &
+	SERVE_PID=$!
+	for _ in $(seq 1 100); do
+		SERVE_PORT=$(sed -nE 's|.*http://127\.0\.0\.1:([0-9]+)/.*|\1|p' "$SERVE_LOG" | head -n 1)
+		[ -n "$SERVE_PORT" ] && return 0
+		kill -0 "$SERVE_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "netboot: cacheshape serve did not start: $(head -c 500 "$SERVE_LOG")" >&2
+	return 1
+}
+
+serve_stop() {
+	[ -n "${SERVE_PID:-}" ] || return 0
+	kill -TERM "$SERVE_PID" 2>/dev/null
+	for _ in $(seq 1 50); do
+		kill -0 "$SERVE_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -KILL "$SERVE_PID" 2>/dev/null
+	wait "$SERVE_PID" 2>/dev/null
+	SERVE_PID=
+}
+
+net_tftp() {
+	local tftp=$1 efi=$2
+	rm -rf "$tftp"
+	mkdir -p "$tftp/http:/10.0.2.2:$SERVE_PORT"
+	cp "$efi" "$tftp/http:/10.0.2.2:$SERVE_PORT/cacheshape.efi"
+}
+
+net_boot() {
+	local arch=$1 log=$2 tftp=$3; shift 3
+	local nic=(-netdev "user,id=n0,tftp=$tftp,bootfile=http://10.0.2.2:$SERVE_PORT/cacheshape.efi"
+		-device virtio-net-pci,netdev=n0,romfile=,bootindex=1)
+	if [ "$arch" = aarch64 ]; then
+		tests/qemu-arm/boot.sh "$log" "${nic[@]}" "$@"
+	else
+		tests/qemu/boot.sh "$log" "${nic[@]}" "$@"
+	fi
+}

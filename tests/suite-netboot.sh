@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# suite-netboot: the firmware booted from the network under QEMU (user-mode
+# network, the firmware's own PXE over virtio-net; tests/qemu/netboot.sh),
+# with `cacheshape serve` on a free loopback port handing out the settings
+# and taking the capture. Each boot is bounded by a timeout and measures a
+# quick 2 MiB sweep. Mechanics only: QEMU's timings are TCG's.
+#   1 `make netrun` (x86_64): settings fetched, capture uploaded with the
+#     firmware's EFI_HTTP_PROTOCOL, stored once, reduces
+#   2 our own HTTP client over EFI_TCP4, with the bearer token
+#   3 a wrong token: refused (401), said so, the result still on screen
+#   4 booted from a disk with upload= set: the firmware asks DHCP for an
+#     address itself; the capture on the volume and the one uploaded are
+#     the same bytes
+#   5 aarch64 (AAVMF): netboot, settings, upload
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+. tests/qemu/netboot.sh
+export MTOOLS_SKIP_CHECK=1 QEMU_SHOW=0
+T=build/test-netboot
+rm -rf "$T"
+mkdir -p "$T"
+X86=build/x86_64/cacheshape.efi
+ARM=build/aarch64/cacheshape.efi
+for f in "$CS" "$X86"; do
+	[ -e "$f" ] || { fail "missing $f (make firmware host)"; summary netboot; exit 1; }
+done
+trap serve_stop EXIT
+QUICK='sweep=quick
+after=shutdown
+max_bytes=2M'
+
+uploaded() { sed -nE 's|^uploaded: http://10\.0\.2\.2:[0-9]+/captures/([^ ]+).*|\1|p' "$1" | tail -n 1; }
+in_log() { grep -qF -- "$2" "$1"; }
+
+# boot_case NAME ARCH SETTINGS [SERVE ARGS...]: serve + netboot; sets LOG, DIR
+boot_case() {
+	local name=$1 arch=$2 settings=$3; shift 3
+	local efi=$X86
+	[ "$arch" = aarch64 ] && efi=$ARM
+	DIR=$T/$name
+	LOG=$DIR/console.log
+	mkdir -p "$DIR/boot"
+	printf '%s\n' "$settings" >"$DIR/boot/cacheshape.cfg"
+	serve_start "$DIR/captures" "$DIR/boot" "$@" || { fail "$name: serve starts"; return 1; }
+	net_tftp "$DIR/tftp" "$efi"
+	local t0=$(date +%s)
+	QEMU_TIMEOUT=${TMO:-150} net_boot "$arch" "$LOG"
+	rc=$?
+	echo "  $name: qemu exit $rc in $(($(date +%s) - t0)) s"
+	serve_stop
+	expect "$name: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
+	expect "$name: booted over the network (PXE)" in_log "$LOG" "net: booted over the network (PXE), boot file http://10.0.2.2:$SERVE_PORT/cacheshape.efi"
+	expect "$name: settings fetched from the boot server" in_log "$LOG" "settings: from http://10.0.2.2:$SERVE_PORT/cacheshape.cfg"
+	expect "$name: the served settings applied" in_log "$LOG" "settings: sweep=quick after=shutdown max_bytes=2 MiB"
+	expect "$name: the summary on screen" in_log "$LOG" "knees:"
+}
+
+# the stored capture: there, reduces, and its settings came over the network
+check_stored() {
+	local name=$1 rel
+	rel=$(uploaded "$LOG")
+	expect "$name: 'uploaded: URL' on screen" test -n "$rel"
+	expect "$name: stored where the URL says ($rel)" test -f "$DIR/captures/$rel"
+	expect "$name: stored once" test "$(find "$DIR/captures" -name '*.json' | wc -l)" -eq 1
+	expect "$name: the server logged the settings and the upload" \
+		grep -qE "GET /cacheshape.cfg 200" "$SERVE_LOG"
+	expect "$name: POST /captures 201 in the server's log" grep -qE 'POST /captures 201' "$SERVE_LOG"
+	expect "$name: the stored capture reduces" "$CS" reduce "$DIR/captures/$rel"
+	expect "$name: its settings say they came from a file, 2 MiB" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["settings"]
+sys.exit(0 if s["from_file"] and s["max_bytes"] == 2 << 20 and s["errors"] == 0 else 1)' "$DIR/captures/$rel"
+}
+
+# 1. make netrun's path, x86_64
+dir=$T/netrun
+QEMU_SHOW=0 tests/qemu/netrun.sh x86_64 "$X86" <(printf '%s\n' "$QUICK") "$dir" 150 >"$T/netrun.out" 2>&1
+rc=$?
+last=$(tail -n 1 "$T/netrun.out")
+expect "netrun: exit 0 (got $rc)" test "$rc" -eq 0
+expect "netrun: last line 'uploaded: PATH' ($last)" grep -qE '^uploaded: build/test-netboot/netrun/captures/.+\.json$' <<<"$last"
+expect "netrun: PATH exists and reduces" "$CS" reduce "${last#uploaded: }"
+expect "netrun: the firmware's HTTP protocol used" in_log "$dir/console.log" "bytes, the firmware's HTTP)"
+expect "netrun: the server stopped" test -z "$(pgrep -f "serve --dir $dir/captures" || true)"
+sed -nE 's/^netrun: (boot to power-off .*);.*/  netrun: \1/p' "$T/netrun.out"
+
+# 2. our own client over TCP4, with the token
+printf 'lab-token-1\n' >"$T/token"
+boot_case own x86_64 "$QUICK
+http_client=own
+upload_token=lab-token-1" --token "$T/token"
+expect "own: our client over TCP4 used" in_log "$LOG" "bytes, own HTTP over TCP4)"
+check_stored own
+
+# 3. a wrong token: refused, said so, nothing stored
+boot_case refused x86_64 "$QUICK
+upload_token=not-the-token" --token "$T/token"
+expect "refused: NOT uploaded, 401 named" in_log "$LOG" ": the server answered 401"
+expect "refused: the server's message shown" in_log "$LOG" "it says: "
+expect "refused: the capture is on the screen" in_log "$LOG" "the capture is on the screen above"
+expect "refused: nothing stored" test "$(find "$DIR/captures" -name '*.json' | wc -l)" -eq 0
+expect "refused: POST answered 401 in the server's log" grep -qE 'POST /captures 401' "$SERVE_LOG"
+
+# 4. from a disk, upload= set: DHCP by the firmware, volume and server agree
+DIR=$T/disk
+LOG=$DIR/console.log
+mkdir -p "$DIR/boot"
+serve_start "$DIR/captures" "$DIR/boot" || fail "disk: serve starts"
+printf '%s\nupload=http://10.0.2.2:%s/captures\n' "$QUICK" "$SERVE_PORT" >"$DIR/cacheshape.cfg"
+tests/qemu/mkesp.sh "$DIR/esp.img" "$X86" BOOTX64.EFI "$DIR/cacheshape.cfg"
+QEMU_TIMEOUT=150 tests/qemu/boot.sh "$LOG" -drive if=virtio,format=raw,file="$DIR/esp.img" \
+	-netdev user,id=n0 -device virtio-net-pci,netdev=n0,romfile=
+rc=$?
+serve_stop
+expect "disk: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
+expect "disk: not netbooted, so no settings fetched" test -z "$(grep '^net: booted' "$LOG")"
+expect "disk: the firmware asked DHCP for an address" in_log "$LOG" "(DHCP, asked for now)"
+expect "disk: capture written on the volume" in_log "$LOG" "capture written: \\captures\\"
+rel=$(uploaded "$LOG")
+expect "disk: and uploaded ($rel)" test -n "$rel" -a -f "$DIR/captures/$rel"
+vol=$(mdir -i "$DIR/esp.img" -b ::/captures 2>/dev/null | grep -i '\.json$' | head -n 1)
+mcopy -i "$DIR/esp.img" "$vol" "$DIR/volume.json" 2>/dev/null
+expect "disk: the volume's capture and the uploaded one are the same bytes" cmp -s "$DIR/volume.json" "$DIR/captures/$rel"
+
+# 5. aarch64 (AAVMF's own network stack)
+if [ -e "$ARM" ]; then
+	boot_case arm aarch64 "$QUICK"
+	check_stored arm
+else
+	fail "arm: missing $ARM (make firmware-aarch64)"
+fi
+
+summary netboot

@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# suite-serve-upload: `cacheshape serve` taking captures over real HTTP on
+# loopback (curl as the client): malformed bodies refused with a 4xx and a
+# message and nothing stored; a capture stored once and found again; 40
+# distinct captures posted 4 times each by 8 concurrent clients, each
+# stored exactly once, no 5xx, no temporary file; a client that sends its
+# headers and stalls is dropped after the timeout without holding up the
+# others; a server killed in the middle of an upload leaves nothing and
+# takes the retry; the bearer token; one log line a request. Bounded: every
+# curl has a time limit, the server runs with --timeout 2.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+. tests/qemu/netboot.sh
+T=build/test-serve-upload
+rm -rf "$T"
+mkdir -p "$T/bodies" "$T/boot"
+GOOD=captures/qemu/qemu-x86_64-qemu64.json
+for f in "$CS" "$GOOD"; do
+	[ -e "$f" ] || { fail "missing $f (make host)"; summary serve-upload; exit 1; }
+done
+trap serve_stop EXIT
+
+# post FILE [CURL ARGS...]: "STATUS" on stdout, the answer in $T/answer
+post() {
+	local f=$1; shift
+	curl -s -m 20 -o "$T/answer" -D "$T/headers" -w '%{http_code}' \
+		-H 'Content-Type: application/json' --data-binary "@$f" "$@" \
+		"http://127.0.0.1:$SERVE_PORT/captures"
+}
+stored() { find "$1" -type f -name '*.json' | wc -l; }
+temps() { find "$1" -name '.*' -type f | wc -l; }
+
+serve_start "$T/c" "$T/boot" --timeout 2 || { fail "serve starts"; summary serve-upload; exit 1; }
+pass "serve starts on a free loopback port ($SERVE_PORT)"
+expect "serve: listens on loopback by default" grep -q 'http://127.0.0.1:' "$SERVE_LOG"
+
+# 1. malformed bodies: each refused with a 4xx and a message
+python3 - "$GOOD" "$T/bodies" <<'PY'
+import json, sys
+good = open(sys.argv[1], "rb").read()
+out = sys.argv[2]
+cap = json.loads(good)
+def put(name, data):
+    open(f"{out}/{name}", "wb").write(data if isinstance(data, bytes) else data.encode())
+put("01-empty", b"")
+put("02-not-json", "this is not a capture")
+put("03-truncated", good[: len(good) // 2])
+put("04-wrong-format", json.dumps(dict(cap, format="some-other-format")))
+put("05-nan", good.replace(b'"ns":', b'"ns":NaN,"x":', 1))
+put("06-nested-too-deep", "[" * 40 + "]" * 40)
+put("07-array", "[1, 2, 3]")
+put("08-duplicate-key", '{"format": "cacheshape-capture", "format": "cacheshape-capture"}')
+put("09-bad-utf8", b'{"label": "\xff\xfe"}')
+put("10-trailing-garbage", good + b" trailing")
+put("11-negative-cost", good.replace(b'"ns":', b'"ns":-', 1))
+c = dict(cap); del c["sweep"]
+put("12-no-sweep", json.dumps(c))
+put("13-infinity", good.replace(b'"ns":', b'"ns":1e999,"y":', 1))
+put("14-string-number", json.dumps(dict(cap, version="1")))
+put("15-five-mib", b"{" + b" " * (5 << 20) + b"}")
+PY
+for f in "$T"/bodies/*; do
+	name=$(basename "$f")
+	st=$(post "$f")
+	case $name in *five-mib) want=413 ;; *) want=400 ;; esac
+	expect "malformed $name: $want (got $st)" test "$st" = "$want"
+	expect "malformed $name: says why ($(head -c 100 "$T/answer" | tr '\n' ' '))" test -s "$T/answer"
+done
+post "$T/bodies/02-not-json" >/dev/null
+expect "malformed: a 400 carries the reader's message ($(head -c 120 "$T/answer"))" grep -q 'capture refused: .*JSON' "$T/answer"
+expect "malformed: nothing stored" test "$(stored "$T/c")" -eq 0
+
+# 2. methods and paths
+st=$(curl -s -m 10 -o "$T/answer" -D "$T/headers" -w '%{http_code}' "http://127.0.0.1:$SERVE_PORT/captures")
+expect "GET /captures: 405 with Allow (got $st)" test "$st" = 405 -a -n "$(grep -i '^Allow:.*POST' "$T/headers")"
+st=$(curl -s -m 10 -o "$T/answer" -w '%{http_code}' -X DELETE "http://127.0.0.1:$SERVE_PORT/captures/index.json")
+expect "DELETE /captures/index.json: 405 (got $st)" test "$st" = 405 -a -s "$T/answer"
+st=$(curl -s -m 10 -o "$T/answer" -w '%{http_code}' --data-binary "@$GOOD" "http://127.0.0.1:$SERVE_PORT/upload")
+expect "POST /upload: 404 or 405 with a message (got $st)" test \( "$st" = 404 -o "$st" = 405 \) -a -s "$T/answer"
+
+# 3. stored once, found again
+st=$(post "$GOOD")
+loc=$(sed -nE 's/^Location: *([^[:space:]]+).*/\1/ip' "$T/headers" | tr -d '\r')
+expect "a capture: 201 with a Location (got $st, $loc)" test "$st" = 201 -a -n "$loc"
+expect "stored as <machine>/<date>-<sha256 prefix>.json" \
+	grep -qE '^/captures/QEMU-Virtual-CPU-version-2-5/[0-9]{8}-[0-9a-f]{16}\.json$' <<<"$loc"
+expect "stored byte for byte" cmp -s "$GOOD" "$T/c/${loc#/captures/}"
+st=$(post "$GOOD")
+loc2=$(sed -nE 's/^Location: *([^[:space:]]+).*/\1/ip' "$T/headers" | tr -d '\r')
+expect "the same bytes: 200 with the same Location (got $st)" test "$st" = 200 -a "$loc2" = "$loc"
+expect "the same bytes: stored once" test "$(stored "$T/c")" -eq 1
+curl -s -m 10 -o "$T/got.json" "http://127.0.0.1:$SERVE_PORT$loc"
+expect "GET the Location: the capture" cmp -s "$GOOD" "$T/got.json"
+curl -s -m 10 -o "$T/index.json" "http://127.0.0.1:$SERVE_PORT/captures/index.json"
+expect "index.json lists it" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if [c["path"] for c in d["captures"]] == [sys.argv[2]] else 1)' "$T/index.json" "${loc#/captures/}"
+
+# 4. load: 40 distinct captures x 4 posts, 8 clients at once
+python3 - "$GOOD" "$T/load" <<'PY'
+import os, random, sys
+good = open(sys.argv[1], "rb").read()
+os.makedirs(sys.argv[2], exist_ok=True)
+jobs = []
+for k in range(40):
+    p = f"{sys.argv[2]}/cap{k:02d}.json"
+    open(p, "wb").write(good.replace(b'"label": "', f'"label": "load {k}: '.encode(), 1))
+    jobs += [p] * 4
+random.seed(15)
+random.shuffle(jobs)
+open(f"{sys.argv[2]}/jobs", "w").write("\n".join(jobs) + "\n")
+PY
+before=$(stored "$T/c")
+t0=$(date +%s%N)
+xargs -P 8 -I{} curl -s -m 30 -o /dev/null -w '%{http_code}\n' -H 'Content-Type: application/json' \
+	--data-binary @{} "http://127.0.0.1:$SERVE_PORT/captures" <"$T/load/jobs" >"$T/load/codes"
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+n201=$(grep -c '^201$' "$T/load/codes")
+n200=$(grep -c '^200$' "$T/load/codes")
+n5xx=$(grep -c '^5' "$T/load/codes")
+echo "  load: 160 posts by 8 clients in $ms ms: $n201 stored, $n200 already, $n5xx 5xx"
+expect "load: each capture stored exactly once (40 x 201, 120 x 200)" test "$n201" -eq 40 -a "$n200" -eq 120
+expect "load: no 5xx" test "$n5xx" -eq 0
+expect "load: 40 more files" test "$(stored "$T/c")" -eq $((before + 40))
+expect "load: no temporary file left" test "$(temps "$T/c")" -eq 0
+expect "load: every stored file is one of the posted captures" python3 -c '
+import glob, hashlib, sys
+posted = {hashlib.sha256(open(p, "rb").read()).hexdigest() for p in glob.glob(sys.argv[1] + "/cap*.json")}
+kept = [hashlib.sha256(open(p, "rb").read()).hexdigest() for p in glob.glob(sys.argv[2] + "/*/*.json")]
+sys.exit(0 if posted <= set(kept) and len(kept) == len(set(kept)) else 1)' "$T/load" "$T/c"
+
+# 5. a client that sends its headers and stalls
+exec 3<>"/dev/tcp/127.0.0.1/$SERVE_PORT"
+printf 'POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 20000\r\n\r\n{"format"' >&3
+t0=$(date +%s%N)
+st=$(post "$T/load/cap00.json")
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+expect "stalled client: another upload answered meanwhile in ${ms} ms (200)" test "$st" = 200 -a "$ms" -lt 1500
+t0=$(date +%s%N)
+timeout 10 cat <&3 >/dev/null
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+exec 3<&-
+expect "stalled client: dropped by the server after its timeout (${ms} ms)" test "$ms" -ge 1000 -a "$ms" -lt 9000
+expect "stalled client: nothing stored from it" test "$(stored "$T/c")" -eq $((before + 40))
+
+# 6. killed in the middle of an upload, restarted, the retry taken
+python3 - "$GOOD" "$T/kill.json" <<'PY'
+import sys
+good = open(sys.argv[1], "rb").read()
+open(sys.argv[2], "wb").write(good.replace(b'"label": "', b'"label": "killed mid-upload: ', 1))
+PY
+size=$(stat -c %s "$T/kill.json")
+exec 3<>"/dev/tcp/127.0.0.1/$SERVE_PORT"
+printf 'POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n' "$size" >&3
+head -c $((size / 2)) "$T/kill.json" >&3
+sleep 0.3
+kill -KILL "$SERVE_PID"
+wait "$SERVE_PID" 2>/dev/null
+SERVE_PID=
+exec 3<&-
+expect "killed: no partial or temporary file" test "$(stored "$T/c")" -eq $((before + 40)) -a "$(temps "$T/c")" -eq 0
+serve_start "$T/c" "$T/boot" --timeout 2 || fail "serve restarts on the same folder"
+st=$(post "$T/kill.json")
+expect "killed: the retry after the restart is stored (201, got $st)" test "$st" = 201
+st=$(post "$GOOD")
+expect "restart: what was stored before is known (200, got $st)" test "$st" = 200
+lines=$(grep -cE ' (POST|GET) ' "$SERVE_LOG")
+expect "one log line a request (2 after the restart, got $lines)" test "$lines" -eq 2
+serve_stop
+
+# 7. the bearer token
+printf 'lab-Token_42\n' >"$T/token"
+serve_start "$T/t" "$T/boot" --token "$T/token" || fail "serve starts with --token"
+st=$(post "$GOOD")
+expect "token: none: 401 with WWW-Authenticate (got $st)" test "$st" = 401 -a -n "$(grep -i '^WWW-Authenticate: Bearer' "$T/headers")"
+st=$(post "$GOOD" -H 'Authorization: Bearer lab-Token_43')
+expect "token: wrong: 401 (got $st)" test "$st" = 401
+st=$(post "$GOOD" -H 'Authorization: Bearer lab-Token_42')
+expect "token: right: 201 (got $st)" test "$st" = 201
+expect "token: only the accepted upload stored" test "$(stored "$T/t")" -eq 1
+serve_stop
+printf 'not a token\n' >"$T/badtoken"
+"$CS" serve --dir "$T/t" --boot "$T/boot" --port 0 --token "$T/badtoken" >"$T/bad.log" 2>&1 &
+pid=$!
+sleep 1
+kill "$pid" 2>/dev/null && fail "token: a malformed token file is refused at start" || pass "token: a malformed token file is refused at start"
+wait "$pid" 2>/dev/null
+
+summary serve-upload
