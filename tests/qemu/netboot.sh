@@ -11,7 +11,7 @@
 #   serve_start DIR BOOTDIR [SERVE ARGS...]  sets SERVE_PID SERVE_PORT SERVE_LOG
 #   serve_stop                               TERM, then wait (KILL after 5 s)
 #   net_tftp TFTPDIR EFI                     the boot file where slirp finds it
-#   net_boot ARCH LOG TFTPDIR [QEMU ARGS...] boots; QEMU's exit status
+#   net_boot ARCH LOG [QEMU ARGS...]         boots from it; QEMU's exit status
 CS=${CS:-build/host/cacheshape}
 
 serve_start() {
@@ -44,14 +44,15 @@ serve_stop() {
 
 net_tftp() {
 	local tftp=$1 efi=$2
+	NET_TFTP=$tftp
 	rm -rf "$tftp"
 	mkdir -p "$tftp/http:/10.0.2.2:$SERVE_PORT"
 	cp "$efi" "$tftp/http:/10.0.2.2:$SERVE_PORT/cacheshape.efi"
 }
 
 net_boot() {
-	local arch=$1 log=$2 tftp=$3; shift 3
-	local nic=(-netdev "user,id=n0,tftp=$tftp,bootfile=http://10.0.2.2:$SERVE_PORT/cacheshape.efi"
+	local arch=$1 log=$2; shift 2
+	local nic=(-netdev "user,id=n0,tftp=$NET_TFTP,bootfile=http://10.0.2.2:$SERVE_PORT/cacheshape.efi"
 		-device virtio-net-pci,netdev=n0,romfile=,bootindex=1)
 	if [ "$arch" = aarch64 ]; then
 		tests/qemu-arm/boot.sh "$log" "${nic[@]}" "$@"
