@@ -20,9 +20,7 @@ static const uint16_t codes[] = {
 
 /* Everything the driver may still point at after a deadline lives here. */
 static struct {
-	EFI_EVENT ev;
-	volatile int flag;
-	EFI_EVENT deadline;
+	struct cs_net_waiter w;
 	CS_HTTP_PROTOCOL *http;
 	CS_HTTP_TOKEN tok;
 	CS_HTTP_MESSAGE msg;
@@ -45,14 +43,14 @@ static void poll_http(void *ctx)
 static EFI_STATUS run(EFI_BOOT_SERVICES *bs, CS_HTTP_REQUEST op)
 {
 	EFI_STATUS s;
-	h.tok.Event = h.ev;
+	h.tok.Event = h.w.ev;
 	h.tok.Status = EFI_NOT_READY;
 	h.tok.Message = &h.msg;
-	h.flag = 0;
+	h.w.flag = 0;
 	s = op(h.http, &h.tok);
 	if (EFI_ERROR(s))
 		return s;
-	if (cs_net_wait(bs, &h.flag, h.deadline, poll_http, NULL) != 0) {
+	if (cs_net_wait(bs, &h.w.flag, h.w.deadline, poll_http, NULL) != 0) {
 		h.http->Cancel(h.http, &h.tok);
 		return EFI_TIMEOUT;
 	}
@@ -221,43 +219,21 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 	return EFI_SUCCESS;
 }
 
+static EFI_STATUS http_exchange(struct cs_nic *nic, struct cs_xfer *x, void *proto)
+{
+	h.http = proto;
+	return exchange(nic->bs, nic, x);
+}
+
+static void http_reset(void *proto)
+{
+	CS_HTTP_PROTOCOL *p = proto;
+	p->Configure(p, NULL); /* closes, and cancels what is queued */
+}
+
 EFI_STATUS cs_net_http_xfer(struct cs_nic *nic, struct cs_xfer *x, UINT32 timeout_ms)
 {
-	EFI_BOOT_SERVICES *bs = nic->bs;
-	EFI_SERVICE_BINDING *sb;
-	EFI_HANDLE child = NULL;
-	EFI_STATUS s;
-
-	x->status = 0;
-	x->reply_len = 0;
-	x->why[0] = 0;
-	x->location[0] = 0;
-	if (!h.ev) {
-		s = cs_net_flag_event(bs, &h.flag, &h.ev);
-		if (EFI_ERROR(s)) {
-			cs_net_why(x, "creating an event", s);
-			return s;
-		}
-	}
-	s = bs->HandleProtocol(nic->handle, &http_sb_guid, (void **)&sb);
-	if (!EFI_ERROR(s))
-		s = sb->CreateChild(sb, &child);
-	if (!EFI_ERROR(s))
-		s = bs->HandleProtocol(child, &http_guid, (void **)&h.http);
-	if (EFI_ERROR(s)) {
-		cs_net_why(x, "no HTTP instance on the network interface", s);
-		if (child)
-			sb->DestroyChild(sb, child);
-		return s;
-	}
-	s = cs_net_deadline(bs, timeout_ms, &h.deadline);
-	if (EFI_ERROR(s)) {
-		cs_net_why(x, "creating a timer", s);
-	} else {
-		s = exchange(bs, nic, x);
-		bs->CloseEvent(h.deadline);
-	}
-	h.http->Configure(h.http, NULL); /* closes, and cancels what is queued */
-	sb->DestroyChild(sb, child);
-	return s;
+	static const struct cs_net_client c = { &http_sb_guid, &http_guid, "HTTP", &h.w,
+						 http_exchange, http_reset };
+	return cs_net_client_run(nic, &c, x, timeout_ms);
 }

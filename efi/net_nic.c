@@ -191,3 +191,52 @@ EFI_STATUS cs_nic_find(EFI_BOOT_SERVICES *bs, EFI_HANDLE boot_dev,
 	}
 	return EFI_SUCCESS;
 }
+
+EFI_STATUS cs_net_client_run(struct cs_nic *nic, const struct cs_net_client *c,
+			     struct cs_xfer *x, UINT32 timeout_ms)
+{
+	EFI_BOOT_SERVICES *bs = nic->bs;
+	EFI_SERVICE_BINDING *sb;
+	EFI_HANDLE child = NULL;
+	void *proto = NULL;
+	struct cs_buf b;
+	EFI_STATUS s;
+
+	x->status = 0;
+	x->reply_len = 0;
+	x->why[0] = 0;
+	x->location[0] = 0;
+	if (!c->w->ev) {
+		s = cs_net_flag_event(bs, &c->w->flag, &c->w->ev);
+		if (EFI_ERROR(s)) {
+			cs_net_why(x, "creating an event", s);
+			return s;
+		}
+	}
+	s = bs->HandleProtocol(nic->handle, c->sb_guid, (void **)&sb);
+	if (!EFI_ERROR(s))
+		s = sb->CreateChild(sb, &child);
+	if (!EFI_ERROR(s))
+		s = bs->HandleProtocol(child, c->guid, &proto);
+	if (EFI_ERROR(s)) {
+		char what[64];
+		cs_buf_init(&b, what, sizeof what);
+		cs_puts(&b, "no ");
+		cs_puts(&b, c->what);
+		cs_puts(&b, " instance on the network interface");
+		cs_net_why(x, what, s);
+		if (child)
+			sb->DestroyChild(sb, child);
+		return s;
+	}
+	s = cs_net_deadline(bs, timeout_ms, &c->w->deadline);
+	if (EFI_ERROR(s)) {
+		cs_net_why(x, "creating a timer", s);
+	} else {
+		s = c->exchange(nic, x, proto);
+		bs->CloseEvent(c->w->deadline);
+	}
+	c->reset(proto);
+	sb->DestroyChild(sb, child);
+	return s;
+}

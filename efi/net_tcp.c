@@ -19,9 +19,7 @@ static EFI_GUID tcp4_guid = EFI_TCP4_PROTOCOL;
 /* Tokens, buffers and the event live as long as the program: a token the
  * driver still holds after a timeout must never point at a dead stack. */
 static struct {
-	EFI_EVENT ev;
-	volatile int flag;
-	EFI_EVENT deadline;
+	struct cs_net_waiter w;
 	EFI_TCP4 *tcp;
 	EFI_TCP4_CONNECTION_TOKEN conn;
 	EFI_TCP4_IO_TOKEN io;
@@ -42,7 +40,7 @@ static void poll_tcp(void *ctx)
 /* Waits for the token whose status is *st; -1 at the deadline. */
 static int wait_token(EFI_BOOT_SERVICES *bs)
 {
-	return cs_net_wait(bs, &t.flag, t.deadline, poll_tcp, NULL);
+	return cs_net_wait(bs, &t.w.flag, t.w.deadline, poll_tcp, NULL);
 }
 
 static EFI_STATUS send_all(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, const void *p, UINTN n, const char *what)
@@ -57,9 +55,9 @@ static EFI_STATUS send_all(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, const void 
 		t.tx.FragmentTable[0].FragmentLength = (UINT32)k;
 		t.tx.FragmentTable[0].FragmentBuffer = (void *)p;
 		t.io.Packet.TxData = &t.tx;
-		t.io.CompletionToken.Event = t.ev;
+		t.io.CompletionToken.Event = t.w.ev;
 		t.io.CompletionToken.Status = EFI_NOT_READY;
-		t.flag = 0;
+		t.w.flag = 0;
 		s = t.tcp->Transmit(t.tcp, &t.io);
 		if (!EFI_ERROR(s) && wait_token(bs) != 0)
 			s = EFI_TIMEOUT;
@@ -88,9 +86,9 @@ static EFI_STATUS receive(EFI_BOOT_SERVICES *bs, struct cs_xfer *x)
 		t.rx.FragmentTable[0].FragmentLength = CS_TCP_RX;
 		t.rx.FragmentTable[0].FragmentBuffer = t.rxbuf;
 		t.io.Packet.RxData = &t.rx;
-		t.io.CompletionToken.Event = t.ev;
+		t.io.CompletionToken.Event = t.w.ev;
 		t.io.CompletionToken.Status = EFI_NOT_READY;
-		t.flag = 0;
+		t.w.flag = 0;
 		s = t.tcp->Receive(t.tcp, &t.io);
 		if (!EFI_ERROR(s) && wait_token(bs) != 0) {
 			cs_net_why(x, "no complete answer before the deadline", EFI_TIMEOUT);
@@ -145,9 +143,9 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 		cs_memcpy(gw.Addr, nic->router, 4);
 		t.tcp->Routes(t.tcp, FALSE, &any, &any, &gw); /* off-link servers: best effort */
 	}
-	t.conn.CompletionToken.Event = t.ev;
+	t.conn.CompletionToken.Event = t.w.ev;
 	t.conn.CompletionToken.Status = EFI_NOT_READY;
-	t.flag = 0;
+	t.w.flag = 0;
 	s = t.tcp->Connect(t.tcp, &t.conn);
 	if (!EFI_ERROR(s) && wait_token(bs) != 0)
 		s = EFI_TIMEOUT;
@@ -175,60 +173,39 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 	s = receive(bs, x);
 	/* a polite close, bounded; the reset below ends it either way */
 	t.close.AbortOnClose = FALSE;
-	t.close.CompletionToken.Event = t.ev;
-	t.flag = 0;
+	t.close.CompletionToken.Event = t.w.ev;
+	t.w.flag = 0;
 	if (!EFI_ERROR(t.tcp->Close(t.tcp, &t.close))) {
-		EFI_EVENT d = t.deadline;
-		if (!EFI_ERROR(cs_net_deadline(bs, CS_TCP_CLOSE_MS, &t.deadline))) {
+		EFI_EVENT d = t.w.deadline;
+		if (!EFI_ERROR(cs_net_deadline(bs, CS_TCP_CLOSE_MS, &t.w.deadline))) {
 			wait_token(bs);
-			bs->CloseEvent(t.deadline);
+			bs->CloseEvent(t.w.deadline);
 		}
-		t.deadline = d;
+		t.w.deadline = d;
 	}
 	return s;
 }
 
+static EFI_STATUS tcp_exchange(struct cs_nic *nic, struct cs_xfer *x, void *proto)
+{
+	t.tcp = proto;
+	return exchange(nic->bs, nic, x);
+}
+
+static void tcp_reset(void *proto)
+{
+	EFI_TCP4 *p = proto;
+	p->Configure(p, NULL); /* resets the connection, flushes every token */
+}
+
 EFI_STATUS cs_net_tcp_xfer(struct cs_nic *nic, struct cs_xfer *x, UINT32 timeout_ms)
 {
-	EFI_BOOT_SERVICES *bs = nic->bs;
-	EFI_SERVICE_BINDING *sb;
-	EFI_HANDLE child = NULL;
-	EFI_STATUS s;
-
-	x->status = 0;
-	x->reply_len = 0;
-	x->why[0] = 0;
+	static const struct cs_net_client c = { &tcp4_sb_guid, &tcp4_guid, "TCP4", &t.w,
+						 tcp_exchange, tcp_reset };
 	if (!x->url->has_ip) {
+		x->status = 0;
 		cs_net_why(x, "our own HTTP client resolves no names: give the server as an IPv4 address", EFI_UNSUPPORTED);
 		return EFI_UNSUPPORTED;
 	}
-	if (!t.ev) {
-		s = cs_net_flag_event(bs, &t.flag, &t.ev);
-		if (EFI_ERROR(s)) {
-			cs_net_why(x, "creating an event", s);
-			return s;
-		}
-	}
-	s = bs->HandleProtocol(nic->handle, &tcp4_sb_guid, (void **)&sb);
-	if (!EFI_ERROR(s))
-		s = sb->CreateChild(sb, &child);
-	if (!EFI_ERROR(s))
-		s = bs->HandleProtocol(child, &tcp4_guid, (void **)&t.tcp);
-	if (EFI_ERROR(s)) {
-		cs_net_why(x, "no TCP4 instance on the network interface", s);
-		if (child)
-			sb->DestroyChild(sb, child);
-		return s;
-	}
-	s = cs_net_deadline(bs, timeout_ms, &t.deadline);
-	if (EFI_ERROR(s)) {
-		cs_net_why(x, "creating a timer", s);
-	} else {
-		s = exchange(bs, nic, x);
-		bs->CloseEvent(t.deadline);
-	}
-	/* resets the connection and flushes every token still queued */
-	t.tcp->Configure(t.tcp, NULL);
-	sb->DestroyChild(sb, child);
-	return s;
+	return cs_net_client_run(nic, &c, x, timeout_ms);
 }

@@ -46,6 +46,31 @@ struct cs_xfer {
 EFI_STATUS cs_net_http_xfer(struct cs_nic *nic, struct cs_xfer *x, UINT32 timeout_ms);
 EFI_STATUS cs_net_tcp_xfer(struct cs_nic *nic, struct cs_xfer *x, UINT32 timeout_ms);
 
+/* What both clients share: the event their tokens signal, the flag it
+ * sets, and the exchange's deadline. Static in each client: a token the
+ * driver still holds after a deadline must never point at a dead stack. */
+struct cs_net_waiter {
+	EFI_EVENT ev;
+	volatile int flag;
+	EFI_EVENT deadline;
+};
+
+/* A client: the service binding it takes a child from, the protocol on
+ * that child, its exchange, and the reset that closes the connection and
+ * flushes every token still queued (Configure(NULL)). */
+struct cs_net_client {
+	EFI_GUID *sb_guid, *guid;
+	const char *what;
+	struct cs_net_waiter *w;
+	EFI_STATUS (*exchange)(struct cs_nic *nic, struct cs_xfer *x, void *proto);
+	void (*reset)(void *proto);
+};
+
+/* One exchange by client c: the child made, the deadline set, the exchange
+ * run, the child reset and destroyed, whatever happened in between. */
+EFI_STATUS cs_net_client_run(struct cs_nic *nic, const struct cs_net_client *c,
+			     struct cs_xfer *x, UINT32 timeout_ms);
+
 /* Waiting, for both clients: an event that sets *flag when signalled, a
  * one-shot timer for the deadline, and the wait itself, which calls
  * poll(ctx) between 1 ms stalls. cs_net_wait returns 0 when the flag was
