@@ -75,23 +75,10 @@ static void say(struct cs_answer *a, int status, const char *fmt, ...)
 static void say(struct cs_answer *a, int status, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
-	int n;
 	va_start(ap, fmt);
-	n = vsnprintf(msg, sizeof msg - 1, fmt, ap);
+	vsnprintf(a->message, sizeof a->message, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		n = 0;
-	if ((size_t)n > sizeof msg - 2)
-		n = (int)sizeof msg - 2;
-	msg[n++] = '\n';
 	a->status = status;
-	a->type = "text/plain; charset=utf-8";
-	a->body = malloc((size_t)n);
-	a->len = a->body ? (size_t)n : 0;
-	if (a->body)
-		memcpy(a->body, msg, (size_t)n);
-	snprintf(a->note, sizeof a->note, "%.*s", n - 1, msg);
 }
 
 /* ---- the index: entries by SHA-256 ---- */
@@ -474,16 +461,16 @@ static void answer_stored(struct cs_answer *a, int status, const struct entry *e
 	cs_jsonw_obj_end(&j);
 	cs_putc(&b, '\n');
 	a->status = status;
-	a->type = "application/json";
-	a->body = malloc(b.len);
-	a->len = a->body ? b.len : 0;
-	if (a->body)
-		memcpy(a->body, mem, b.len);
-	snprintf(a->note, sizeof a->note, "%s %s", status == 201 ? "stored" : "already stored", e->path);
+	a->json = malloc(b.len);
+	a->len = a->json ? b.len : 0;
+	if (a->json)
+		memcpy(a->json, mem, b.len);
+	else
+		say(a, 503, "out of memory: try again");
 }
 
-static void post(struct cs_store *s, const char *auth, const char *body, size_t len,
-		 int too_large, struct cs_answer *a)
+void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_t len,
+		   int too_large, struct cs_answer *a)
 {
 	char err[512], machine[CS_UPLOAD_MACHINE_MAX + 1], name[112], *text;
 	struct cs_capture *c;
@@ -492,8 +479,8 @@ static void post(struct cs_store *s, const char *auth, const char *body, size_t 
 	size_t idx;
 	int mdir, rc;
 
+	memset(a, 0, sizeof *a);
 	if (!authorized(s, auth)) {
-		a->challenge = 1;
 		say(a, 401, "uploads need 'Authorization: Bearer <token>' with this server's token (--token)");
 		return;
 	}
@@ -586,116 +573,4 @@ static void post(struct cs_store *s, const char *auth, const char *body, size_t 
 		answer_stored(a, 201, &copy);
 	else
 		say(a, rc == ENOSPC || rc == EDQUOT ? 507 : 500, "not stored: %s/%s: %s", machine, name, strerror(rc));
-}
-
-static int by_path(const void *x, const void *y)
-{
-	return strcmp(((const struct entry *)x)->path, ((const struct entry *)y)->path);
-}
-
-static void index_json(struct cs_store *s, struct cs_answer *a)
-{
-	struct entry *list;
-	size_t k = 0, cap;
-	struct cs_buf b;
-	struct cs_jsonw j;
-
-	pthread_mutex_lock(&s->lock);
-	list = malloc((s->n ? s->n : 1) * sizeof *list);
-	if (list)
-		for (size_t i = 0; i < s->n; i++)
-			if (s->e[i].state == E_STORED)
-				list[k++] = s->e[i];
-	pthread_mutex_unlock(&s->lock);
-	if (!list) {
-		say(a, 503, "out of memory: try again");
-		return;
-	}
-	qsort(list, k, sizeof *list, by_path);
-	cap = 64 + k * (sizeof list->path + 200);
-	a->body = malloc(cap);
-	if (!a->body) {
-		free(list);
-		say(a, 503, "out of memory: try again");
-		return;
-	}
-	cs_buf_init(&b, a->body, cap);
-	cs_jsonw_init(&j, &b, 1);
-	cs_jsonw_obj(&j);
-	cs_jsonw_key(&j, "count");
-	cs_jsonw_u64(&j, k);
-	cs_jsonw_key(&j, "captures");
-	cs_jsonw_arr(&j);
-	for (size_t i = 0; i < k; i++) {
-		char h[65], when[32];
-		struct tm tm;
-		hex(list[i].sha, 32, h);
-		gmtime_r(&list[i].stored, &tm);
-		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-		cs_jsonw_obj(&j);
-		cs_jsonw_key(&j, "path");
-		cs_jsonw_str(&j, list[i].path);
-		cs_jsonw_key(&j, "sha256");
-		cs_jsonw_str(&j, h);
-		cs_jsonw_key(&j, "bytes");
-		cs_jsonw_u64(&j, list[i].bytes);
-		cs_jsonw_key(&j, "stored");
-		cs_jsonw_str(&j, when);
-		cs_jsonw_obj_end(&j);
-	}
-	cs_jsonw_arr_end(&j);
-	cs_jsonw_obj_end(&j);
-	cs_putc(&b, '\n');
-	free(list);
-	a->status = 200;
-	a->type = "application/json";
-	a->len = b.len;
-	snprintf(a->note, sizeof a->note, "%zu captures listed", k);
-}
-
-static void get_one(struct cs_store *s, const char *path, struct cs_answer *a)
-{
-	int known = 0;
-	pthread_mutex_lock(&s->lock);
-	for (size_t i = 0; i < s->n && !known; i++)
-		known = s->e[i].state == E_STORED && !strcmp(s->e[i].path, path);
-	pthread_mutex_unlock(&s->lock);
-	if (!known || !(a->body = slurp(s->dirfd, path, CS_UPLOAD_MAX, &a->len))) {
-		say(a, 404, "no stored capture at /captures/%.100s (GET /captures/index.json lists them)", path);
-		return;
-	}
-	a->status = 200;
-	a->type = "application/json";
-	snprintf(a->note, sizeof a->note, "%zu bytes", a->len);
-}
-
-int cs_store_route(struct cs_store *s, const char *method, const char *path,
-		   const char *authorization, const char *body, size_t len,
-		   int too_large, struct cs_answer *a)
-{
-	int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-	memset(a, 0, sizeof *a);
-	if (strcmp(path, "/captures") && strcmp(path, "/captures/") && strncmp(path, "/captures/", 10))
-		return 0;
-	if (!strcmp(path, "/captures") || !strcmp(path, "/captures/")) {
-		if (!strcmp(method, "POST")) {
-			post(s, authorization, body, len, too_large, a);
-		} else {
-			a->allow_post = 1;
-			say(a, 405, "%s is not allowed on /captures: POST a capture there (GET /captures/index.json lists what is stored)", method);
-		}
-	} else if (!strcmp(path, "/captures/index.json")) {
-		if (get) {
-			index_json(s, a);
-		} else {
-			a->allow_get = 1;
-			say(a, 405, "%s is not allowed on /captures/index.json: GET it", method);
-		}
-	} else if (!get) {
-		a->allow_get = 1;
-		say(a, 405, "%s is not allowed on %.100s: stored captures are read with GET; uploads go to POST /captures", method, path);
-	} else {
-		get_one(s, path + 10, a);
-	}
-	return 1;
 }

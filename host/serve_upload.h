@@ -1,12 +1,12 @@
-/* serve_upload.h: the collection `cacheshape serve` keeps under --dir, and
- * its routes: POST /captures (the strict reader validates; stored once as
- * <machine>/<date>-<sha256 prefix>.json, written unnamed in its directory,
- * fsynced, linked into place without replacing anything, the directory
- * fsynced; the same bytes again answer 200 with the existing location),
- * GET /captures/index.json, GET /captures/<machine>/<file>.json. Optional
- * bearer token for uploads, compared in constant time. Independent of the
- * HTTP library: serve hands it the method, the path, the Authorization
- * header and the body, and sends back the answer. Thread-safe. */
+/* serve_upload.h: the collection `cacheshape serve` keeps under --dir:
+ * POST /captures. The strict reader validates the body; a valid capture
+ * is stored once as <machine>/<date>-<sha256 prefix>.json, written unnamed
+ * in its directory (or under a temporary name where the file system has
+ * no O_TMPFILE), fsynced, linked into place without replacing anything,
+ * the directory fsynced; the same bytes again answer 200 with the
+ * existing location, also after a restart. Optional bearer token,
+ * compared in constant time. serve_routes.c calls it; the listing and the
+ * stored files are serve's own GET routes. Thread-safe. */
 #ifndef CS_SERVE_UPLOAD_H
 #define CS_SERVE_UPLOAD_H
 
@@ -21,17 +21,13 @@
 
 struct cs_store;
 
-/* The answer to one request. body is malloc'd (the caller frees it);
- * location is set for 200/201 of an upload. */
+/* The answer to one upload. */
 struct cs_answer {
-	int status;
-	const char *type;
-	char *body;
+	int status;         /* 201 stored, 200 had it; 400 401 413 500 503 507 */
+	char *json;         /* 200/201: {"stored","path","location","sha256","bytes"} (malloc'd: the caller frees) */
 	size_t len;
-	char location[224];
-	int allow_get, allow_post; /* 405: the Allow header */
-	int challenge;             /* 401: WWW-Authenticate: Bearer */
-	char note[240];            /* for the request's log line */
+	char location[224]; /* 200/201: /captures/<machine>/<name>.json */
+	char message[640];  /* otherwise: why, one line */
 };
 
 /* dir is created when missing; token_file may be NULL (no token needed).
@@ -43,12 +39,11 @@ struct cs_store *cs_store_open(const char *dir, const char *token_file,
 void cs_store_close(struct cs_store *s);
 size_t cs_store_count(struct cs_store *s);
 
-/* 1 when the route is one of ours (/captures, /captures/...): then *a is
- * the answer. body/len: the request's body (NULL for none); too_large:
- * more than CS_UPLOAD_MAX bytes were announced or sent (body not kept). */
-int cs_store_route(struct cs_store *s, const char *method, const char *path,
-		   const char *authorization, const char *body, size_t len,
-		   int too_large, struct cs_answer *a);
+/* POST /captures: body/len as received (NULL/0 when none); too_large:
+ * more than CS_UPLOAD_MAX bytes were sent (the body was not kept);
+ * authorization: the request's Authorization header, or NULL. */
+void cs_store_post(struct cs_store *s, const char *authorization, const char *body,
+		   size_t len, int too_large, struct cs_answer *a);
 
 /* The machine folder for a capture: its CPU name (cpu.brand, cpu.part),
  * else its label, through the capture-name sanitiser; "unnamed" when both

@@ -157,7 +157,7 @@ printf 'POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/
 head -c $((size / 2)) "$T/kill.json" >&3
 sleep 0.3
 kill -KILL "$SERVE_PID"
-wait "$SERVE_PID" 2>/dev/null
+{ wait "$SERVE_PID"; } 2>/dev/null
 SERVE_PID=
 exec 3<&-
 expect "killed: no partial or temporary file" test "$(stored "$T/c")" -eq $((before + 40)) -a "$(temps "$T/c")" -eq 0

@@ -18,6 +18,7 @@ serve_start() {
 	local dir=$1 boot=$2; shift 2
 	SERVE_LOG=$dir.serve.log
 	SERVE_PORT=
+	mkdir -p "$dir"
 	"$CS" serve --dir "$dir" --boot "$boot" --port 0 "$@" >"$SERVE_LOG" 2>&1 &
 	SERVE_PID=$!
 	for _ in $(seq 1 100); do
