@@ -37,7 +37,7 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 {
 	EFI_BOOT_SERVICES *bs = st->BootServices;
 	char base[80], final[120], line[200];
-	const char *stage = "";
+	const char *stage = "", *then = "The result above is all there is: copy it from the screen.";
 	struct cs_buf b;
 	UINTN len = 0;
 	EFI_STATUS s;
@@ -45,6 +45,8 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 
 	if (!json)
 		return EFI_OUT_OF_RESOURCES;
+	if (cs_net_upload_wanted(rec->set))
+		then = "It goes to the server next.";
 	if (!vol) {
 		cs_con_puts(cs_net_upload_wanted(rec->set)
 				    ? "capture: no volume to write it to; it goes to the server\n"
@@ -66,14 +68,12 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 		if (s != EFI_SUCCESS) /* a warning: written, but the volume said more */
 			Print(L"capture: note: %r while %a\n", s, stage);
 	} else if (s == EFI_WRITE_PROTECTED) {
-		Print(L"capture: NOT written: the volume is read-only (%r while %a).\n"
-		      L"The result above is all there is: copy it from the screen.\n", s, stage);
+		Print(L"capture: NOT written: the volume is read-only (%r while %a).\n%a\n", s, stage, then);
 	} else if (s == EFI_VOLUME_FULL) {
-		Print(L"capture: NOT written: the volume is full (%r while %a); nothing was left behind.\n"
-		      L"The result above is all there is: copy it from the screen.\n", s, stage);
+		Print(L"capture: NOT written: the volume is full (%r while %a); nothing was left behind.\n%a\n",
+		      s, stage, then);
 	} else {
-		Print(L"capture: NOT written: %r while %a; nothing was left behind.\n"
-		      L"The result above is all there is: copy it from the screen.\n", s, stage);
+		Print(L"capture: NOT written: %r while %a; nothing was left behind.\n%a\n", s, stage, then);
 	}
 upload:
 	cs_net_upload(rec->set, json, len); /* upload= or netbooted (net.h) */
