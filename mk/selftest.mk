@@ -18,8 +18,9 @@
 #   test_outfile      the host's output-file rule: files, links, fork, signals
 #   test_sysfs        the Linux probe's readers of sysfs: recorded trees
 #                     made into files under /tmp
+#   test_serve_upload serve's collection: files, threads, nettle, the reader
 SELFTEST_HOST_ONLY := tests/test_reader.c tests/test_probe_host.c tests/test_json_writer.c \
-	tests/test_outfile.c tests/test_sysfs.c
+	tests/test_outfile.c tests/test_sysfs.c tests/test_serve_upload.c
 SELFTEST_SRC := $(filter-out $(SELFTEST_HOST_ONLY),$(wildcard tests/test_*.c))
 SELFTEST_NAMES := $(notdir $(basename $(SELFTEST_SRC)))
 
