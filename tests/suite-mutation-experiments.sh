@@ -40,7 +40,8 @@ build() {
 	$CC -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
 		-o "$1/t" "$1/test.c" "$1"/reduce/*.c $hostobj $obj/common/*.o $obj/arch/*/*.o \
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) \
-		$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lm 2>"$1/log"
+		$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) \
+		$(pkg-config --libs nettle 2>/dev/null || echo -lnettle) -lpthread -lm 2>"$1/log"
 }
 
 mutate rules_experiments.h test_experiments
