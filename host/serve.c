@@ -19,6 +19,7 @@
 void cs_usage_serve(FILE *f)
 {
 	fputs("usage: cacheshape serve [--dir DIR] [--port N] [--bind ADDR] [--web DIR]\n"
+	      "                        [--boot DIR] [--token FILE] [--timeout S]\n"
 	      "\n"
 	      "Serves the page (make web) at / and every capture under DIR at\n"
 	      "/captures/PATH, with a listing at /captures/index.json, cross-origin\n"
@@ -30,7 +31,19 @@ void cs_usage_serve(FILE *f)
 	      "  --bind ADDR  the address to listen on (default 127.0.0.1, this\n"
 	      "               machine only; another address serves DIR to anyone\n"
 	      "               who can reach it)\n"
-	      "  --web DIR    the page (default: build/web beside this program)\n"
+	      "  --web DIR    the page (default: build/web beside this program,\n"
+	      "               when it is built)\n"
+	      "  --boot DIR   what netbooted machines fetch: DIR/cacheshape.cfg\n"
+	      "               at /cacheshape.cfg, DIR/FILE at /boot/FILE\n"
+	      "  --token FILE uploads (POST /captures) need 'Authorization:\n"
+	      "               Bearer TOKEN', TOKEN the one line in FILE\n"
+	      "  --timeout S  drop a connection idle for S seconds (default 30)\n"
+	      "\n"
+	      "POST /captures takes a capture (at most 4 MiB), checks it with the\n"
+	      "strict reader and stores it once under DIR as\n"
+	      "<machine>/<date>-<sha256 prefix>.json: 201 and its Location, 200\n"
+	      "and the same Location for bytes it has already, 400 with the\n"
+	      "reader's message, 413, 401. Nothing is ever overwritten.\n"
 	      "\n"
 	      "Nothing outside DIR and the page is served: '..', hidden names,\n"
 	      "encoded slashes, NUL and symbolic links out are refused (403).\n"
@@ -50,12 +63,16 @@ static const char *reason(unsigned status)
 {
 	switch (status) {
 	case 200: return "OK";
+	case 201: return "Created";
 	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
 	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
 	case 413: return "Payload Too Large";
 	case 500: return "Internal Server Error";
+	case 503: return "Service Unavailable";
+	case 507: return "Insufficient Storage";
 	}
 	return "";
 }
@@ -113,19 +130,45 @@ enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
 	return cs_serve_reply(q, status, content_type, r, len);
 }
 
-enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
+static enum MHD_Result text_v(struct cs_req *q, unsigned status, const char *hname,
+			      const char *hval, const char *fmt, va_list ap)
 {
 	char msg[1024], *text;
-	va_list ap;
+	struct MHD_Response *r;
 	int n;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
 	n = asprintf(&text, "%u %s: %s\n", status, reason(status), msg);
 	if (n < 0)
 		return MHD_NO;
-	return cs_serve_bytes(q, status, "text/plain; charset=utf-8", text, (size_t)n);
+	if (!(r = MHD_create_response_from_buffer((size_t)n, text, MHD_RESPMEM_MUST_FREE))) {
+		free(text);
+		return MHD_NO;
+	}
+	if (hname)
+		MHD_add_response_header(r, hname, hval);
+	return cs_serve_reply(q, status, "text/plain; charset=utf-8", r, (size_t)n);
+}
+
+enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
+{
+	enum MHD_Result rc;
+	va_list ap;
+	va_start(ap, fmt);
+	rc = text_v(q, status, NULL, NULL, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+enum MHD_Result cs_serve_text_hdr(struct cs_req *q, unsigned status, const char *hname,
+				  const char *hval, const char *fmt, ...)
+{
+	enum MHD_Result rc;
+	va_list ap;
+	va_start(ap, fmt);
+	rc = text_v(q, status, hname, hval, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 /* The route for url and method; *rest the url after its prefix. NULL with
@@ -134,7 +177,7 @@ static const struct cs_route *route_for(const char *url, const char *method,
 					const char **rest, int *known, char *allow,
 					size_t allow_cap)
 {
-	int head = !strcmp(method, "HEAD");
+	int head = !strcmp(method, "HEAD"), exact = 0;
 
 	*known = 0;
 	allow[0] = '\0';
@@ -144,10 +187,13 @@ static const struct cs_route *route_for(const char *url, const char *method,
 		int prefix = r->path[n - 1] == '/';
 		if (prefix ? strncmp(url, r->path, n) != 0 : strcmp(url, r->path) != 0)
 			continue;
+		if (prefix && exact)
+			return NULL; /* an exact path asked with another method: 405 */
 		if (!strcmp(method, r->method) || (head && !strcmp(r->method, "GET"))) {
 			*rest = url + (prefix ? n : strlen(url));
 			return r;
 		}
+		exact |= !prefix;
 		if (!strstr(allow, r->method)) {
 			*known = 1;
 			snprintf(allow + strlen(allow), allow_cap - strlen(allow), "%s%s%s",
@@ -268,18 +314,44 @@ static int folder(const char *what, const char *path, char *resolved)
 	return 0;
 }
 
-/* -1 to go on; otherwise the exit status (--help, or a usage error said). */
-static int serve_args(int argc, char **argv, const char **dir, const char **bind,
-		      const char **web, long *port)
+/* Threads answering requests (MHD's pool). */
+#define CS_SERVE_THREADS 8
+
+struct opts {
+	const char *dir, *bind, *web, *boot, *token;
+	long port, timeout;
+};
+
+/* A number option in [lo, hi]; -1 with a message otherwise. */
+static int number(const char *name, const char *v, long lo, long hi, long *out)
 {
+	char *end;
+	errno = 0;
+	*out = strtol(v, &end, 10);
+	if (errno || end == v || *end || *out < lo || *out > hi) {
+		fprintf(stderr, "cacheshape serve: %s must be %ld to %ld, got '%s'\n", name, lo, hi, v);
+		return -1;
+	}
+	return 0;
+}
+
+/* The options: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct opts *o)
+{
+	static const char *names[] = { "--dir", "--bind", "--web", "--boot", "--token",
+				       "--port", "--timeout" };
+	const char **text[] = { &o->dir, &o->bind, &o->web, &o->boot, &o->token };
+	*o = (struct opts){ "captures", "127.0.0.1", NULL, NULL, NULL, 8080, 30 };
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end;
+		size_t k = 0;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			cs_usage_serve(stdout);
 			return CS_EXIT_OK;
 		}
-		if (strcmp(a, "--dir") && strcmp(a, "--port") && strcmp(a, "--bind") && strcmp(a, "--web")) {
+		while (k < sizeof names / sizeof names[0] && strcmp(a, names[k]))
+			k++;
+		if (k == sizeof names / sizeof names[0]) {
 			fprintf(stderr, "cacheshape serve: unknown argument '%s'\n", a);
 			cs_usage_serve(stderr);
 			return CS_EXIT_ERROR;
@@ -289,45 +361,65 @@ static int serve_args(int argc, char **argv, const char **dir, const char **bind
 			return CS_EXIT_ERROR;
 		}
 		i++;
-		if (!strcmp(a, "--dir")) {
-			*dir = v;
-		} else if (!strcmp(a, "--bind")) {
-			*bind = v;
-		} else if (!strcmp(a, "--web")) {
-			*web = v;
-		} else {
-			errno = 0;
-			*port = strtol(v, &end, 10);
-			if (errno || end == v || *end || *port < 0 || *port > 65535) {
-				fprintf(stderr, "cacheshape serve: --port must be 0 to 65535, got '%s'\n", v);
-				return CS_EXIT_ERROR;
-			}
-		}
+		if (k < sizeof text / sizeof text[0])
+			*text[k] = v; /* in names' order */
+		else if (k == 5 ? number("--port", v, 0, 65535, &o->port)
+				: number("--timeout (seconds)", v, 1, 3600, &o->timeout))
+			return CS_EXIT_ERROR;
 	}
 	return -1;
 }
 
-/* The address to listen on, its text for people, and whether it is this
- * machine alone: 0, or -1 with the error said. */
-static int bind_address(const char *bind, long port, struct sockaddr_storage *sa,
-			char *host, size_t hostlen, int *loopback)
+/* --bind and --port as a socket address; -1 with a message. */
+static int address(const struct opts *o, struct sockaddr_storage *sa, char *host,
+		   size_t cap, int *loopback)
 {
 	struct sockaddr_in *v4 = (struct sockaddr_in *)sa;
 	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)sa;
 
 	memset(sa, 0, sizeof *sa);
-	if (inet_pton(AF_INET, bind, &v4->sin_addr) == 1) {
+	if (inet_pton(AF_INET, o->bind, &v4->sin_addr) == 1) {
 		v4->sin_family = AF_INET;
-		v4->sin_port = htons((uint16_t)port);
+		v4->sin_port = htons((uint16_t)o->port);
 		*loopback = (ntohl(v4->sin_addr.s_addr) >> 24) == 127;
-		snprintf(host, hostlen, "%s", bind);
-	} else if (inet_pton(AF_INET6, bind, &v6->sin6_addr) == 1) {
+		snprintf(host, cap, "%s", o->bind);
+	} else if (inet_pton(AF_INET6, o->bind, &v6->sin6_addr) == 1) {
 		v6->sin6_family = AF_INET6;
-		v6->sin6_port = htons((uint16_t)port);
+		v6->sin6_port = htons((uint16_t)o->port);
 		*loopback = IN6_IS_ADDR_LOOPBACK(&v6->sin6_addr);
-		snprintf(host, hostlen, "[%s]", bind);
+		snprintf(host, cap, "[%s]", o->bind);
 	} else {
-		fprintf(stderr, "cacheshape serve: --bind must be an IPv4 or IPv6 address, got '%s'\n", bind);
+		fprintf(stderr, "cacheshape serve: --bind must be an IPv4 or IPv6 address, got '%s'\n", o->bind);
+		return -1;
+	}
+	return 0;
+}
+
+/* The folders resolved and the collection opened; -1 with a message. */
+static int folders(const struct opts *o, struct cs_serve *srv)
+{
+	char web_default[PATH_MAX], probe[PATH_MAX + 16], err[512];
+	const char *web = o->web;
+
+	errno = 0;
+	if (folder("--dir", o->dir, srv->dir))
+		return -1;
+	/* the default page is optional: a collection needs none */
+	if (!web && !default_web(web_default, sizeof web_default) &&
+	    snprintf(probe, sizeof probe, "%s/index.html", web_default) < (int)sizeof probe &&
+	    access(probe, R_OK) == 0)
+		web = web_default;
+	errno = 0;
+	if (web && (folder("the page", web, srv->web) ||
+		    access(strcat(strcpy(web_default, srv->web), "/index.html"), R_OK) != 0)) {
+		fprintf(stderr, "cacheshape serve: the page is not built in %s: run make web\n", web);
+		return -1;
+	}
+	errno = 0;
+	if (o->boot && folder("--boot", o->boot, srv->boot))
+		return -1;
+	if (!(srv->store = cs_store_open(srv->dir, o->token, err, sizeof err))) {
+		fprintf(stderr, "cacheshape serve: %s\n", err);
 		return -1;
 	}
 	return 0;
@@ -336,37 +428,18 @@ static int bind_address(const char *bind, long port, struct sockaddr_storage *sa
 int cs_cmd_serve(int argc, char **argv)
 {
 	static struct cs_serve srv;
-	const char *dir = "captures", *bind = "127.0.0.1", *web = NULL;
-	char web_default[PATH_MAX], host[INET6_ADDRSTRLEN + 2];
+	char host[INET6_ADDRSTRLEN + 2];
 	struct sockaddr_storage sa;
-	long port = 8080;
 	struct MHD_Daemon *d;
 	const union MHD_DaemonInfo *info;
+	struct opts o;
 	sigset_t stop;
-	int sig, loopback;
-
-	int rc = serve_args(argc, argv, &dir, &bind, &web, &port);
+	int sig, loopback, rc = parse(argc, argv, &o);
 
 	if (rc >= 0)
 		return rc;
-	if (bind_address(bind, port, &sa, host, sizeof host, &loopback))
+	if (address(&o, &sa, host, sizeof host, &loopback) || folders(&o, &srv))
 		return CS_EXIT_ERROR;
-	if (!web) {
-		if (default_web(web_default, sizeof web_default)) {
-			fprintf(stderr, "cacheshape serve: cannot find the page: give --web DIR\n");
-			return CS_EXIT_ERROR;
-		}
-		web = web_default;
-	}
-	errno = 0;
-	if (folder("--dir", dir, srv.dir))
-		return CS_EXIT_ERROR;
-	errno = 0;
-	if (folder("the page", web, srv.web) ||
-	    access(strcat(strcpy(web_default, srv.web), "/index.html"), R_OK) != 0) {
-		fprintf(stderr, "cacheshape serve: the page is not built in %s: run make web\n", web);
-		return CS_EXIT_ERROR;
-	}
 	srv.log = stdout;
 	/* The daemon's thread inherits this mask: only sigwait() below sees
 	 * Ctrl-C and TERM, and stops the daemon cleanly. */
@@ -374,29 +447,37 @@ int cs_cmd_serve(int argc, char **argv)
 	sigaddset(&stop, SIGINT);
 	sigaddset(&stop, SIGTERM);
 	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	/* A pool of threads, each with its own event loop: a stalled client
+	 * holds up no one, and uploads fsync side by side (the file system
+	 * commits concurrent fsyncs together). */
 	d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG |
 				     (sa.ss_family == AF_INET6 ? MHD_USE_IPv6 : 0),
-			     (uint16_t)port, NULL, NULL, on_request, &srv,
+			     (uint16_t)o.port, NULL, NULL, on_request, &srv,
 			     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
 			     MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
 			     MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
-			     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30,
+			     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)o.timeout,
+			     MHD_OPTION_THREAD_POOL_SIZE, (unsigned)CS_SERVE_THREADS,
 			     MHD_OPTION_END);
 	if (!d) {
-		fprintf(stderr, "cacheshape serve: cannot listen on %s:%ld%s%s\n", host, port,
+		fprintf(stderr, "cacheshape serve: cannot listen on %s:%ld%s%s\n", host, o.port,
 			errno ? ": " : "", errno ? strerror(errno) : "");
+		cs_store_close(srv.store);
 		return CS_EXIT_FAIL;
 	}
 	info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	if (info)
-		port = info->port;
+		o.port = info->port;
 	if (!loopback)
 		fprintf(stderr, "cacheshape serve: listening on %s, not this machine alone: "
-			"anyone who can reach it can read %s\n", bind, srv.dir);
-	printf("serving %s and the page at http://%s:%ld/ (Ctrl-C stops)\n", srv.dir, host, port);
+			"anyone who can reach it can read %s\n", o.bind, srv.dir);
+	printf("serving %s%s at http://%s:%ld/ (%zu captures stored; uploads %s; Ctrl-C stops)\n",
+	       srv.dir, srv.web[0] ? " and the page" : "", host, o.port, cs_store_count(srv.store),
+	       o.token ? "need the token" : "open to anyone who can reach it");
 	fflush(stdout);
 	sigwait(&stop, &sig);
 	MHD_stop_daemon(d);
+	cs_store_close(srv.store);
 	printf("stopped (%s)\n", sig == SIGINT ? "interrupt" : "terminated");
 	return CS_EXIT_OK;
 }

@@ -1,6 +1,8 @@
 /* serve.h: `cacheshape serve [--dir captures] [--port 8080] [--bind 127.0.0.1]
- * [--web DIR]`: the page (build/web) at / and the captures under
- * /captures/, on libmicrohttpd. Every response is cross-origin isolated
+ * [--web DIR] [--boot DIR] [--token FILE] [--timeout S]`: the page
+ * (build/web) at / and the captures under /captures/, on libmicrohttpd;
+ * POST /captures stores an upload (serve_upload.h), and netbooting
+ * firmware fetches /cacheshape.cfg and /boot/FILE from --boot. Every response is cross-origin isolated
  * (COOP same-origin, COEP require-corp), so the page gets the browser's
  * finer clock. Nothing outside the two folders is ever served: a path is
  * decoded once, strictly (no NUL, no encoded slash or backslash, no '.' or
@@ -18,11 +20,14 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <microhttpd.h>
+#include "serve_upload.h"
 
 /* What the server serves, fixed at start. */
 struct cs_serve {
 	char dir[4096];   /* --dir, resolved (realpath) */
-	char web[4096];   /* the page's folder, resolved */
+	char web[4096];   /* the page's folder, resolved; "" when there is none */
+	char boot[4096];  /* --boot, resolved; "" when not given */
+	struct cs_store *store; /* the collection uploads go to (serve_upload.h) */
 	FILE *log;        /* one line per request */
 };
 
@@ -60,6 +65,10 @@ enum MHD_Result cs_serve_reply(struct cs_req *q, unsigned status,
 /* A text/plain answer: "STATUS REASON: MESSAGE\n". */
 enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same with one more header (hname NULL: none). */
+enum MHD_Result cs_serve_text_hdr(struct cs_req *q, unsigned status, const char *hname,
+				  const char *hval, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 /* The bytes of a heap block the response then owns (it is freed). */
 enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
 			       const char *content_type, char *data, size_t len);

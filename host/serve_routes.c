@@ -105,6 +105,54 @@ static enum MHD_Result capture_list(struct cs_req *q)
 	return rc;
 }
 
+/* POST /captures: an upload, validated and stored once (serve_upload.c).
+ * 201 or 200 with Location and a JSON account; otherwise the reason. */
+static enum MHD_Result capture_upload(struct cs_req *q)
+{
+	struct cs_answer a;
+	struct MHD_Response *r;
+
+	cs_store_post(q->srv->store,
+		      MHD_lookup_connection_value(q->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+		      q->body, q->body_len, q->too_large, &a);
+	if (!a.json)
+		return cs_serve_text_hdr(q, (unsigned)a.status,
+					 a.status == 401 ? "WWW-Authenticate" : NULL, "Bearer",
+					 "%s", a.message);
+	if (!(r = MHD_create_response_from_buffer(a.len, a.json, MHD_RESPMEM_MUST_FREE))) {
+		free(a.json);
+		return MHD_NO;
+	}
+	MHD_add_response_header(r, "Location", a.location);
+	return cs_serve_reply(q, (unsigned)a.status, "application/json", r, a.len);
+}
+
+/* GET /cacheshape.cfg: the settings a netbooted firmware fetches before
+ * it measures (--boot DIR/cacheshape.cfg); 404 keeps its defaults. */
+static enum MHD_Result boot_settings(struct cs_req *q)
+{
+	if (!q->srv->boot[0])
+		return cs_serve_text(q, 404, "/cacheshape.cfg: no settings here (serve runs "
+				     "without --boot): the firmware keeps its defaults");
+	return cs_serve_file(q, q->srv->boot, "cacheshape.cfg");
+}
+
+/* GET /boot/FILE: what a machine boots over HTTP (UEFI HTTP boot, iPXE),
+ * from --boot. */
+static enum MHD_Result boot_file(struct cs_req *q)
+{
+	char rel[4096];
+	const char *why = "";
+	int rc;
+
+	if (!q->srv->boot[0])
+		return cs_serve_text(q, 404, "%s: nothing to boot here (serve runs without --boot)", q->url);
+	rc = cs_serve_decode(q->rest, rel, sizeof rel, &why);
+	if (rc)
+		return cs_serve_text(q, (unsigned)rc, "%s: refused: %s", q->url, why);
+	return cs_serve_file(q, q->srv->boot, rel);
+}
+
 /* GET /...: the page's files; / is index.html. */
 static enum MHD_Result page_file(struct cs_req *q)
 {
@@ -112,6 +160,9 @@ static enum MHD_Result page_file(struct cs_req *q)
 	const char *why = "";
 	int rc;
 
+	if (!q->srv->web[0])
+		return cs_serve_text(q, 404, "%s: no page here (make web builds it); captures "
+				     "under /captures/", q->url);
 	if (!q->rest[0])
 		return cs_serve_file(q, q->srv->web, "index.html");
 	rc = cs_serve_decode(q->rest, rel, sizeof rel, &why);
@@ -121,10 +172,14 @@ static enum MHD_Result page_file(struct cs_req *q)
 }
 
 /* First match wins: the exact listing before the captures' prefix, both
- * before the page's catch-all. */
+ * before the page's catch-all. An exact path asked with another method is
+ * 405, even where the catch-all would take the method (GET /captures). */
 const struct cs_route cs_serve_routes[] = {
+	{ "POST", "/captures", CS_UPLOAD_MAX, capture_upload },
 	{ "GET", "/captures/index.json", 0, capture_list },
 	{ "GET", "/captures/", 0, capture_file },
+	{ "GET", "/cacheshape.cfg", 0, boot_settings },
+	{ "GET", "/boot/", 0, boot_file },
 	{ "GET", "/", 0, page_file },
 };
 const size_t cs_serve_n_routes = sizeof cs_serve_routes / sizeof cs_serve_routes[0];
