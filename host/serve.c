@@ -130,14 +130,17 @@ enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
 	return cs_serve_reply(q, status, content_type, r, len);
 }
 
-static enum MHD_Result text_v(struct cs_req *q, unsigned status, const char *hname,
-			      const char *hval, const char *fmt, va_list ap)
+enum MHD_Result cs_serve_text_hdr(struct cs_req *q, unsigned status, const char *hname,
+				  const char *hval, const char *fmt, ...)
 {
 	char msg[1024], *text;
 	struct MHD_Response *r;
+	va_list ap;
 	int n;
 
+	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	n = asprintf(&text, "%u %s: %s\n", status, reason(status), msg);
 	if (n < 0)
 		return MHD_NO;
@@ -148,27 +151,6 @@ static enum MHD_Result text_v(struct cs_req *q, unsigned status, const char *hna
 	if (hname)
 		MHD_add_response_header(r, hname, hval);
 	return cs_serve_reply(q, status, "text/plain; charset=utf-8", r, (size_t)n);
-}
-
-enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
-{
-	enum MHD_Result rc;
-	va_list ap;
-	va_start(ap, fmt);
-	rc = text_v(q, status, NULL, NULL, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-enum MHD_Result cs_serve_text_hdr(struct cs_req *q, unsigned status, const char *hname,
-				  const char *hval, const char *fmt, ...)
-{
-	enum MHD_Result rc;
-	va_list ap;
-	va_start(ap, fmt);
-	rc = text_v(q, status, hname, hval, fmt, ap);
-	va_end(ap);
-	return rc;
 }
 
 /* The route for url and method; *rest the url after its prefix. NULL with
@@ -217,19 +199,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	if (!p) {
 		const struct cs_route *r = route_for(url, method, &q.rest, &known, allow, sizeof allow);
 		if (!r) {
-			struct MHD_Response *resp;
-			char *text;
-			int n;
 			if (!known)
 				return cs_serve_text(&q, 404, "%s: nothing here (the page is at /, "
 						     "captures under /captures/)", url);
-			n = asprintf(&text, "405 Method Not Allowed: %s %s: this path answers %s\n",
-				     method, url, allow);
-			if (n < 0 || !(resp = MHD_create_response_from_buffer(
-					       (size_t)n, text, MHD_RESPMEM_MUST_FREE)))
-				return MHD_NO;
-			MHD_add_response_header(resp, "Allow", allow);
-			return cs_serve_reply(&q, 405, "text/plain; charset=utf-8", resp, (size_t)n);
+			return cs_serve_text_hdr(&q, 405, "Allow", allow, "%s %s: this path answers %s",
+						 method, url, allow);
 		}
 		if (!(p = calloc(1, sizeof *p)))
 			return MHD_NO;

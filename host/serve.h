@@ -62,13 +62,12 @@ extern const size_t cs_serve_n_routes;
 enum MHD_Result cs_serve_reply(struct cs_req *q, unsigned status,
 			       const char *content_type, struct MHD_Response *r,
 			       size_t bytes);
-/* A text/plain answer: "STATUS REASON: MESSAGE\n". */
-enum MHD_Result cs_serve_text(struct cs_req *q, unsigned status, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-/* The same with one more header (hname NULL: none). */
+/* A text/plain answer: "STATUS REASON: MESSAGE\n", with one more header
+ * (hname NULL: none); cs_serve_text without. */
 enum MHD_Result cs_serve_text_hdr(struct cs_req *q, unsigned status, const char *hname,
 				  const char *hval, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+#define cs_serve_text(q, status, ...) cs_serve_text_hdr(q, status, NULL, NULL, __VA_ARGS__)
 /* The bytes of a heap block the response then owns (it is freed). */
 enum MHD_Result cs_serve_bytes(struct cs_req *q, unsigned status,
 			       const char *content_type, char *data, size_t len);
