@@ -12,6 +12,8 @@
 #     address itself; the capture on the volume and the one uploaded are
 #     the same bytes
 #   5 aarch64 (AAVMF): netboot, settings, upload
+#   6 iPXE (QEMU's default option ROM) boots the image over HTTP from
+#     serve's /boot/: no TFTP at all
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -131,5 +133,24 @@ if [ -e "$ARM" ]; then
 else
 	fail "arm: missing $ARM (make firmware-aarch64)"
 fi
+
+# 6. iPXE fetches the image from serve's /boot/ over HTTP
+DIR=$T/ipxe
+LOG=$DIR/console.log
+mkdir -p "$DIR/boot"
+cp "$X86" "$DIR/boot/cacheshape.efi"
+printf '%s\n' "$QUICK" >"$DIR/boot/cacheshape.cfg"
+serve_start "$DIR/captures" "$DIR/boot" || fail "ipxe: serve starts"
+QEMU_TIMEOUT=150 tests/qemu/boot.sh "$LOG" \
+	-netdev "user,id=n0,bootfile=http://10.0.2.2:$SERVE_PORT/boot/cacheshape.efi" \
+	-device virtio-net-pci,netdev=n0,bootindex=1
+rc=$?
+serve_stop
+expect "ipxe: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
+expect "ipxe: the image came from serve over HTTP" grep -qE 'GET /boot/cacheshape.efi 200' "$SERVE_LOG"
+expect "ipxe: settings from the same server" in_log "$LOG" "settings: from http://10.0.2.2:$SERVE_PORT/cacheshape.cfg"
+expect "ipxe: iPXE's read-only volume refused the capture, and it said the upload follows" in_log "$LOG" "It goes to the server next."
+rel=$(uploaded "$LOG")
+expect "ipxe: uploaded and stored ($rel)" test -n "$rel" -a -f "$DIR/captures/$rel"
 
 summary netboot
