@@ -127,13 +127,13 @@ static void take_headers(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int *has_len,
 	h.msg.HeaderCount = 0;
 }
 
-static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_xfer *x)
+/* The instance configured for the interface's address, and the request
+ * (with its body) sent. */
+static EFI_STATUS send_request(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_xfer *x)
 {
 	char text[CS_URL_TEXT_MAX];
 	struct cs_buf b;
 	EFI_STATUS s;
-	int has_len = 0;
-	UINT64 len = 0;
 	UINTN i;
 
 	cs_memset(&h.ap, 0, sizeof h.ap);
@@ -162,34 +162,20 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 	h.msg.BodyLength = x->body ? x->body_len : 0;
 	h.msg.Body = (void *)x->body;
 	s = run(bs, h.http->Request);
-	if (EFI_ERROR(s)) {
+	if (EFI_ERROR(s))
 		cs_net_why(x, s == EFI_TIMEOUT ? "the request was not sent before the deadline"
 			      : s == EFI_ACCESS_DENIED || s == EFI_CONNECTION_REFUSED
 				      ? "the server refused the connection (is it running, on this port?)"
 				      : "sending the request",
 			   s);
-		return s;
-	}
-	/* the status line and headers */
-	h.msg.Data.Response = &h.resp;
-	h.msg.HeaderCount = 0;
-	h.msg.Headers = NULL;
-	h.msg.BodyLength = 0;
-	h.msg.Body = NULL;
-	h.resp.StatusCode = 0;
-	s = run(bs, h.http->Response);
-	if (EFI_ERROR(s) && s != CS_EFI_HTTP_ERROR) {
-		cs_net_why(x, s == EFI_TIMEOUT ? "no answer before the deadline" : "receiving the answer", s);
-		take_headers(bs, x, &has_len, &len);
-		return s;
-	}
-	take_headers(bs, x, &has_len, &len);
-	if (h.resp.StatusCode >= sizeof codes / sizeof codes[0] || codes[h.resp.StatusCode] == 0) {
-		cs_net_why(x, "an answer whose status code the firmware's HTTP does not name", EFI_PROTOCOL_ERROR);
-		return EFI_PROTOCOL_ERROR;
-	}
-	x->status = codes[h.resp.StatusCode];
-	/* the body, bounded by the caller's buffer */
+	return s;
+}
+
+/* The body, bounded by the caller's buffer: Content-Length bytes, or
+ * whatever comes before the firmware says there is no more. */
+static EFI_STATUS body(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int has_len, UINT64 len)
+{
+	EFI_STATUS s = EFI_SUCCESS;
 	if (has_len && len > x->reply_cap) {
 		struct cs_buf w;
 		cs_buf_init(&w, x->why, sizeof x->why);
@@ -198,7 +184,6 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 		cs_puts(&w, " bytes, more than the ");
 		cs_put_u64(&w, x->reply_cap);
 		cs_puts(&w, " this request takes");
-		x->status = 0;
 		return EFI_BAD_BUFFER_SIZE;
 	}
 	while (has_len ? x->reply_len < len : x->reply_len < x->reply_cap) {
@@ -212,11 +197,43 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 	}
 	take_headers(bs, x, &has_len, &len); /* none, normally */
 	if (has_len && x->reply_len < len) {
-		cs_net_why(x, "the answer's body ended early", EFI_ERROR(s) ? s : EFI_END_OF_FILE);
-		x->status = 0;
-		return EFI_ERROR(s) ? s : EFI_END_OF_FILE;
+		s = EFI_ERROR(s) ? s : EFI_END_OF_FILE;
+		cs_net_why(x, "the answer's body ended early", s);
+		return s;
 	}
 	return EFI_SUCCESS;
+}
+
+static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_xfer *x)
+{
+	EFI_STATUS s = send_request(bs, nic, x);
+	int has_len = 0;
+	UINT64 len = 0;
+
+	if (EFI_ERROR(s))
+		return s;
+	/* the status line and headers */
+	h.msg.Data.Response = &h.resp;
+	h.msg.HeaderCount = 0;
+	h.msg.Headers = NULL;
+	h.msg.BodyLength = 0;
+	h.msg.Body = NULL;
+	h.resp.StatusCode = 0;
+	s = run(bs, h.http->Response);
+	take_headers(bs, x, &has_len, &len);
+	if (EFI_ERROR(s) && s != CS_EFI_HTTP_ERROR) {
+		cs_net_why(x, s == EFI_TIMEOUT ? "no answer before the deadline" : "receiving the answer", s);
+		return s;
+	}
+	if (h.resp.StatusCode >= sizeof codes / sizeof codes[0] || codes[h.resp.StatusCode] == 0) {
+		cs_net_why(x, "an answer whose status code the firmware's HTTP does not name", EFI_PROTOCOL_ERROR);
+		return EFI_PROTOCOL_ERROR;
+	}
+	x->status = codes[h.resp.StatusCode];
+	s = body(bs, x, has_len, len);
+	if (EFI_ERROR(s))
+		x->status = 0;
+	return s;
 }
 
 static EFI_STATUS http_exchange(struct cs_nic *nic, struct cs_xfer *x, void *proto)

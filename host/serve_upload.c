@@ -469,28 +469,25 @@ static void answer_stored(struct cs_answer *a, int status, const struct entry *e
 		say(a, 503, "out of memory: try again");
 }
 
-void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_t len,
-		   int too_large, struct cs_answer *a)
+/* The checks before anything is stored: the token, the size, the strict
+ * reader; and the machine's folder name. 0, or -1 with the answer set. */
+static int admit(struct cs_store *s, const char *auth, const char *body, size_t len,
+		 int too_large, char *machine, size_t cap, struct cs_answer *a)
 {
-	char err[512], machine[CS_UPLOAD_MACHINE_MAX + 1], name[112], *text;
+	char err[512], *text;
 	struct cs_capture *c;
-	uint8_t sha[32];
-	struct entry *e;
-	size_t idx;
-	int mdir, rc;
 
-	memset(a, 0, sizeof *a);
 	if (!authorized(s, auth)) {
 		say(a, 401, "uploads need 'Authorization: Bearer <token>' with this server's token (--token)");
-		return;
+		return -1;
 	}
 	if (too_large) {
 		say(a, 413, "a capture is at most %u bytes (4 MiB); this one is larger", CS_UPLOAD_MAX);
-		return;
+		return -1;
 	}
 	if (!body || !len) {
 		say(a, 400, "capture refused: the request has no body (POST the capture's JSON)");
-		return;
+		return -1;
 	}
 	c = malloc(sizeof *c);
 	text = malloc(len + 1);
@@ -498,79 +495,111 @@ void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_
 		free(c);
 		free(text);
 		say(a, 503, "out of memory: try again");
-		return;
+		return -1;
 	}
 	if (cs_read_capture_mem(body, len, c, NULL, err, sizeof err) != 0) {
 		free(c);
 		free(text);
 		say(a, 400, "capture refused: %s", err);
-		return;
+		return -1;
 	}
 	memcpy(text, body, len);
 	text[len] = 0;
-	cs_store_machine(text, c, machine, sizeof machine);
+	cs_store_machine(text, c, machine, cap);
 	free(text);
 	free(c);
-	sha256(body, len, sha);
+	return 0;
+}
 
+/* The index's entry for sha, reserved (E_PENDING) for this upload; or
+ * the answer when the bytes are stored already (200) or memory ran out.
+ * Waits while the same bytes are being stored by another request. */
+static int reserve(struct cs_store *s, const uint8_t *sha, size_t len, size_t *idx,
+		   struct cs_answer *a)
+{
+	struct entry *e;
 	pthread_mutex_lock(&s->lock);
 	while ((e = find(s, sha)) && e->state == E_PENDING)
-		pthread_cond_wait(&s->settled, &s->lock); /* the same bytes, being stored now */
+		pthread_cond_wait(&s->settled, &s->lock);
 	if (e && e->state == E_STORED && faccessat(s->dirfd, e->path, F_OK, 0) == 0) {
 		struct entry copy = *e;
 		pthread_mutex_unlock(&s->lock);
 		answer_stored(a, 200, &copy);
-		return;
+		return -1;
 	}
 	if (!e && !(e = add(s, sha))) {
 		pthread_mutex_unlock(&s->lock);
 		say(a, 503, "out of memory: try again");
-		return;
+		return -1;
 	}
 	e->state = E_PENDING;
 	e->bytes = len;
 	e->stored = time(NULL);
-	idx = (size_t)(e - s->e);
+	*idx = (size_t)(e - s->e);
 	pthread_mutex_unlock(&s->lock);
+	return 0;
+}
 
-	{
-		struct tm tm;
-		char h[65];
-		gmtime_r(&(time_t){ time(NULL) }, &tm);
-		hex(sha, 32, h);
-		snprintf(name, sizeof name, "%04d%02d%02d-%.*s.json", tm.tm_year + 1900,
-			 tm.tm_mon + 1, tm.tm_mday, CS_UPLOAD_PREFIX_HEX, h);
-		mdir = machine_dir(s, machine);
-		rc = mdir < 0 ? errno : store_file(s, mdir, name, body, len);
-		if (rc == EEXIST && !same_bytes(mdir, name, body, len)) {
-			/* another capture with the same prefix today: the whole hash */
-			snprintf(name, sizeof name, "%04d%02d%02d-%s.json", tm.tm_year + 1900,
-				 tm.tm_mon + 1, tm.tm_mday, h);
-			rc = store_file(s, mdir, name, body, len);
-		}
-		if (rc == EEXIST && same_bytes(mdir, name, body, len))
-			rc = 0; /* put there by hand, or by a server before a crash */
-		if (mdir >= 0)
-			close(mdir);
+/* machine/<yyyymmdd>-<prefix>.json written (name says which); an errno. */
+static int write_capture(struct cs_store *s, const char *machine, const uint8_t *sha,
+			 const char *body, size_t len, char *name, size_t cap)
+{
+	struct tm tm;
+	char h[65];
+	int mdir, rc;
+
+	gmtime_r(&(time_t){ time(NULL) }, &tm);
+	hex(sha, 32, h);
+	snprintf(name, cap, "%04d%02d%02d-%.*s.json", tm.tm_year + 1900, tm.tm_mon + 1,
+		 tm.tm_mday, CS_UPLOAD_PREFIX_HEX, h);
+	mdir = machine_dir(s, machine);
+	if (mdir < 0)
+		return errno;
+	rc = store_file(s, mdir, name, body, len);
+	if (rc == EEXIST && !same_bytes(mdir, name, body, len)) {
+		/* another capture with the same prefix today: the whole hash */
+		snprintf(name, cap, "%04d%02d%02d-%s.json", tm.tm_year + 1900, tm.tm_mon + 1,
+			 tm.tm_mday, h);
+		rc = store_file(s, mdir, name, body, len);
 	}
+	if (rc == EEXIST && same_bytes(mdir, name, body, len))
+		rc = 0; /* put there by hand, or by a server before a crash */
+	close(mdir);
+	return rc;
+}
 
+void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_t len,
+		   int too_large, struct cs_answer *a)
+{
+	char machine[CS_UPLOAD_MACHINE_MAX + 1], name[112];
+	struct entry *e, copy;
+	uint8_t sha[32];
+	size_t idx;
+	int rc;
+
+	memset(a, 0, sizeof *a);
+	if (admit(s, auth, body, len, too_large, machine, sizeof machine, a) != 0)
+		return;
+	sha256(body, len, sha);
+	if (reserve(s, sha, len, &idx, a) != 0)
+		return;
+	rc = write_capture(s, machine, sha, body, len, name, sizeof name);
 	pthread_mutex_lock(&s->lock);
 	e = &s->e[idx]; /* the vector may have moved */
+	e->state = rc == 0 ? E_STORED : E_DEAD;
 	if (rc == 0) {
-		e->state = E_STORED;
 		struct cs_buf pb;
 		cs_buf_init(&pb, e->path, sizeof e->path);
 		cs_puts(&pb, machine);
 		cs_putc(&pb, '/');
 		cs_puts(&pb, name);
-	} else {
-		e->state = E_DEAD;
 	}
-	struct entry copy = *e;
+	copy = *e;
 	pthread_cond_broadcast(&s->settled);
 	pthread_mutex_unlock(&s->lock);
 	if (rc == 0)
 		answer_stored(a, 201, &copy);
 	else
-		say(a, rc == ENOSPC || rc == EDQUOT ? 507 : 500, "not stored: %s/%s: %s", machine, name, strerror(rc));
+		say(a, rc == ENOSPC || rc == EDQUOT ? 507 : 500, "not stored: %s/%s: %s", machine, name,
+		    strerror(rc));
 }
