@@ -7,6 +7,8 @@
 #   settings   the firmware's settings parser (efi/settings.c), as the firmware runs it
 #   chart      the chart's scale (cs_chart_layout, ticks, drawing) and plot's SVG
 #   jsoncheck  the firmware's strict JSON check against yajl, and the JSON writer
+#   http       the firmware's own HTTP client logic (common/http.c) against
+#              malformed answers, and the netboot's DHCP answer (bootinfo.c)
 # Built from the sources with the sanitizers (every unit an input reaches is
 # instrumented), each into its own corpus (build/fuzz/corpus-<name>), seeded
 # from the folders FUZZ_SEEDS_<name> names.
@@ -14,7 +16,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 32768
 FUZZDIR := $(BUILD)/fuzz
-FUZZ_TARGETS := reader settings chart jsoncheck
+FUZZ_TARGETS := reader settings chart jsoncheck http
 FUZZ_BINS := $(patsubst %,$(FUZZDIR)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_BIN := $(FUZZDIR)/fuzz_reader
 FUZZ_SAN := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
@@ -29,10 +31,12 @@ FUZZ_SEEDS_reader = $(wildcard tests/data captures)
 FUZZ_SEEDS_settings = $(wildcard tests/data/settings)
 FUZZ_SEEDS_chart = $(wildcard tests/data/chart)
 FUZZ_SEEDS_jsoncheck = $(wildcard tests/data/json tests/data/bad captures)
+FUZZ_SEEDS_http :=
 FUZZ_DICT_reader := -dict=tests/fuzz_reader.dict
 FUZZ_DICT_settings := -dict=tests/fuzz_settings.dict
 FUZZ_DICT_chart :=
 FUZZ_DICT_jsoncheck := -dict=tests/fuzz_jsoncheck.dict
+FUZZ_DICT_http := -dict=tests/fuzz_http.dict
 FUZZ_SEEDS = $(FUZZ_SEEDS_reader)
 
 .PHONY: fuzz fuzz-build bench
@@ -55,6 +59,7 @@ fuzz: $(FUZZ_BINS)
 		settings) seeds="$(FUZZ_SEEDS_settings)"; dict="$(FUZZ_DICT_settings)";; \
 		chart) seeds="$(FUZZ_SEEDS_chart)"; dict="$(FUZZ_DICT_chart)";; \
 		jsoncheck) seeds="$(FUZZ_SEEDS_jsoncheck)"; dict="$(FUZZ_DICT_jsoncheck)";; \
+		http) seeds="$(FUZZ_SEEDS_http)"; dict="$(FUZZ_DICT_http)";; \
 		esac; \
 		$(FUZZDIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
 			-timeout=10 $$dict -artifact_prefix=$(FUZZDIR)/crashes-$$t/ \
@@ -74,19 +79,3 @@ bench: $(BENCH_BIN) web
 		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS); else echo "page: chromium missing (scripts/deps.sh browser)"; fi
 
 TEST_PREREQS += fuzz-build
-
-# The firmware's own HTTP client logic (common/http.c) against malformed
-# answers: tests/fuzz_http.c. `make fuzz` runs it after the reader.
-FUZZ_HTTP_BIN := $(FUZZDIR)/fuzz_http
-$(FUZZ_HTTP_BIN): tests/fuzz_http.c common/http.c common/bootinfo.c common/buf.c common/csmath.c $(wildcard common/*.h) | deps-fuzz
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz_http.c common/http.c common/bootinfo.c common/buf.c common/csmath.c -lm
-fuzz-build: $(FUZZ_HTTP_BIN)
-fuzz: fuzz-http
-.PHONY: fuzz-http
-fuzz-http: $(FUZZ_HTTP_BIN)
-	@mkdir -p $(FUZZDIR)/corpus-http $(FUZZDIR)/crashes
-	$(FUZZ_HTTP_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-		-dict=tests/fuzz_http.dict -artifact_prefix=$(FUZZDIR)/crashes/http- \
-		-print_final_stats=1 $(FUZZDIR)/corpus-http
-TEST_SUITES += tests/suite-fuzz-http.sh

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # suite-fuzz: a short smoke of each libFuzzer target (tests/fuzz_*.c, built
 # by `make fuzz-build`): the capture reader, the firmware's settings parser,
-# the chart's scale and plot's SVG, and the firmware's strict JSON check
-# against yajl. Each runs FUZZ_SMOKE_SECONDS (default 8) from its seeds
+# the chart's scale and plot's SVG, the firmware's strict JSON check
+# against yajl, and the firmware's own HTTP client logic against malformed
+# answers (with the same answer however the bytes are cut). Each runs FUZZ_SMOKE_SECONDS (default 8) from its seeds
 # (mk/fuzz.mk) into a scratch corpus. Passes when no input crashed, hung,
 # leaked or tripped a sanitizer. `make fuzz` is the long run.
 set -u
@@ -43,4 +44,5 @@ smoke reader -dict=tests/fuzz_reader.dict tests/data captures
 smoke settings -dict=tests/fuzz_settings.dict tests/data/settings
 smoke chart "" tests/data/chart
 smoke jsoncheck -dict=tests/fuzz_jsoncheck.dict tests/data/json tests/data/bad captures
+smoke http -dict=tests/fuzz_http.dict
 summary fuzz
