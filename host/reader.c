@@ -369,6 +369,12 @@ static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_captur
  * ever touched. */
 static _Thread_local void *arena;
 
+void cs_read_release(void)
+{
+	free(arena);
+	arena = NULL;
+}
+
 int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 			struct cs_expect *e, char *err, size_t errlen)
 {

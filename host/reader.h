@@ -55,6 +55,9 @@ int cs_read_capture_file(const char *path, struct cs_capture *c,
 			 struct cs_expect *e, char *err, size_t errlen);
 int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 			struct cs_expect *e, char *err, size_t errlen);
+/* The calling thread's tree block, kept from one read to the next, handed
+ * back (a thread about to end, or one that reads rarely). */
+void cs_read_release(void);
 
 /* The read column of the table (common/kinds.h), declared from it: each
  * kind's members of the capture, read as strictly as the core (reader.c,

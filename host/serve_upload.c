@@ -322,7 +322,7 @@ static void scan(struct cs_store *s)
 			continue;
 		}
 		while ((f = readdir(md)) != NULL) {
-			char path[320], *data;
+			char path[600], *data;
 			uint8_t sha[32];
 			struct stat st;
 			size_t len = 0;

@@ -249,6 +249,7 @@ static void *worker(void *p)
 				j->other++;
 			free(a.json);
 		}
+	cs_read_release(); /* this thread's reader block, before it ends */
 	return NULL;
 }
 
