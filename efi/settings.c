@@ -143,6 +143,40 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+static void set_max_bytes(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
+{
+	uint64_t bytes;
+	char what[160];
+	struct cs_buf b;
+	if (parse_count(val, vn, 1, CS_SETTINGS_MIN_BYTES, CS_SETTINGS_MAX_BYTES, &bytes) == 0) {
+		s->max_bytes = bytes;
+		return;
+	}
+	cs_buf_init(&b, what, sizeof what);
+	cs_puts(&b, "max_bytes must be a whole number of bytes from ");
+	cs_put_u64(&b, CS_SETTINGS_MIN_BYTES);
+	cs_puts(&b, " (the sweep's first size) to ");
+	cs_put_u64(&b, CS_SETTINGS_MAX_BYTES);
+	cs_puts(&b, ", with K, M or G, not");
+	complain(s, no, what, val, vn);
+}
+
+static void set_competitors(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
+{
+	uint64_t cnt = 0;
+	char what[64];
+	struct cs_buf b;
+	if (parse_count(val, vn, 0, 0, CS_SETTINGS_MAX_COMPETITORS, &cnt) == 0) {
+		s->competitors = (uint32_t)cnt;
+		return;
+	}
+	cs_buf_init(&b, what, sizeof what);
+	cs_puts(&b, "competitors must be a number from 0 to ");
+	cs_put_u64(&b, CS_SETTINGS_MAX_COMPETITORS);
+	cs_puts(&b, ", not");
+	complain(s, no, what, val, vn);
+}
+
 static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
 {
 	size_t k = 0, klen, v;
@@ -172,20 +206,7 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 		else
 			complain(s, no, "sweep must be quick or full, not", val, vn);
 	} else if (word_eq(p, klen, "max_bytes")) {
-		uint64_t bytes;
-		char what[160];
-		struct cs_buf b;
-		if (parse_count(val, vn, 1, CS_SETTINGS_MIN_BYTES, CS_SETTINGS_MAX_BYTES, &bytes) == 0) {
-			s->max_bytes = bytes;
-		} else {
-			cs_buf_init(&b, what, sizeof what);
-			cs_puts(&b, "max_bytes must be a whole number of bytes from ");
-			cs_put_u64(&b, CS_SETTINGS_MIN_BYTES);
-			cs_puts(&b, " (the sweep's first size) to ");
-			cs_put_u64(&b, CS_SETTINGS_MAX_BYTES);
-			cs_puts(&b, ", with K, M or G, not");
-			complain(s, no, what, val, vn);
-		}
+		set_max_bytes(s, no, val, vn);
 	} else if (word_eq(p, klen, "after")) {
 		if (word_eq(val, vn, "wait"))
 			s->after = CS_AFTER_WAIT;
@@ -201,18 +222,7 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 		else
 			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
 	} else if (word_eq(p, klen, "competitors")) {
-		uint64_t cnt = 0;
-		char what[64];
-		struct cs_buf b;
-		if (parse_count(val, vn, 0, 0, CS_SETTINGS_MAX_COMPETITORS, &cnt) == 0) {
-			s->competitors = (uint32_t)cnt;
-		} else {
-			cs_buf_init(&b, what, sizeof what);
-			cs_puts(&b, "competitors must be a number from 0 to ");
-			cs_put_u64(&b, CS_SETTINGS_MAX_COMPETITORS);
-			cs_puts(&b, ", not");
-			complain(s, no, what, val, vn);
-		}
+		set_competitors(s, no, val, vn);
 	} else if (word_eq(p, klen, "kinds")) {
 		if (word_eq(val, vn, "main") || word_eq(val, vn, "ap"))
 			s->kinds_on_ap = word_eq(val, vn, "ap");
