@@ -57,15 +57,17 @@ static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_jsonw_obj_end(j);
 }
 
-void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c)
+/* "KEY": {"points": [...]}, one point a line: the sweep's, and every other
+ * series of sweep points (the competitor's, each kind of core's). */
+void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point *pts, uint32_t n)
 {
-	cs_jsonw_key(j, "sweep");
+	int pretty = j->pretty;
+	cs_jsonw_key(j, key);
 	cs_jsonw_obj(j);
 	cs_jsonw_key(j, "points");
 	cs_jsonw_arr(j);
-	int pretty = j->pretty;
-	for (uint32_t i = 0; i < c->n_points; i++) {
-		const struct cs_point *p = &c->points[i];
+	for (uint32_t i = 0; i < n; i++) {
+		const struct cs_point *p = &pts[i];
 		cs_jsonw_obj(j);
 		j->pretty = 0; /* one point a line */
 		cs_jsonw_key(j, "bytes");
@@ -81,6 +83,11 @@ void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c)
 	}
 	cs_jsonw_arr_end(j);
 	cs_jsonw_obj_end(j);
+}
+
+void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	cs_points_write(j, "sweep", c->points, c->n_points);
 }
 
 void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c)

@@ -18,6 +18,9 @@ typedef void (*cs_capture_extra_fn)(struct cs_jsonw *j, void *ctx);
 int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 		     cs_capture_extra_fn extra, void *ctx);
 
+/* "KEY": {"points": [...]}, one point a line (the sweep's shape). */
+void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point *pts, uint32_t n);
+
 /* The write and record columns of the table (kinds.h), declared from it. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
 	void write(struct cs_jsonw *j, const struct cs_capture *c); \

@@ -4,32 +4,6 @@
  * "competitor", "cores". The record column of kinds.h. Freestanding. */
 #include "capture_write.h"
 
-/* "sweep": {"points": [...]}, one point a line. */
-static void sweep_json(struct cs_jsonw *j, const struct cs_mp_sweep *s)
-{
-	int pretty = j->pretty;
-	cs_jsonw_key(j, "sweep");
-	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "points");
-	cs_jsonw_arr(j);
-	for (uint32_t i = 0; i < s->n_points; i++) {
-		const struct cs_point *p = &s->points[i];
-		j->pretty = 0;
-		cs_jsonw_obj(j);
-		cs_jsonw_key(j, "bytes");
-		cs_jsonw_num(j, p->bytes);
-		cs_jsonw_key(j, "ns");
-		cs_jsonw_numsig(j, p->ns, 9);
-		if (p->has_block) {
-			cs_jsonw_key(j, "block_ns");
-			cs_jsonw_numsig(j, p->block_ns, 9);
-		}
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
-	}
-	cs_jsonw_arr_end(j);
-	cs_jsonw_obj_end(j);
-}
 
 /* key: [v0, v1, ...] of 32-bit numbers on one line. */
 static void u32_row(struct cs_jsonw *j, const char *key, const uint32_t *v, uint32_t n)
@@ -106,7 +80,7 @@ void cs_competitor_record(struct cs_jsonw *j, const struct cs_capture *c)
 		cs_jsonw_null(j);
 	cs_jsonw_key(j, "seconds");
 	cs_jsonw_numsig(j, mp->seconds, 4);
-	sweep_json(j, &mp->comp);
+	cs_points_write(j, "sweep", mp->comp.points, mp->comp.n_points);
 	cs_jsonw_obj_end(j);
 }
 
@@ -134,7 +108,7 @@ void cs_cores_record(struct cs_jsonw *j, const struct cs_capture *c)
 		if (kd->has_sweep) {
 			cs_jsonw_key(j, "swept_on");
 			cs_jsonw_u64(j, kd->swept_on);
-			sweep_json(j, &kd->sweep);
+			cs_points_write(j, "sweep", kd->sweep.points, kd->sweep.n_points);
 		}
 		cs_jsonw_obj_end(j);
 	}
