@@ -65,6 +65,7 @@ struct cs_adj_series {
 };
 
 #include "mp_capture.h" /* uses cs_point: here, after it */
+#include "tlb_capture.h" /* likewise */
 
 /* How the engine measured (engine.h), beside the core: written after the
  * producer's own members as "sweep_detail" and "adjacency_probe" (the
@@ -95,6 +96,7 @@ struct cs_capture {
 	uint32_t n_adj;
 	struct cs_adj_series adj[CS_MAX_ADJ_SERIES];
 	struct cs_experiments exp; /* seed 003 (docs/experiments.md) */
+	struct cs_tlb_capture tlb; /* translation caches (docs/tlb.md) */
 	struct cs_mp mp; /* other processors (mp_capture.h) */
 	struct cs_run_detail run; /* how it was measured; keep last */
 };

@@ -6,6 +6,7 @@
 #define CS_LEAF_EXT 0x80000000u
 #define CS_LEAF4_MAX_SUB 16u   /* real parts stop at 4 or 5 */
 #define CS_LEAF2_MAX_ITER 4u   /* AL is 1 on every part seen */
+#define CS_LEAF18_MAX_SUB 16u  /* Sapphire Rapids reports 8 */
 
 int cs_cpuid_add(struct cs_cpuid_dump *d, uint32_t leaf, uint32_t subleaf,
 		 uint32_t eax, uint32_t ebx, uint32_t ecx, uint32_t edx)
@@ -78,6 +79,12 @@ static void collect_basic(cs_cpuid_fn fn, void *ctx, struct cs_cpuid_dump *d,
 		(void)query(fn, ctx, d, 6, 0);
 	if (max_basic >= 7)
 		(void)query(fn, ctx, d, 7, 0);
+	if (max_basic >= 0x18) {
+		/* subleaf 0's EAX: the last valid subleaf (TLBs, cpuid_tlb.c) */
+		iters = query(fn, ctx, d, 0x18, 0).eax;
+		for (i = 1; i <= iters && i < CS_LEAF18_MAX_SUB; i++)
+			(void)query(fn, ctx, d, 0x18, i);
+	}
 }
 
 void cs_cpuid_collect(cs_cpuid_fn fn, void *ctx, struct cs_cpuid_dump *d)
@@ -101,6 +108,8 @@ void cs_cpuid_collect(cs_cpuid_fn fn, void *ctx, struct cs_cpuid_dump *d)
 		if (leaf == 0x80000001u)
 			ext1_ecx = r.ecx;
 	}
+	if (max_ext >= 0x80000019u)
+		(void)query(fn, ctx, d, 0x80000019u, 0); /* 1 GiB TLBs */
 	if (max_ext >= 0x8000001du && (ext1_ecx & (1u << 22)))
 		query_cache_list(fn, ctx, d, 0x8000001du);
 }

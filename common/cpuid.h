@@ -29,8 +29,9 @@ struct cs_cpuid_dump {
 	struct cs_cpuid_entry e[CS_CPUID_DUMP_MAX];
 };
 
-/* Leaves 0, 1, 2, 4.* (until type 0), 6, 7.0, 0x80000000-0x80000008,
- * 0x8000001D.* when TOPOEXT, 0x40000000 when the hypervisor bit is set;
+/* Leaves 0, 1, 2, 4.* (until type 0), 6, 7.0, 0x18.* (up to its EAX),
+ * 0x80000000-0x80000008, 0x80000019, 0x8000001D.* when TOPOEXT,
+ * 0x40000000 when the hypervisor bit is set;
  * each only when within the max basic/extended leaf. Further leaf 2
  * iterations (AL > 1, none seen) are stored as subleaf 1, 2, ... d->n is
  * reset first; entries beyond CS_CPUID_DUMP_MAX are dropped. */
@@ -89,6 +90,33 @@ int cs_cpuid_leaf2_descriptor(uint8_t desc, uint32_t family, uint32_t model,
  * "cpuid-80000005", "cpuid-leaf2", or "" when nothing was found. */
 uint32_t cs_cpuid_caches(const struct cs_cpuid_dump *d, struct cs_cache *out,
 			 uint32_t max, const char **source);
+
+/* ---- Published TLBs (cpuid_tlb.c) ----
+ * Every TLB descriptor the processor publishes, one struct cs_tlb per page
+ * size it covers (tlb_capture.h): leaf 0x18 (deterministic address
+ * translation: a load-only TLB is data; a store-only TLB is left out, the
+ * sweep only loads), AMD 0x80000005/6 (L1 and L2, 4 KiB and 2 MiB pages;
+ * their "2M/4M" counts are for 2 MiB pages) with 0x80000019 (1 GiB), and
+ * leaf 2's TLB descriptor bytes ("2M/4M" as 2 MiB; 4 MiB-only arrays as
+ * 4 MiB). Sorted by page size, level, type. */
+enum cs_cpuid_tlb_source {
+	CS_CPUID_TLB_LEAF18,
+	CS_CPUID_TLB_AMD,      /* 0x80000005, 0x80000006, 0x80000019 */
+	CS_CPUID_TLB_LEAF2,
+};
+const char *cs_cpuid_tlb_source_name(enum cs_cpuid_tlb_source src);
+uint32_t cs_cpuid_tlbs_from(const struct cs_cpuid_dump *d,
+			    enum cs_cpuid_tlb_source src, struct cs_tlb *out,
+			    uint32_t max);
+/* The first source that yields a TLB: AMD's leaves first on AuthenticAMD
+ * and HygonGenuine, else leaf 0x18, then leaf 2 (whose byte 0xFE defers to
+ * 0x18). *source gets "cpuid-leaf18", "cpuid-80000005" (with 6 and 0x19),
+ * "cpuid-leaf2", or "" when none says anything. */
+uint32_t cs_cpuid_tlbs(const struct cs_cpuid_dump *d, struct cs_tlb *out,
+		       uint32_t max, const char **source);
+/* One leaf 2 byte: the TLB arrays it names (up to max, at most 3), 0 for
+ * caches, prefetch and unknown bytes. The table is in cpuid_leaf2.c. */
+uint32_t cs_cpuid_leaf2_tlb(uint8_t desc, struct cs_tlb *out, uint32_t max);
 
 /* Every register of the dump as the capture member "cpuid": one object a
  * leaf, registers as hex strings (firmware and host probe alike). */

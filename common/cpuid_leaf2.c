@@ -80,3 +80,78 @@ int cs_cpuid_leaf2_descriptor(uint8_t desc, uint32_t family, uint32_t model,
 	}
 	return 0;
 }
+
+/* ---- Leaf 2's TLB descriptors ----
+ * From the same table of the SDM (vol. 2A, table 3-12). Leaf 2 names no
+ * levels: a descriptor the manual calls DTLB0, uTLB, DTLB or ITLB is level 1,
+ * DTLB1 and the shared second-level TLB (STLB) level 2. "2M/4M" arrays are
+ * listed for 2 MiB pages (the page size of long mode and PAE); arrays for
+ * 4 MiB pages alone are listed for 4 MiB. A byte naming two arrays (0x63,
+ * 0xB1, 0xC3) has two rows. */
+#define P4K 1u
+#define P2M 2u
+#define P4M 4u
+#define P1G 8u
+#define FULL 0xffffu /* fully associative: ways = entries */
+
+struct leaf2_tlb {
+	uint8_t desc;
+	uint8_t level;
+	uint8_t type;
+	uint8_t pages;    /* P4K | P2M | P4M | P1G */
+	uint16_t ways;    /* 0: not published; FULL */
+	uint16_t entries;
+};
+
+static const struct leaf2_tlb leaf2_tlbs[] = {
+	{ 0x01, 1, I, P4K, 4, 32 },          { 0x02, 1, I, P4M, FULL, 2 },
+	{ 0x03, 1, D, P4K, 4, 64 },          { 0x04, 1, D, P4M, 4, 8 },
+	{ 0x05, 2, D, P4M, 4, 32 },          { 0x0b, 1, I, P4M, 4, 4 },
+	{ 0x4f, 1, I, P4K, 0, 32 },          { 0x50, 1, I, P4K | P2M, 0, 64 },
+	{ 0x51, 1, I, P4K | P2M, 0, 128 },   { 0x52, 1, I, P4K | P2M, 0, 256 },
+	{ 0x55, 1, I, P2M, FULL, 7 },        { 0x56, 1, D, P4M, 4, 16 },
+	{ 0x57, 1, D, P4K, 4, 16 },          { 0x59, 1, D, P4K, FULL, 16 },
+	{ 0x5a, 1, D, P2M, 4, 32 },          { 0x5b, 1, D, P4K | P4M, 0, 64 },
+	{ 0x5c, 1, D, P4K | P4M, 0, 128 },   { 0x5d, 1, D, P4K | P4M, 0, 256 },
+	{ 0x61, 1, I, P4K, FULL, 48 },       { 0x63, 1, D, P2M, 4, 32 },
+	{ 0x63, 1, D, P1G, 4, 4 },           { 0x64, 1, D, P4K, 4, 512 },
+	{ 0x6a, 1, D, P4K, 8, 64 },          { 0x6b, 1, D, P4K, 8, 256 },
+	{ 0x6c, 1, D, P2M, 8, 128 },         { 0x6d, 1, D, P1G, FULL, 16 },
+	{ 0x76, 1, I, P2M, FULL, 8 },        { 0xa0, 1, D, P4K, FULL, 32 },
+	{ 0xb0, 1, I, P4K, 4, 128 },         { 0xb1, 1, I, P2M, 4, 8 },
+	{ 0xb1, 1, I, P4M, 4, 4 },           { 0xb2, 1, I, P4K, 4, 64 },
+	{ 0xb3, 1, D, P4K, 4, 128 },         { 0xb4, 2, D, P4K, 4, 256 },
+	{ 0xb5, 1, I, P4K, 8, 64 },          { 0xb6, 1, I, P4K, 8, 128 },
+	{ 0xba, 2, D, P4K, 4, 64 },          { 0xc0, 1, D, P4K | P4M, 4, 8 },
+	{ 0xc1, 2, U, P4K | P2M, 8, 1024 },  { 0xc2, 1, D, P4K | P2M, 4, 16 },
+	{ 0xc3, 2, U, P4K | P2M, 6, 1536 },  { 0xc3, 2, U, P1G, 4, 16 },
+	{ 0xc4, 1, D, P2M, 4, 32 },          { 0xca, 2, U, P4K, 4, 512 },
+};
+
+static uint64_t page_of(uint32_t bit)
+{
+	return bit == P4K ? 4096ull : bit == P2M ? 2ull << 20 :
+	       bit == P4M ? 4ull << 20 : 1ull << 30;
+}
+
+uint32_t cs_cpuid_leaf2_tlb(uint8_t desc, struct cs_tlb *out, uint32_t max)
+{
+	uint32_t n = 0;
+
+	for (size_t i = 0; i < sizeof(leaf2_tlbs) / sizeof(leaf2_tlbs[0]); i++) {
+		const struct leaf2_tlb *t = &leaf2_tlbs[i];
+		if (t->desc != desc)
+			continue;
+		for (uint32_t bit = P4K; bit <= P1G; bit <<= 1) {
+			if (!(t->pages & bit) || n >= max)
+				continue;
+			out[n].level = t->level;
+			out[n].type = (enum cs_cache_type)t->type;
+			out[n].page_bytes = page_of(bit);
+			out[n].entries = t->entries;
+			out[n].ways = t->ways == FULL ? t->entries : t->ways;
+			n++;
+		}
+	}
+	return n;
+}
