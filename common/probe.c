@@ -96,12 +96,12 @@ static void irq_on(const struct cs_probe_clock *clk)
 		clk->irq_on(clk->ctx);
 }
 
-static uint64_t timed_block(const struct cs_probe_clock *clk, void **pp,
-			    uint64_t loads)
+static uint64_t timed_block(const struct cs_probe_clock *clk,
+			    const struct cs_walk *w, uint64_t loads)
 {
 	uint64_t t;
 	irq_off(clk);
-	t = cs_chase_timed(clk, pp, loads);
+	t = w->timed(clk, w->st, loads);
 	irq_on(clk);
 	return t;
 }
@@ -115,14 +115,14 @@ static uint64_t timed_block(const struct cs_probe_clock *clk, void **pp,
 /* Loads per block: grow from 'start' until one block lasts min_block_ns.
  * Returns 0 when the clock never moves (a broken clock, not a fast cache):
  * growing blocks on a clock that stands still is bounded. */
-static uint64_t size_block(const struct cs_probe_clock *clk, void **pp,
+static uint64_t size_block(const struct cs_probe_clock *clk, const struct cs_walk *w,
 			   uint64_t start, double min_block_ns)
 {
 	uint64_t loads = start < CS_UNROLL ? CS_UNROLL : start;
 	double still = CS_STILL_BLOCKS * min_block_ns * CS_FASTEST_LOADS_PER_NS;
 	int tries;
 	for (tries = 0; tries < 40; tries++) {
-		double ns = (double)timed_block(clk, pp, loads) * clk->ns_per_tick;
+		double ns = (double)timed_block(clk, w, loads) * clk->ns_per_tick;
 		if (ns >= min_block_ns * 1.1)
 			return loads;
 		if (ns <= 0 && (double)loads >= still)
@@ -150,16 +150,17 @@ static void sort_doubles(double *v, uint32_t n)
 	}
 }
 
-/* Times 'blocks' blocks of 'loads' loads from *pp; per-load min, median,
- * shortest block. 'per' divides ns per block into the unit reported. */
-static void run_blocks(const struct cs_probe_clock *clk, void **pp,
+/* Times 'blocks' blocks of 'loads' loads of the walk; per-load min,
+ * median, shortest block. 'per' divides ns per block into the unit
+ * reported. */
+static void run_blocks(const struct cs_probe_clock *clk, const struct cs_walk *w,
 		       uint64_t loads, uint32_t blocks, double per,
 		       double *min, double *median, double *shortest)
 {
 	double v[CS_MAX_BLOCKS] = { 0 }, sh = -1;
 	uint32_t i;
 	for (i = 0; i < blocks; i++) {
-		double ns = (double)timed_block(clk, pp, loads) * clk->ns_per_tick;
+		double ns = (double)timed_block(clk, w, loads) * clk->ns_per_tick;
 		if (sh < 0 || ns < sh)
 			sh = ns;
 		v[i] = ns / per;
@@ -172,27 +173,45 @@ static void run_blocks(const struct cs_probe_clock *clk, void **pp,
 
 /* Sizes the block, then times the blocks; when one of them still came out
  * short (the sizing block was stretched by something else: a host hiccup,
- * a first-time cost), sizes again from twice the loads. Returns the loads
- * per block (a multiple of the unroll, so whole pairs), or 0 on failure.
- * 'per' is loads per reported unit: 1 per load, 2 per pair. */
-static uint64_t sized_blocks(const struct cs_probe_clock *clk, void **pp,
-			     uint64_t start, uint32_t blocks, double min_block_ns,
-			     double per, double *min, double *median,
-			     double *shortest)
+ * a first-time cost), sizes again from twice the loads. */
+uint64_t cs_timed_blocks(const struct cs_probe_clock *clk, const struct cs_walk *w,
+			 uint64_t start, uint32_t blocks, double min_block_ns,
+			 double per, double *min, double *median, double *shortest)
 {
 	uint64_t loads = start;
+	if (blocks == 0 || blocks > CS_MAX_BLOCKS)
+		return 0;
 	for (int tries = 0; tries < 4; tries++) {
-		loads = size_block(clk, pp, loads, min_block_ns);
+		loads = size_block(clk, w, loads, min_block_ns);
 		if (loads == 0)
 			return 0;
 		loads = (loads + CS_UNROLL - 1) / CS_UNROLL * CS_UNROLL;
-		run_blocks(clk, pp, loads, blocks, (double)loads / per, min,
+		run_blocks(clk, w, loads, blocks, (double)loads / per, min,
 			   median, shortest);
 		if (*shortest >= min_block_ns)
 			break;
 		loads *= 2;
 	}
 	return loads;
+}
+
+static uint64_t chase_walk(const struct cs_probe_clock *clk, void *st,
+			   uint64_t loads)
+{
+	return cs_chase_timed(clk, st, loads);
+}
+
+/* The chase's blocks (cs_timed_blocks): the loads per block (a multiple
+ * of the unroll, so whole pairs), or 0 on failure. 'per' is loads per
+ * reported unit: 1 per load, 2 per pair. */
+static uint64_t sized_blocks(const struct cs_probe_clock *clk, void **pp,
+			     uint64_t start, uint32_t blocks, double min_block_ns,
+			     double per, double *min, double *median,
+			     double *shortest)
+{
+	struct cs_walk w = { chase_walk, pp };
+	return cs_timed_blocks(clk, &w, start, blocks, min_block_ns, per, min,
+			       median, shortest);
 }
 
 /* At most 'cap' (0: no cap). */

@@ -37,6 +37,23 @@ void *cs_chase_build(void *mem, uint64_t bytes, struct cs_rng *r);
 uint64_t cs_chase_timed(const struct cs_probe_clock *clk, void **pp,
 			uint64_t loads);
 
+/* A timed walk of dependent loads that keeps its own place: timed(clk,
+ * st, loads) runs 'loads' of them and returns the ticks they took. The
+ * chase above is one; the TLB walk (tlb.h) another. */
+struct cs_walk {
+	uint64_t (*timed)(const struct cs_probe_clock *clk, void *st, uint64_t loads);
+	void *st;
+};
+/* The block rule for any walk: grows blocks from 'start' loads until each
+ * lasts min_block_ns, times 'blocks' of them (interrupts masked around each
+ * where the clock can), and gives per unit ('per' loads a unit) the minimum
+ * and median and the shortest block's ns; when a timed block still came out
+ * short it sizes again from twice the loads. Returns the loads per block (a
+ * multiple of 16), or 0 when the clock never moved. */
+uint64_t cs_timed_blocks(const struct cs_probe_clock *clk, const struct cs_walk *w,
+			 uint64_t start, uint32_t blocks, double min_block_ns,
+			 double per, double *min, double *median, double *shortest);
+
 /* One sweep point: enough loads that every timed block lasts at least
  * min_block_ns (100 clock quanta, reduction.md s.1), 'blocks' blocks.
  * Outputs: min and median ns per load, and the shortest block's length. */
