@@ -22,10 +22,13 @@
 
 /* The sweep for page size P runs from CS_TLB_MIN_PAGES pages up to
  * CS_TLB_SPAN_PUBLISHED times the largest data or unified TLB published
- * for P, or CS_TLB_PAGES_UNPUBLISHED pages where none is. */
+ * for P, or CS_TLB_PAGES_UNPUBLISHED pages where none is (ARM): four
+ * times the largest L2 TLBs of common ARM cores (1024 to 2048 entries),
+ * so that their knee has a plateau after it. A program may map fewer
+ * (the window it can make); the capture then says where it stopped. */
 #define CS_TLB_MIN_PAGES 4
 #define CS_TLB_SPAN_PUBLISHED 4
-#define CS_TLB_PAGES_UNPUBLISHED 1024
+#define CS_TLB_PAGES_UNPUBLISHED 8192
 /* Distinct lines the window's pages share: the L1 data cache's lines (a
  * power of two, within these bounds; CS_TLB_LINES_DEFAULT when no L1 data
  * cache is published). Past that many pages, lines are reached through

@@ -38,6 +38,9 @@ struct cs_tlb_series {
 	uint64_t page_bytes;
 	char page_tables[CS_TLB_TABLES_MAX]; /* "own", "os" or "firmware" */
 	char method[CS_TEXT_MAX];   /* how the pages were made, in words */
+	/* L: the distinct lines the window's pages share (tlb.h), 0 when each
+	 * page has a line of its own (no aliasing) */
+	uint32_t alias_lines;
 	/* A page size not measured: no points, and why ("refusal" in the
 	 * capture: the reason a person reads, e.g. no 1 GiB pages here). */
 	int refused;

@@ -80,7 +80,8 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 		       e->knees) ||
 	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
 		       &e->n_granules, e->granules) ||
-	    read_codes(r, v, e) || cs_read_expect_experiments(r, v, &e->exp))
+	    read_codes(r, v, e) || cs_read_expect_experiments(r, v, &e->exp) ||
+	    cs_read_expect_tlb(r, v, &e->tlb))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {

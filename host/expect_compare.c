@@ -168,7 +168,8 @@ static void compare_granules(const struct cs_expect *e,
 
 int cs_expect_any(const struct cs_expect *e)
 {
-	return e->has_knees || e->has_refusals || e->has_granules || e->exp.present;
+	return e->has_knees || e->has_refusals || e->has_granules || e->exp.present ||
+	       e->tlb.present;
 }
 
 int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../common/capture_write.h"
+#include "../common/tlb.h"
 #include "../reduce/reduce.h"
 
 /* splitmix64: a fixed sequence on every host */
@@ -62,6 +63,17 @@ struct expect {
 	const char *stride_refusal;
 	int random_defeated;        /* -1: refused */
 	const char *random_refusal;
+	/* the TLB (docs/tlb.md); n_tlb 0: none */
+	int n_tlb;
+	struct {
+		uint64_t page;
+		int n_knees;
+		double knees[6];     /* < 0: missing (null) */
+		int n_refusals;
+		const char *refusals[4];
+	} tlb[CS_TLB_MAX_SIZES];
+	int n_translation;       /* -1: not stated */
+	int translation[4];
 };
 
 static struct cs_capture cap;
@@ -90,6 +102,36 @@ static void write_expect_experiments(struct cs_jsonw *j, const struct expect *e)
 	if (e->random_defeated < 0) cs_jsonw_null(j); else cs_jsonw_bool(j, e->random_defeated);
 	str_or_null(j, "random_refusal", e->random_refusal);
 	cs_jsonw_obj_end(j);
+}
+
+static void write_expect_tlb(struct cs_jsonw *j, const struct expect *e)
+{
+	cs_jsonw_key(j, "tlb");
+	cs_jsonw_arr(j);
+	for (int i = 0; i < e->n_tlb; i++) {
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "page_bytes");
+		cs_jsonw_u64(j, e->tlb[i].page);
+		cs_jsonw_key(j, "knees");
+		cs_jsonw_arr(j);
+		for (int k = 0; k < e->tlb[i].n_knees; k++)
+			if (e->tlb[i].knees[k] < 0) cs_jsonw_null(j); else cs_jsonw_num(j, e->tlb[i].knees[k]);
+		cs_jsonw_arr_end(j);
+		cs_jsonw_key(j, "refusals");
+		cs_jsonw_arr(j);
+		for (int k = 0; k < e->tlb[i].n_refusals; k++)
+			cs_jsonw_str(j, e->tlb[i].refusals[k]);
+		cs_jsonw_arr_end(j);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+	if (e->n_translation >= 0) {
+		cs_jsonw_key(j, "translation");
+		cs_jsonw_arr(j);
+		for (int i = 0; i < e->n_translation; i++)
+			cs_jsonw_u64(j, (uint64_t)e->translation[i]);
+		cs_jsonw_arr_end(j);
+	}
 }
 
 static void write_expect(struct cs_jsonw *j, void *ctx)
@@ -126,6 +168,8 @@ static void write_expect(struct cs_jsonw *j, void *ctx)
 	}
 	if (e->has_exp)
 		write_expect_experiments(j, e);
+	if (e->n_tlb)
+		write_expect_tlb(j, e);
 	cs_jsonw_obj_end(j);
 }
 
@@ -320,6 +364,7 @@ static void exp_expect(double line, const char *single_refusal, int flat,
 static void staircase(int last_idx, double width, double noise);
 static void knees3(void);
 static void refusals(int n, ...);
+static int tlbs(void);
 
 /* Each on the clean three-step sweep, whose own answer is threeSteps'. */
 static void exp_begin(const char *label, uint64_t seed)
@@ -368,6 +413,176 @@ static int experiments(void)
 	exp_random(0, 0);
 	exp_expect(-1, "clock-too-coarse", -1, -1, "clock-too-coarse", -1, "clock-too-coarse");
 	rc |= emit("expCoarseClock");
+	return rc;
+}
+
+/* ---- the TLB (docs/tlb.md) ---- */
+
+/* Published TLBs for 4 KiB pages: an L1 data TLB of l1 entries and, when
+ * l2, a unified L2 of l2 (leaf 2's Skylake has 64 and 1536). */
+static void tlb_published(uint32_t l1, uint32_t l2)
+{
+	struct cs_tlb_capture *t = &cap.tlb;
+	t->has_published = 1;
+	strcpy(t->published_source, "synthetic");
+	t->published[t->n_published++] = (struct cs_tlb){ 1, CS_CACHE_DATA, 4096, l1, 4 };
+	t->published[t->n_published++] = (struct cs_tlb){ 1, CS_CACHE_INSTRUCTION, 4096, 128, 8 };
+	if (l2)
+		t->published[t->n_published++] = (struct cs_tlb){ 2, CS_CACHE_UNIFIED, 4096, l2, 6 };
+}
+
+/* A TLB series for P-byte pages up to 'max' pages, on the TLB grid
+ * (tlb.h), rising in the same log-logistic shoulders as the sweep's: steps
+ * centred on page counts 'at' (grid counts), so the curve crosses the
+ * geometric mean of two floors exactly there. */
+static void tlb_series(uint64_t page, const char *tables, uint32_t alias_lines, uint64_t max,
+		       const double *floors, const double *at, int steps, double noise)
+{
+	struct cs_tlb_series *s = &cap.tlb.series[cap.tlb.n_series++];
+	uint64_t counts[CS_TLB_MAX_POINTS];
+	int c[6];
+	s->page_bytes = page;
+	strcpy(s->page_tables, tables);
+	snprintf(s->method, sizeof s->method, "synthetic: steps at %g%s%s pages", at[0],
+		 steps > 1 ? " and on" : "", "");
+	s->alias_lines = alias_lines;
+	for (int l = 0; l < steps; l++)
+		c[l] = 0;
+	uint32_t n = cs_tlb_counts(max, counts, CS_TLB_MAX_POINTS);
+	for (uint32_t i = 0; i < n; i++) {
+		/* index in quarter octaves from 4 pages, as grid() is from 4 KiB */
+		double x = 4 * log2((double)counts[i] / 4), lt = log(floors[0]);
+		for (int l = 0; l < steps; l++) {
+			double z = (x - 4 * log2(at[l] / 4)) / 4.0 / 0.35;
+			lt += (log(floors[l + 1]) - log(floors[l])) / (1 + exp(-z * 8));
+		}
+		struct cs_tlb_point *p = &s->pts[s->n++];
+		p->pages = (double)counts[i];
+		p->ns = exp(lt) * (1 + noise * urand());
+		p->has_median = 1;
+		p->ns_median = p->ns * 1.01;
+		p->has_block = 1;
+		p->block_ns = 250000;
+	}
+	(void)c;
+}
+
+static void tlb_expect(uint64_t page, int n_knees, const double *knees, int n_ref, ...)
+{
+	va_list ap;
+	int i = exp_.n_tlb++;
+	exp_.tlb[i].page = page;
+	exp_.tlb[i].n_knees = n_knees;
+	for (int k = 0; k < n_knees; k++)
+		exp_.tlb[i].knees[k] = knees[k];
+	va_start(ap, n_ref);
+	exp_.tlb[i].n_refusals = n_ref;
+	for (int k = 0; k < n_ref; k++)
+		exp_.tlb[i].refusals[k] = va_arg(ap, const char *);
+	va_end(ap);
+}
+
+static void tlb_begin(const char *label, uint64_t seed)
+{
+	begin(label, seed);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+	exp_.n_translation = -1;
+}
+
+static int tlbs(void)
+{
+	static const double f3[] = { 1.2, 2.2, 9.0 };
+	static const double f2[] = { 1.2, 2.2 };
+	static const double f4[] = { 1.2, 2.2, 5.5, 14.0 };
+	int rc = 0;
+
+	tlb_begin("TLB: two levels, 96 and 1536 entries, and a 1 GiB size refused", 401);
+	tlb_published(96, 1536);
+	{
+		static const double at[] = { 112, 1536 };
+		tlb_series(4096, "own", 512, 4 * 1536, f3, at, 2, 0);
+		tlb_expect(4096, 2, at, 0);
+		struct cs_tlb_series *s = &cap.tlb.series[cap.tlb.n_series++];
+		s->page_bytes = 1u << 30;
+		strcpy(s->page_tables, "own");
+		s->refused = 1;
+		strcpy(s->refusal, "no 1 GiB pages: CPUID 0x80000001 EDX[26] is clear");
+		tlb_expect(1u << 30, 0, NULL, 1, "tlb-not-measured");
+	}
+	exp_.n_translation = 0;
+	rc |= emit("tlbTwoLevels");
+
+	tlb_begin("TLB: one level published and one step", 402);
+	tlb_published(96, 0);
+	{
+		static const double at[] = { 112 };
+		tlb_series(4096, "os", 512, 4 * 96, f2, at, 1, 0.01);
+		tlb_expect(4096, 1, at, 0);
+	}
+	exp_.tol = 0.05;
+	rc |= emit("tlbOneLevel");
+
+	tlb_begin("TLB: no step at all (every page costs the same)", 403);
+	tlb_published(64, 1536);
+	{
+		static const double flat[] = { 1.2, 1.2, 1.2 };
+		static const double at[] = { 80, 1536 };
+		tlb_series(4096, "own", 512, 4 * 1536, flat, at, 2, 0);
+		tlb_expect(4096, 0, NULL, 1, "fewer-than-two-plateaus");
+	}
+	rc |= emit("tlbNoStep");
+
+	/* The data-cache sweep ran on 4 KiB pages; the L1 TLB's reach, 64 x
+	 * 4 KiB = 256 KiB, is where the sweep's second knee is: that step is
+	 * translation, not the 256 KiB L2. On large pages of our own the
+	 * sweep has no step there. */
+	tlb_begin("TLB: the L1 TLB's reach sits on the data-cache knee at 256 KiB", 404);
+	tlb_published(64, 3072);
+	cap.tlb.has_pool_pages = 1;
+	cap.tlb.pool_pages = 4096;
+	strcpy(cap.tlb.pool_pages_how, "synthetic");
+	{
+		static const double at[] = { 64, 3072 };
+		tlb_series(4096, "own", 512, 4 * 3072, f3, at, 2, 0);
+		tlb_expect(4096, 2, at, 0);
+		static const double fl[] = { 1.2, 4, 80 };
+		static const int cl[] = { 13, 40 };
+		cap.tlb.has_large = 1;
+		cap.tlb.large_page_bytes = 2u << 20;
+		strcpy(cap.tlb.large_page_tables, "own");
+		for (int i = 0; i <= LAST_IDX; i++)
+			cap.tlb.large[cap.tlb.n_large++] = (struct cs_point){ grid(i), stair(i, fl, cl, 2, 0.35), 1, 250000 };
+	}
+	exp_.n_translation = 1;
+	exp_.translation[0] = 2;
+	rc |= emit("tlbOnCacheKnee");
+
+	tlb_begin("TLB: the window's 256 lines alias past 256 pages (a virtually tagged L1)", 405);
+	tlb_published(64, 1536);
+	cap.tlb.has_pool_pages = 1; /* the data-cache sweep on 2 MiB pages: */
+	cap.tlb.pool_pages = 2u << 20; /* 4 KiB reaches are not its steps */
+	{
+		static const double at[] = { 80, 320, 1536 };
+		tlb_series(4096, "os", 256, 4 * 1536, f4, at, 3, 0);
+		tlb_expect(4096, 3, at, 1, "alias-knee");
+	}
+	exp_.n_translation = 0;
+	rc |= emit("tlbAlias");
+
+	tlb_begin("TLB: ARM publishes no TLB sizes; measured on the firmware's tables", 406);
+	strcpy(cap.arch, "aarch64");
+	cap.tlb.has_published = 1;
+	cap.tlb.published_null = 1;
+	strcpy(cap.tlb.published_reason, "the architecture has no register that gives TLB sizes");
+	{
+		static const double at[] = { 40, 2048 };
+		tlb_series(4096, "firmware", 512, CS_TLB_PAGES_UNPUBLISHED, f3, at, 2, 0);
+		tlb_expect(4096, 2, at, 1, "knee-unmatched");
+	}
+	exp_.n_translation = 0;
+	rc |= emit("tlbUnpublished");
 	return rc;
 }
 
@@ -610,6 +825,7 @@ static int adjacency_refusals(void)
 	granules(3, -1.0, 64.0, 128.0);
 	rc |= emit("threePlacements");
 	rc |= experiments();
+	rc |= tlbs();
 	return rc;
 }
 

@@ -16,6 +16,20 @@ void cs_refusal_set(struct cs_refusal *f, const char *code, struct cs_buf *b);
 /* sweep.c: block-length, plateaus, levels, knees (s.1 to s.4). */
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r);
+/* Its rules alone, on the sorted points w->pts[0 .. w->n) (x in .bytes:
+ * sizes for the sweep, pages for a TLB sweep), for the other series reduced
+ * by the same rules (tlb.c). s.1: drops the points timed in blocks under
+ * CS_BLOCK_MIN_QUANTA quanta of clock k, returns how many, and the
+ * shortest such block. */
+uint32_t cs_drop_short_blocks(const struct cs_clock *k, struct cs_work *w,
+			      double *shortest);
+/* s.2 and s.3: r's plateaus and levels (r's counts start at 0). */
+void cs_plateaus_and_levels(struct cs_work *w, struct cs_result *r);
+/* s.4: the knee between levels a and b. */
+double cs_knee_between(const struct cs_work *w, const struct cs_level *a,
+		       const struct cs_level *b);
+/* s.4 coarse grids: the median of x[i+3]/x[i] (0 with fewer than 4 points). */
+double cs_grid_span(struct cs_work *w);
 /* s.4 v2, the pairing alone (exported for the unit tests): knees
  * knee[0..m) ascending, published level sizes size[0..n) in level order.
  * Sets paired_with[i] to the level index knee i pairs with, or -1; returns

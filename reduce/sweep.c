@@ -3,28 +3,37 @@
 #include "internal.h"
 #include "../common/csmath.h"
 
-/* s.1: drop points whose shortest block is under 100 quanta. Returns 0 when
- * the sweep stands, -1 when more than half failed (refused). */
-static int block_length(const struct cs_capture *c, struct cs_work *w,
-			struct cs_result *r)
+uint32_t cs_drop_short_blocks(const struct cs_clock *k, struct cs_work *w,
+			      double *shortest)
 {
-	if (!c->clock.has_quantum)
+	*shortest = 0;
+	if (!k->has_quantum)
 		return 0; /* nothing to compare with: every point passes */
-	double need = CS_BLOCK_MIN_QUANTA * c->clock.quantum_ns;
+	double need = CS_BLOCK_MIN_QUANTA * k->quantum_ns;
 	uint32_t kept = 0, total = w->n;
-	double shortest = 0;
 	for (uint32_t i = 0; i < total; i++) {
 		const struct cs_point *p = &w->pts[i];
 		if (p->has_block && p->block_ns < need) {
-			if (shortest == 0 || p->block_ns < shortest)
-				shortest = p->block_ns;
+			if (*shortest == 0 || p->block_ns < *shortest)
+				*shortest = p->block_ns;
 			continue;
 		}
 		w->pts[kept++] = *p;
 	}
 	w->n = kept;
-	uint32_t failed = total - kept;
+	return total - kept;
+}
+
+/* s.1: drop points whose shortest block is under 100 quanta. Returns 0 when
+ * the sweep stands, -1 when more than half failed (refused). */
+static int block_length(const struct cs_capture *c, struct cs_work *w,
+			struct cs_result *r)
+{
+	uint32_t total = w->n;
+	double shortest;
+	uint32_t failed = cs_drop_short_blocks(&c->clock, w, &shortest);
 	if ((double)failed > CS_BLOCK_MAX_FAIL_FRACTION * (double)total) {
+		double need = CS_BLOCK_MIN_QUANTA * c->clock.quantum_ns;
 		struct cs_buf b;
 		cs_refuse(r, CS_R_BLOCK_LENGTH, &b);
 		cs_put_u64(&b, failed);
@@ -48,7 +57,7 @@ static int block_length(const struct cs_capture *c, struct cs_work *w,
 
 /* s.2: left to right, the longest flat run from i; a plateau when it has
  * enough points and spans a doubling. Plateaus go straight into s.3. */
-static void plateaus_and_levels(struct cs_work *w, struct cs_result *r)
+void cs_plateaus_and_levels(struct cs_work *w, struct cs_result *r)
 {
 	const struct cs_point *p = w->pts;
 	uint32_t n = w->n, i = 0;
@@ -93,7 +102,7 @@ static void plateaus_and_levels(struct cs_work *w, struct cs_result *r)
 }
 
 /* s.4: where the curve crosses the geometric mean of two floors. */
-static double knee_between(const struct cs_work *w, const struct cs_level *a,
+double cs_knee_between(const struct cs_work *w, const struct cs_level *a,
 			   const struct cs_level *b)
 {
 	const struct cs_point *p = w->pts;
@@ -477,11 +486,11 @@ static void put_plateau_rule(struct cs_buf *b)
  * judged further); refused when s > CS_GRID_SPAN_MAX. With fewer than 4 points there
  * is no such ratio and no median: the grid is not judged (and no plateau
  * can form, which fewer-than-two-plateaus says). */
-static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
+double cs_grid_span(struct cs_work *w)
 {
 	const uint32_t span = CS_PLATEAU_MIN_POINTS - 1;
 	if (w->n <= span)
-		return;
+		return 0;
 	uint32_t m = w->n - span;
 	double *v = w->ratio;
 	for (uint32_t i = 0; i < m; i++) {
@@ -493,7 +502,13 @@ static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
 		}
 		v[j] = x;
 	}
-	double s = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+}
+
+static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
+{
+	const uint32_t span = CS_PLATEAU_MIN_POINTS - 1;
+	double s = cs_grid_span(w);
 	if (!(s > CS_GRID_SPAN_MAX))
 		return;
 	struct cs_buf b;
@@ -520,7 +535,7 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		return; /* nothing of the sweep is judged, its grid neither */
 	r->n_used = w->n;
 	grid_too_coarse(w, r);
-	plateaus_and_levels(w, r);
+	cs_plateaus_and_levels(w, r);
 	if (r->n_levels < CS_MIN_LEVELS) {
 		struct cs_buf b;
 		cs_refuse(r, CS_R_FEW_PLATEAUS, &b);
@@ -544,7 +559,7 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 	for (uint32_t l = 0; l + 1 < r->n_levels && found < CS_MAX_KNEES; l++) {
 		struct cs_knee *k = &r->knees[found++];
 		k->has_bytes = 1;
-		k->bytes = knee_between(w, &r->levels[l], &r->levels[l + 1]);
+		k->bytes = cs_knee_between(w, &r->levels[l], &r->levels[l + 1]);
 		k->has_retired = 1;
 		k->retired_bytes = r->levels[l].last_bytes;
 	}

@@ -1,7 +1,8 @@
 # mutation-lib.sh: the machinery of the mutation suites. Source it after
 # tests/lib.sh, define `mutants` ("CONSTANT ORIGINAL MUTANT" each) and
 # `build DIR` (compile the unit test against DIR/reduce/, binary DIR/t, log
-# DIR/log), then call: mutate RULES_HEADER TEST_NAME. The unmutated copy must
+# DIR/log), then call: mutate RULES_HEADER TEST_NAME. MUTATE_DIR names the
+# folder whose copy is mutated (default reduce; common for the probe's plan). The unmutated copy must
 # pass; every mutant must make the test fail. With SENTENCES=1 the test
 # binary also answers `--sentences` with "CONSTANT<TAB>sentence" lines: each
 # mutant must then change its constant's sentence, which must print the
@@ -23,10 +24,10 @@ sentence_follows() {
 }
 
 mutate() {
-	local rules=$1 test=$2 tmp d m
+	local rules=$1 test=$2 tmp d m dir=${MUTATE_DIR:-reduce}
 	tmp=$(mktemp -d)
-	mkdir -p "$tmp/base/reduce"
-	cp reduce/*.c reduce/*.h "$tmp/base/reduce/"
+	mkdir -p "$tmp/base/$dir"
+	cp "$dir"/*.c "$dir"/*.h "$tmp/base/$dir/"
 	if build "$tmp/base" && "$tmp/base/t" >/dev/null 2>&1; then
 		pass "unmutated $rules passes $test"
 	else
@@ -36,10 +37,10 @@ mutate() {
 		set -- $m
 		d="$tmp/m"
 		rm -rf "$d"
-		mkdir -p "$d/reduce"
-		cp reduce/*.c reduce/*.h "$d/reduce/"
-		sed -i -E "s/^(#define $1 )$2( |\$)/\1$3\2/" "$d/reduce/$rules"
-		if ! grep -qE "^#define $1 $3( |\$)" "$d/reduce/$rules"; then
+		mkdir -p "$d/$dir"
+		cp "$dir"/*.c "$dir"/*.h "$d/$dir/"
+		sed -i -E "s/^(#define $1 )$2( |\$)/\1$3\2/" "$d/$dir/$rules"
+		if ! grep -qE "^#define $1 $3( |\$)" "$d/$dir/$rules"; then
 			fail "$1: could not mutate $2 -> $3 ($rules changed?)"
 			continue
 		fi

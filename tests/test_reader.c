@@ -26,6 +26,11 @@ CS_TEST_MAIN_DEFS;
 #define ADJ(series) WITH("\"adjacency\":[" series "]")
 #define EXPECT(body) WITH("\"expect\":{" body "}")
 #define CACHE(c) WITH("\"published\":{\"caches\":[" c "]}")
+#define SER4K "{\"page_bytes\":4096,\"points\":[{\"pages\":4,\"ns\":1}]}"
+#define TLB4K "\"tlb\":[{\"page_bytes\":4096,\"page_tables\":\"os\",\"method\":\"memfd\",\"alias_lines\":512," \
+	"\"points\":[{\"pages\":4,\"ns\":1,\"ns_median\":1.1,\"block_ns\":1e6},{\"pages\":5,\"ns\":1}]}]"
+#define PUBTLB "\"published\":{\"tlbs_source\":\"cpuid-80000005\",\"tlbs\":[{\"level\":1,\"type\":\"data\"," \
+	"\"page_bytes\":4096,\"entries\":72,\"ways\":72},{\"level\":2,\"type\":\"unified\",\"page_bytes\":4096,\"entries\":3072}]}"
 
 struct row {
 	const char *name;
@@ -275,6 +280,73 @@ static const struct row rows[] = {
 	  "expect.known_failure: must not be empty" },
 	{ "expect empty arrays",
 	  EXPECT("\"knees\":[],\"refusals\":[],\"granules\":[],\"note\":1"), NULL },
+	/* the TLB members (reader_tlb.c) */
+	{ "tlb whole", WITH(TLB4K "," PUBTLB ",\"pool_pages\":2097152,\"pool_pages_how\":\"smaps\","
+			    "\"sweep_large_pages\":{\"page_bytes\":2097152,\"page_tables\":\"own\","
+			    "\"points\":[{\"bytes\":4096,\"ns\":1}]}"), NULL },
+	{ "tlb page not a power of two", WITH("\"tlb\":[{\"page_bytes\":5000,\"points\":[]}]"),
+	  "tlb[0].page_bytes: must be a power of two, got 5000" },
+	{ "tlb page under 4 KiB", WITH("\"tlb\":[{\"page_bytes\":2048,\"points\":[]}]"),
+	  "tlb[0].page_bytes: " },
+	{ "tlb page_tables unknown",
+	  WITH("\"tlb\":[{\"page_bytes\":4096,\"page_tables\":\"mine\",\"points\":[]}]"),
+	  "tlb[0].page_tables: must be one of own, os, firmware, got \"mine\"" },
+	{ "tlb no points", WITH("\"tlb\":[{\"page_bytes\":4096,\"points\":[]}]"),
+	  "tlb[0].points: " },
+	{ "tlb pages zero",
+	  WITH("\"tlb\":[{\"page_bytes\":4096,\"points\":[{\"pages\":0,\"ns\":1}]}]"),
+	  "tlb[0].points[0].pages: must be a positive finite number, got 0" },
+	{ "tlb median negative",
+	  WITH("\"tlb\":[{\"page_bytes\":4096,\"points\":[{\"pages\":4,\"ns\":1,\"ns_median\":-1}]}]"),
+	  "tlb[0].points[0].ns_median: must be a positive finite number, got -1" },
+	{ "tlb duplicate pages",
+	  WITH("\"tlb\":[{\"page_bytes\":4096,\"points\":[{\"pages\":4,\"ns\":1},{\"pages\":4,\"ns\":2}]}]"),
+	  "tlb[0].points[1].pages: duplicate pages 4 (also at [0])" },
+	{ "tlb refused with points",
+	  WITH("\"tlb\":[{\"page_bytes\":4096,\"refusal\":\"no\",\"points\":[{\"pages\":4,\"ns\":1}]}]"),
+	  "tlb[0].points: a page size refused has no points, got 1" },
+	{ "tlb refused", WITH("\"tlb\":[{\"page_bytes\":1073741824,\"refusal\":\"no 1 GiB pages\",\"points\":[]}]"),
+	  NULL },
+	{ "tlb duplicate page size", WITH("\"tlb\":[" SER4K "," SER4K "]"),
+	  "tlb[1].page_bytes: duplicate page_bytes 4096 (also at [0])" },
+	{ "tlb five sizes", WITH("\"tlb\":[" SER4K "," SER4K "," SER4K "," SER4K "," SER4K "]"), "tlb: " },
+	{ "tlb alias lines zero",
+	  WITH("\"tlb\":[{\"page_bytes\":4096,\"alias_lines\":0,\"points\":[{\"pages\":4,\"ns\":1}]}]"),
+	  "tlb[0].alias_lines: " },
+	{ "tlbs null without a reason", WITH("\"published\":{\"tlbs\":null}"),
+	  "published.tlbs_reason: missing" },
+	{ "tlbs null with a reason", WITH("\"published\":{\"tlbs\":null,\"tlbs_reason\":\"ARM\"}"), NULL },
+	{ "tlbs not a list", WITH("\"published\":{\"tlbs\":4}"), "published.tlbs: must be an array" },
+	{ "tlb type unknown",
+	  WITH("\"published\":{\"tlbs\":[{\"level\":1,\"type\":\"load\",\"page_bytes\":4096,\"entries\":64}]}"),
+	  "published.tlbs[0].type: must be one of data, instruction, unified, got \"load\"" },
+	{ "tlb entries zero",
+	  WITH("\"published\":{\"tlbs\":[{\"level\":1,\"type\":\"data\",\"page_bytes\":4096,\"entries\":0}]}"),
+	  "published.tlbs[0].entries: " },
+	{ "tlb ways over entries",
+	  WITH("\"published\":{\"tlbs\":[{\"level\":1,\"type\":\"data\",\"page_bytes\":4096,\"entries\":4,\"ways\":8}]}"),
+	  "published.tlbs[0].ways: more ways (8) than entries (4)" },
+	{ "tlb level zero",
+	  WITH("\"published\":{\"tlbs\":[{\"level\":0,\"type\":\"data\",\"page_bytes\":4096,\"entries\":4}]}"),
+	  "published.tlbs[0].level: " },
+	{ "pool_pages not a power of two", WITH("\"pool_pages\":12288"),
+	  "pool_pages: must be a power of two, got 12288" },
+	{ "pool_pages a string", WITH("\"pool_pages\":\"huge\""), "pool_pages: " },
+	{ "large pages no points", WITH("\"sweep_large_pages\":{\"page_bytes\":2097152,\"points\":[]}"),
+	  "sweep_large_pages.points: " },
+	{ "large pages duplicate size",
+	  WITH("\"sweep_large_pages\":{\"page_bytes\":2097152,\"points\":[{\"bytes\":4096,\"ns\":1},"
+	       "{\"bytes\":4096,\"ns\":2}]}"),
+	  "sweep_large_pages.points[1].bytes: duplicate bytes 4096 (also at [0])" },
+	{ "large pages no page size", WITH("\"sweep_large_pages\":{\"points\":[{\"bytes\":4096,\"ns\":1}]}"),
+	  "sweep_large_pages.page_bytes: missing" },
+	{ "expect tlb page size", EXPECT("\"tlb\":[{\"page_bytes\":100}]"), "expect.tlb[0].page_bytes: " },
+	{ "expect tlb knee zero", EXPECT("\"tlb\":[{\"page_bytes\":4096,\"knees\":[null,0]}]"),
+	  "expect.tlb[0].knees[1]: must be a positive finite number, got 0" },
+	{ "expect tlb refusal duplicate",
+	  EXPECT("\"tlb\":[{\"page_bytes\":4096,\"refusals\":[\"a\",\"a\"]}]"),
+	  "expect.tlb[0].refusals[1]: duplicate code \"a\" (also at [0])" },
+	{ "expect translation zero", EXPECT("\"translation\":[0]"), "expect.translation[0]: " },
 };
 
 static void test_rows(void)
@@ -593,6 +665,88 @@ static void test_round_trip(void)
 	      b.adj[0].footprint_bytes == (1 << 28), "adjacency");
 }
 
+/* The TLB members through the writer and back: every field as it was. */
+static void test_tlb_round_trip(void)
+{
+	static struct cs_capture a, b;
+	static char text[256 * 1024];
+	struct cs_buf buf;
+	char err[512];
+
+	cs_capture_init(&a);
+	a.n_points = 2;
+	a.points[0] = (struct cs_point){ 4096, 1, 0, 0 };
+	a.points[1] = (struct cs_point){ 8192, 1.5, 0, 0 };
+	struct cs_tlb_capture *k = &a.tlb;
+	k->has_published = 1;
+	strcpy(k->published_source, "cpuid-80000005");
+	k->n_published = 2;
+	k->published[0] = (struct cs_tlb){ 1, CS_CACHE_DATA, 4096, 72, 72 };
+	k->published[1] = (struct cs_tlb){ 2, CS_CACHE_UNIFIED, 2u << 20, 3072, 0 };
+	k->n_series = 2;
+	k->series[0].page_bytes = 4096;
+	strcpy(k->series[0].page_tables, "os");
+	strcpy(k->series[0].method, "memfd \"aliased\"");
+	k->series[0].alias_lines = 512;
+	k->series[0].n = 3;
+	for (uint32_t i = 0; i < 3; i++)
+		k->series[0].pts[i] = (struct cs_tlb_point){ 4.0 + i, 1.9 + 0.123456789 * i, i != 1,
+							     2.0 + i, i != 2, 1e6 + i };
+	k->series[1].page_bytes = 1u << 30;
+	strcpy(k->series[1].page_tables, "own");
+	k->series[1].refused = 1;
+	strcpy(k->series[1].refusal, "no 1 GiB pages");
+	k->has_pool_pages = 1;
+	k->pool_pages = 2u << 20;
+	strcpy(k->pool_pages_how, "AnonHugePages");
+	k->has_large = 1;
+	k->large_page_bytes = 1u << 30;
+	strcpy(k->large_page_tables, "own");
+	k->n_large = 2;
+	k->large[0] = (struct cs_point){ 4096, 1, 1, 5e5 };
+	k->large[1] = (struct cs_point){ 8192, 2, 0, 0 };
+	cs_buf_init(&buf, text, sizeof text);
+	CHECK(cs_capture_write(&buf, &a, NULL, NULL) == 0, "writer: overflow");
+	int rc = cs_read_capture_mem(text, buf.len, &b, NULL, err, sizeof err);
+	CHECK(rc == 0, "tlb round trip: %s", err);
+	if (rc)
+		return;
+	const struct cs_tlb_capture *m = &b.tlb;
+	CHECK(m->has_published && !m->published_null && m->n_published == 2 &&
+		      !strcmp(m->published_source, "cpuid-80000005") &&
+		      !memcmp(m->published, k->published, 2 * sizeof k->published[0]),
+	      "published TLBs");
+	CHECK(m->n_series == 2 && m->series[0].page_bytes == 4096 && !strcmp(m->series[0].page_tables, "os") &&
+		      !strcmp(m->series[0].method, k->series[0].method) && m->series[0].alias_lines == 512 &&
+		      m->series[0].n == 3,
+	      "series 0");
+	int same = 1;
+	for (uint32_t i = 0; i < 3; i++) {
+		const struct cs_tlb_point *p = &m->series[0].pts[i], *q = &k->series[0].pts[i];
+		same &= p->pages == q->pages && fabs(p->ns / q->ns - 1) < 1e-8 &&
+			p->has_median == q->has_median && p->has_block == q->has_block &&
+			(!p->has_median || p->ns_median == q->ns_median) &&
+			(!p->has_block || p->block_ns == q->block_ns);
+	}
+	CHECK(same, "series 0 points");
+	CHECK(m->series[1].refused && !strcmp(m->series[1].refusal, "no 1 GiB pages") && m->series[1].n == 0,
+	      "series 1 refused");
+	CHECK(m->has_pool_pages && m->pool_pages == (2u << 20) && !strcmp(m->pool_pages_how, "AnonHugePages"),
+	      "pool_pages");
+	CHECK(m->has_large && m->large_page_bytes == (1u << 30) && m->n_large == 2 && m->large[0].has_block &&
+		      !m->large[1].has_block && !strcmp(m->large_page_tables, "own"),
+	      "sweep_large_pages");
+	/* null with its reason */
+	k->published_null = 1;
+	k->n_published = 0;
+	strcpy(k->published_reason, "ARM publishes none");
+	cs_buf_init(&buf, text, sizeof text);
+	cs_capture_write(&buf, &a, NULL, NULL);
+	rc = cs_read_capture_mem(text, buf.len, &b, NULL, err, sizeof err);
+	CHECK(rc == 0 && b.tlb.published_null && !strcmp(b.tlb.published_reason, "ARM publishes none"),
+	      "null tlbs: %s", err);
+}
+
 static void set_code(struct cs_refusal *f, const char *code)
 {
 	memset(f, 0, sizeof(*f));
@@ -796,6 +950,7 @@ int main(void)
 	test_embedded_nul();
 	test_files();
 	test_round_trip();
+	test_tlb_round_trip();
 	test_compare();
 	test_result_json();
 	test_numbers();

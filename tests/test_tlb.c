@@ -30,7 +30,7 @@ static void test_counts(void)
 		CHECK(c[i] == want[i], "count %u is %llu, want %llu", i,
 		      (unsigned long long)c[i], (unsigned long long)want[i]);
 	n = cs_tlb_counts(4 * 3072, c, 200);
-	CHECK(n > 0 && c[n - 1] == 12288 && c[0] == CS_TLB_MIN_PAGES, "to 12288: last %llu",
+	CHECK(n > 0 && c[n - 1] == 12288 && c[0] == 4, "to 12288: first 4, last %llu",
 	      (unsigned long long)(n ? c[n - 1] : 0));
 	/* four an octave: every doubling holds four counts */
 	uint32_t per = 0;
@@ -51,11 +51,11 @@ static void test_plan(void)
 		{ 1, CS_CACHE_DATA, 2u << 20, 72, 72 },
 	};
 	CHECK(cs_tlb_published_max(pub, 5, 4096) == 3072, "largest 4K data TLB");
-	CHECK(cs_tlb_max_pages(pub, 5, 4096) == CS_TLB_SPAN_PUBLISHED * 3072ull,
-	      "4K: %d x 3072", CS_TLB_SPAN_PUBLISHED);
-	CHECK(cs_tlb_max_pages(pub, 5, 2u << 20) == CS_TLB_SPAN_PUBLISHED * 72ull, "2M: 4 x 72");
-	CHECK(cs_tlb_max_pages(pub, 5, 1u << 30) == CS_TLB_PAGES_UNPUBLISHED,
-	      "1G, none published: %d pages", CS_TLB_PAGES_UNPUBLISHED);
+	CHECK(cs_tlb_max_pages(pub, 5, 4096) == 12288, "4K: 4 x 3072 (CS_TLB_SPAN_PUBLISHED %d)",
+	      CS_TLB_SPAN_PUBLISHED);
+	CHECK(cs_tlb_max_pages(pub, 5, 2u << 20) == 288, "2M: 4 x 72");
+	CHECK(cs_tlb_max_pages(pub, 5, 1u << 30) == 8192,
+	      "1G, none published: 8192 pages (CS_TLB_PAGES_UNPUBLISHED %d)", CS_TLB_PAGES_UNPUBLISHED);
 	const struct cs_cache l1[] = { { 1, CS_CACHE_INSTRUCTION, 65536, 64 },
 				       { 1, CS_CACHE_DATA, 32768, 64 },
 				       { 2, CS_CACHE_UNIFIED, 1 << 20, 64 } };
@@ -63,10 +63,10 @@ static void test_plan(void)
 	const struct cs_cache l1b[] = { { 1, CS_CACHE_DATA, 49152, 64 } };
 	CHECK(cs_tlb_lines(l1b, 1) == 512, "48 KiB L1d: 512 (a power of two under it)");
 	const struct cs_cache l1c[] = { { 1, CS_CACHE_DATA, 1 << 20, 64 } };
-	CHECK(cs_tlb_lines(l1c, 1) == CS_TLB_LINES_MAX, "1 MiB L1d: capped");
+	CHECK(cs_tlb_lines(l1c, 1) == 1024, "1 MiB L1d: capped at 1024");
 	const struct cs_cache l1d[] = { { 1, CS_CACHE_DATA, 1024, 64 } };
-	CHECK(cs_tlb_lines(l1d, 1) == CS_TLB_LINES_MIN, "1 KiB L1d: floored");
-	CHECK(cs_tlb_lines(NULL, 0) == CS_TLB_LINES_DEFAULT, "none published: default");
+	CHECK(cs_tlb_lines(l1d, 1) == 64, "1 KiB L1d: floored at 64");
+	CHECK(cs_tlb_lines(NULL, 0) == 512, "none published: 512");
 }
 
 static void test_window(void)

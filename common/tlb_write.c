@@ -1,0 +1,141 @@
+/* tlb_write.c: the TLB members of a capture (tlb_capture.h, capture.md):
+ * "published.tlbs" inside the published object, then "tlb", "pool_pages"
+ * and "sweep_large_pages" at the top level. Absent members are left out. */
+#include "tlb_write.h"
+
+void cs_tlb_published_write(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	const struct cs_tlb_capture *t = &c->tlb;
+	if (!t->has_published)
+		return;
+	if (t->published_source[0]) {
+		cs_jsonw_key(j, "tlbs_source");
+		cs_jsonw_str(j, t->published_source);
+	}
+	cs_jsonw_key(j, "tlbs");
+	if (t->published_null) {
+		cs_jsonw_null(j);
+		cs_jsonw_key(j, "tlbs_reason");
+		cs_jsonw_str(j, t->published_reason);
+		return;
+	}
+	cs_jsonw_arr(j);
+	int pretty = j->pretty;
+	for (uint32_t i = 0; i < t->n_published && i < CS_MAX_TLBS; i++) {
+		const struct cs_tlb *k = &t->published[i];
+		cs_jsonw_obj(j);
+		j->pretty = 0; /* one TLB a line */
+		cs_jsonw_key(j, "level");
+		cs_jsonw_u64(j, k->level);
+		cs_jsonw_key(j, "type");
+		cs_jsonw_str(j, cs_cache_type_name(k->type));
+		cs_jsonw_key(j, "page_bytes");
+		cs_jsonw_u64(j, k->page_bytes);
+		cs_jsonw_key(j, "entries");
+		cs_jsonw_u64(j, k->entries);
+		if (k->ways) {
+			cs_jsonw_key(j, "ways");
+			cs_jsonw_u64(j, k->ways);
+		}
+		cs_jsonw_obj_end(j);
+		j->pretty = pretty;
+	}
+	cs_jsonw_arr_end(j);
+}
+
+static void series(struct cs_jsonw *j, const struct cs_tlb_series *s)
+{
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "page_bytes");
+	cs_jsonw_u64(j, s->page_bytes);
+	if (s->page_tables[0]) {
+		cs_jsonw_key(j, "page_tables");
+		cs_jsonw_str(j, s->page_tables);
+	}
+	if (s->method[0]) {
+		cs_jsonw_key(j, "method");
+		cs_jsonw_str(j, s->method);
+	}
+	if (s->alias_lines) {
+		cs_jsonw_key(j, "alias_lines");
+		cs_jsonw_u64(j, s->alias_lines);
+	}
+	if (s->refused) {
+		cs_jsonw_key(j, "refusal");
+		cs_jsonw_str(j, s->refusal);
+	}
+	cs_jsonw_key(j, "points");
+	cs_jsonw_arr(j);
+	int pretty = j->pretty;
+	for (uint32_t i = 0; i < s->n && i < CS_TLB_MAX_POINTS; i++) {
+		const struct cs_tlb_point *p = &s->pts[i];
+		cs_jsonw_obj(j);
+		j->pretty = 0; /* one point a line */
+		cs_jsonw_key(j, "pages");
+		cs_jsonw_num(j, p->pages);
+		cs_jsonw_key(j, "ns");
+		cs_jsonw_numsig(j, p->ns, 9);
+		if (p->has_median) {
+			cs_jsonw_key(j, "ns_median");
+			cs_jsonw_numsig(j, p->ns_median, 9);
+		}
+		if (p->has_block) {
+			cs_jsonw_key(j, "block_ns");
+			cs_jsonw_numsig(j, p->block_ns, 9);
+		}
+		cs_jsonw_obj_end(j);
+		j->pretty = pretty;
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_obj_end(j);
+}
+
+void cs_tlb_write(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	const struct cs_tlb_capture *t = &c->tlb;
+	if (t->n_series) {
+		cs_jsonw_key(j, "tlb");
+		cs_jsonw_arr(j);
+		for (uint32_t i = 0; i < t->n_series && i < CS_TLB_MAX_SIZES; i++)
+			series(j, &t->series[i]);
+		cs_jsonw_arr_end(j);
+	}
+	if (t->has_pool_pages) {
+		cs_jsonw_key(j, "pool_pages");
+		cs_jsonw_u64(j, t->pool_pages);
+		if (t->pool_pages_how[0]) {
+			cs_jsonw_key(j, "pool_pages_how");
+			cs_jsonw_str(j, t->pool_pages_how);
+		}
+	}
+	if (t->has_large) {
+		cs_jsonw_key(j, "sweep_large_pages");
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "page_bytes");
+		cs_jsonw_u64(j, t->large_page_bytes);
+		if (t->large_page_tables[0]) {
+			cs_jsonw_key(j, "page_tables");
+			cs_jsonw_str(j, t->large_page_tables);
+		}
+		cs_jsonw_key(j, "points");
+		cs_jsonw_arr(j);
+		int pretty = j->pretty;
+		for (uint32_t i = 0; i < t->n_large && i < CS_MAX_SWEEP_POINTS; i++) {
+			const struct cs_point *p = &t->large[i];
+			cs_jsonw_obj(j);
+			j->pretty = 0;
+			cs_jsonw_key(j, "bytes");
+			cs_jsonw_num(j, p->bytes);
+			cs_jsonw_key(j, "ns");
+			cs_jsonw_numsig(j, p->ns, 9);
+			if (p->has_block) {
+				cs_jsonw_key(j, "block_ns");
+				cs_jsonw_numsig(j, p->block_ns, 9);
+			}
+			cs_jsonw_obj_end(j);
+			j->pretty = pretty;
+		}
+		cs_jsonw_arr_end(j);
+		cs_jsonw_obj_end(j);
+	}
+}

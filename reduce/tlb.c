@@ -1,0 +1,492 @@
+/* tlb.c: the TLB reduction (tlb.h, docs/tlb.md). The rules of the sweep
+ * (sweep.c: block length, plateaus, levels, knees, the grid's span, the
+ * pairing) are called, not copied; what is new here is their words for
+ * TLB levels, the aliasing knee, and the two staircases. */
+#include "internal.h"
+#include "tlb.h"
+#include "../common/csmath.h"
+
+void cs_put_page(struct cs_buf *b, uint64_t page_bytes)
+{
+	cs_put_size(b, (double)page_bytes);
+}
+
+uint32_t cs_tlb_levels(const struct cs_capture *c, uint64_t page_bytes,
+		       double *entries, uint32_t *level, uint32_t max)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < c->tlb.n_published && i < CS_MAX_TLBS; i++) {
+		const struct cs_tlb *t = &c->tlb.published[i];
+		if (t->page_bytes != page_bytes || t->type == CS_CACHE_INSTRUCTION)
+			continue;
+		double e = (double)t->entries;
+		uint32_t j = n, dup = 0;
+		for (uint32_t d = 0; d < n; d++)
+			dup |= level[d] == t->level && entries[d] == e;
+		if (dup || n >= max)
+			continue;
+		while (j > 0 && (level[j - 1] > t->level ||
+				 (level[j - 1] == t->level && entries[j - 1] > e))) {
+			entries[j] = entries[j - 1];
+			level[j] = level[j - 1];
+			j--;
+		}
+		entries[j] = e;
+		level[j] = t->level;
+		n++;
+	}
+	return n;
+}
+
+/* ---- the series' refusals, worded for TLB levels ---- */
+
+static struct cs_buf *refuse(struct cs_tlb_series_result *s, const char *code,
+			     struct cs_buf *b)
+{
+	if (s->n_refusals >= CS_TLB_MAX_REFUSALS) {
+		cs_buf_init(b, NULL, 0);
+		return b;
+	}
+	cs_refusal_set(&s->refusals[s->n_refusals++], code, b);
+	cs_puts(b, "TLB sweep, ");
+	cs_put_page(b, s->page_bytes);
+	cs_puts(b, " pages: ");
+	return b;
+}
+
+/* A knee (three figures) or a published count (every figure). */
+static void put_entries(struct cs_buf *b, double entries)
+{
+	cs_put_g(b, entries, entries == (double)(uint64_t)entries ? 9 : 3);
+	cs_puts(b, entries == 1 ? " entry" : " entries");
+}
+
+static void put_tlb_name(struct cs_buf *b, uint32_t level)
+{
+	cs_putc(b, 'L');
+	cs_put_u64(b, level);
+	cs_puts(b, " TLB");
+}
+
+static void put_limits(struct cs_buf *b)
+{
+	cs_puts(b, "a knee pairs with a published level P only when P/");
+	cs_put_g(b, CS_PAIR_BELOW, 6);
+	cs_puts(b, " <= knee <= ");
+	cs_put_g(b, CS_PAIR_ABOVE, 6);
+	cs_puts(b, "P (reduction.md s.4)");
+}
+
+static double log2_ratio(double a, double b)
+{
+	return cs_fabs(cs_log(a / b) / cs_log(2.0));
+}
+
+static void refuse_unmatched(const struct cs_capture *c, struct cs_tlb_series_result *s,
+			     uint32_t n, const struct cs_tlb_knee *k, const double *pe,
+			     const uint32_t *pl, uint32_t np)
+{
+	struct cs_buf b;
+	refuse(s, CS_R_KNEE_UNMATCHED, &b);
+	cs_puts(&b, "knee ");
+	cs_put_u64(&b, n + 1);
+	cs_puts(&b, " at ");
+	put_entries(&b, k->entries);
+	cs_puts(&b, " (reach ");
+	cs_put_size(&b, k->entries * (double)s->page_bytes);
+	cs_puts(&b, ")");
+	if (!np) {
+		if (c->tlb.published_null) {
+			cs_puts(&b, " has nothing to compare with: the processor publishes no TLB sizes (");
+			cs_puts(&b, c->tlb.published_reason);
+			cs_puts(&b, ")");
+		} else {
+			cs_puts(&b, " has no published data or unified TLB for these pages to compare with");
+		}
+		cs_puts(&b, "; it is not assigned to a TLB");
+		return;
+	}
+	uint32_t near = 0;
+	for (uint32_t j = 1; j < np; j++)
+		if (log2_ratio(k->entries, pe[j]) < log2_ratio(k->entries, pe[near]))
+			near = j;
+	cs_puts(&b, " is paired with no published TLB: the nearest is ");
+	put_tlb_name(&b, pl[near]);
+	cs_puts(&b, " (");
+	put_entries(&b, pe[near]);
+	cs_puts(&b, "), and the knee is ");
+	cs_put_g(&b, k->entries / pe[near], 3);
+	cs_puts(&b, "x that; ");
+	put_limits(&b);
+	cs_puts(&b, "; it is not assigned to a TLB");
+}
+
+static void refuse_missing(struct cs_tlb_series_result *s, double entries,
+			   uint32_t level, double top)
+{
+	struct cs_buf b;
+	refuse(s, CS_R_KNEE_MISSING, &b);
+	cs_puts(&b, "no knee for the published ");
+	put_tlb_name(&b, level);
+	cs_puts(&b, " (");
+	put_entries(&b, entries);
+	if (top < entries) {
+		cs_puts(&b, "): the sweep stops at ");
+		cs_put_g(&b, top, 6);
+		cs_puts(&b, " pages, short of it");
+	} else {
+		cs_puts(&b, "): the sweep went past it, up to ");
+		cs_put_g(&b, top, 6);
+		cs_puts(&b, " pages, and left no knee paired with it (");
+		put_limits(&b);
+		cs_puts(&b, ")");
+	}
+	cs_puts(&b, "; missing, never guessed");
+}
+
+static void refuse_alias(struct cs_tlb_series_result *s, uint32_t n,
+			 const struct cs_tlb_knee *k)
+{
+	struct cs_buf b;
+	refuse(s, CS_R_TLB_ALIAS, &b);
+	cs_puts(&b, "knee ");
+	cs_put_u64(&b, n + 1);
+	cs_puts(&b, " at ");
+	cs_put_g(&b, k->entries, 3);
+	cs_puts(&b, " pages lies from ");
+	cs_put_u64(&b, s->alias_lines);
+	cs_puts(&b, " to ");
+	cs_put_g(&b, CS_TLB_ALIAS_SPAN, 6);
+	cs_puts(&b, "x ");
+	cs_put_u64(&b, s->alias_lines);
+	cs_puts(&b, " pages (docs/tlb.md s.5): past ");
+	cs_put_u64(&b, s->alias_lines);
+	cs_puts(&b, " pages the window's lines are reached through several virtual addresses, "
+		    "which a cache tagged by virtual address pays for: the data's aliasing, not a TLB level");
+}
+
+/* ---- one series ---- */
+
+static int positive(double v)
+{
+	return cs_isfinite(v) && v > 0;
+}
+
+static int malformed(char *err, size_t errlen, uint32_t s, uint32_t i,
+		     const char *field, const char *rule, double v)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, err, errlen);
+	cs_puts(&b, "tlb[");
+	cs_put_u64(&b, s);
+	cs_puts(&b, "].points[");
+	cs_put_u64(&b, i);
+	cs_puts(&b, "].");
+	cs_puts(&b, field);
+	cs_puts(&b, ": ");
+	cs_puts(&b, rule);
+	cs_puts(&b, ", got ");
+	cs_put_g(&b, v, 9);
+	return -1;
+}
+
+/* The series' points into w, sorted by pages; -1 when malformed. */
+static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_work *w,
+		       char *err, size_t errlen)
+{
+	static const char *const must = "must be a positive finite number";
+	w->n = 0;
+	for (uint32_t i = 0; i < ser->n && i < CS_TLB_MAX_POINTS; i++) {
+		const struct cs_tlb_point *p = &ser->pts[i];
+		if (!positive(p->pages))
+			return malformed(err, errlen, si, i, "pages", must, p->pages);
+		if (!positive(p->ns))
+			return malformed(err, errlen, si, i, "ns", must, p->ns);
+		if (p->has_block && !positive(p->block_ns))
+			return malformed(err, errlen, si, i, "block_ns", must, p->block_ns);
+		struct cs_point v = { p->pages, p->ns, p->has_block, p->block_ns };
+		uint32_t j = w->n++;
+		while (j > 0 && w->pts[j - 1].bytes > v.bytes) {
+			w->pts[j] = w->pts[j - 1];
+			j--;
+		}
+		w->pts[j] = v;
+	}
+	for (uint32_t i = 1; i < w->n; i++)
+		if (w->pts[i].bytes == w->pts[i - 1].bytes)
+			return malformed(err, errlen, si, i, "pages", "counts must be distinct: duplicate",
+					 w->pts[i].bytes);
+	return 0;
+}
+
+/* s.1 on the series; 0 when it stands. */
+static int block_length(const struct cs_capture *c, struct cs_work *w,
+			struct cs_tlb_series_result *s)
+{
+	uint32_t total = w->n;
+	double shortest;
+	uint32_t failed = cs_drop_short_blocks(&c->clock, w, &shortest);
+	if (!((double)failed > CS_BLOCK_MAX_FAIL_FRACTION * (double)total))
+		return 0;
+	struct cs_buf b;
+	refuse(s, CS_R_BLOCK_LENGTH, &b);
+	cs_put_u64(&b, failed);
+	cs_puts(&b, " of ");
+	cs_put_u64(&b, total);
+	cs_puts(&b, " points were timed in blocks shorter than ");
+	cs_put_g(&b, CS_BLOCK_MIN_QUANTA, 6);
+	cs_puts(&b, " clock quanta (shortest block ");
+	cs_put_g(&b, shortest, 4);
+	cs_puts(&b, " ns): more than ");
+	cs_put_g(&b, CS_BLOCK_MAX_FAIL_FRACTION, 6);
+	cs_puts(&b, " of them, so this TLB sweep is not reduced");
+	return -1;
+}
+
+static void grid(struct cs_work *w, struct cs_tlb_series_result *s)
+{
+	double span = cs_grid_span(w);
+	if (!(span > CS_GRID_SPAN_MAX))
+		return;
+	struct cs_buf b;
+	refuse(s, CS_R_GRID_COARSE, &b);
+	cs_puts(&b, "the page counts grow ");
+	cs_put_g(&b, span, 3);
+	cs_puts(&b, "x over ");
+	cs_put_u64(&b, CS_PLATEAU_MIN_POINTS);
+	cs_puts(&b, " consecutive points (median), more than ");
+	cs_put_g(&b, CS_GRID_SPAN_MAX, 6);
+	cs_puts(&b, "x: a TLB level narrower than that cannot form a plateau, and missing levels may be there");
+}
+
+static void few_levels(struct cs_tlb_series_result *s, uint32_t points)
+{
+	struct cs_buf b;
+	refuse(s, CS_R_FEW_PLATEAUS, &b);
+	cs_puts(&b, "the curve shows ");
+	cs_put_u64(&b, s->n_plateaus);
+	cs_puts(&b, s->n_plateaus == 1 ? " plateau" : " plateaus");
+	cs_puts(&b, " forming ");
+	cs_put_u64(&b, s->n_levels);
+	cs_puts(&b, s->n_levels == 1 ? " level" : " levels");
+	cs_puts(&b, " over ");
+	cs_put_u64(&b, points);
+	cs_puts(&b, " points; naming a TLB level needs ");
+	cs_put_u64(&b, CS_MIN_LEVELS);
+	cs_puts(&b, " levels whose floors differ by at least ");
+	cs_put_g(&b, CS_LEVEL_RATIO, 6);
+	cs_puts(&b, "x, each from plateaus of at least ");
+	cs_put_u64(&b, CS_PLATEAU_MIN_POINTS);
+	cs_puts(&b, " points spanning ");
+	cs_put_g(&b, CS_PLATEAU_MIN_SPAN, 6);
+	cs_puts(&b, "x, flat within ");
+	cs_put_g(&b, CS_FLAT_RATIO, 6);
+	cs_puts(&b, "x");
+}
+
+static void set_missing(struct cs_tlb_knee *k, double entries, uint32_t level)
+{
+	cs_memset(k, 0, sizeof *k);
+	k->has_published = 1;
+	k->published_entries = entries;
+	k->published_level = level;
+}
+
+/* s.3 of docs/tlb.md: pair the knees that are not aliasing with the
+ * published levels (cs_pair_knees, reduction.md s.4 v2), list the missing
+ * levels in their places as the sweep does, and say why for each. */
+static void pair(const struct cs_capture *c, struct cs_tlb_series_result *s,
+		 const struct cs_tlb_knee *found, uint32_t nf, double top)
+{
+	double pe[CS_MAX_KNEES], kx[CS_MAX_KNEES];
+	uint32_t pl[CS_MAX_KNEES], idx[CS_MAX_KNEES], m = 0;
+	int32_t with[CS_MAX_KNEES];
+	uint8_t paired[CS_MAX_KNEES] = { 0 };
+	uint32_t np = cs_tlb_levels(c, s->page_bytes, pe, pl, CS_MAX_KNEES);
+
+	for (uint32_t i = 0; i < nf; i++)
+		if (!found[i].alias) {
+			kx[m] = found[i].entries;
+			idx[m++] = i;
+		}
+	cs_pair_knees(kx, m, pe, np, with);
+	int32_t to[CS_TLB_MAX_KNEES];
+	for (uint32_t i = 0; i < nf; i++)
+		to[i] = -1;
+	for (uint32_t q = 0; q < m; q++)
+		if (with[q] >= 0) {
+			to[idx[q]] = with[q];
+			paired[with[q]] = 1;
+		}
+	uint32_t out = 0, next = 0;
+	for (uint32_t i = 0; i < nf && out < CS_TLB_MAX_KNEES; i++) {
+		struct cs_tlb_knee k = found[i];
+		if (to[i] >= 0) {
+			uint32_t j = (uint32_t)to[i];
+			for (; next < j && out < CS_TLB_MAX_KNEES; next++)
+				set_missing(&s->knees[out++], pe[next], pl[next]);
+			next = j + 1;
+			k.has_published = 1;
+			k.published_entries = pe[j];
+			k.published_level = pl[j];
+			k.has_gap = 1;
+			k.gap = k.entries / pe[j] - 1;
+		} else if (!k.alias) {
+			for (; next < np && !paired[next] && pe[next] <= k.entries &&
+			       out < CS_TLB_MAX_KNEES; next++)
+				set_missing(&s->knees[out++], pe[next], pl[next]);
+		}
+		if (out < CS_TLB_MAX_KNEES)
+			s->knees[out++] = k;
+	}
+	for (; next < np && out < CS_TLB_MAX_KNEES; next++)
+		set_missing(&s->knees[out++], pe[next], pl[next]);
+	s->n_knees = out;
+	for (uint32_t n = 0; n < out; n++) {
+		const struct cs_tlb_knee *k = &s->knees[n];
+		if (!k->has_entries)
+			refuse_missing(s, k->published_entries, k->published_level, top);
+		else if (k->alias)
+			refuse_alias(s, n, k);
+		else if (!k->has_published)
+			refuse_unmatched(c, s, n, k, pe, pl, np);
+	}
+}
+
+static void series(const struct cs_capture *c, struct cs_work *w,
+		   struct cs_result *scratch, struct cs_tlb_series_result *s)
+{
+	struct cs_tlb_knee found[CS_TLB_MAX_KNEES];
+	uint32_t nf = 0;
+
+	s->n_used = w->n;
+	if (block_length(c, w, s))
+		return;
+	s->n_used = w->n;
+	grid(w, s);
+	scratch->n_plateaus = scratch->n_levels = 0;
+	cs_plateaus_and_levels(w, scratch);
+	s->n_plateaus = scratch->n_plateaus;
+	s->n_levels = scratch->n_levels;
+	cs_memcpy(s->levels, scratch->levels, s->n_levels * sizeof s->levels[0]);
+	if (s->n_levels < CS_MIN_LEVELS) {
+		few_levels(s, w->n);
+		return;
+	}
+	for (uint32_t l = 0; l + 1 < s->n_levels && nf < CS_TLB_MAX_KNEES; l++) {
+		struct cs_tlb_knee *k = &found[nf++];
+		cs_memset(k, 0, sizeof *k);
+		k->has_entries = 1;
+		k->entries = cs_knee_between(w, &s->levels[l], &s->levels[l + 1]);
+		k->has_retired = 1;
+		k->retired_entries = s->levels[l].last_bytes;
+		k->alias = s->alias_lines && k->entries >= (double)s->alias_lines &&
+			   k->entries <= CS_TLB_ALIAS_SPAN * (double)s->alias_lines;
+	}
+	pair(c, s, found, nf, w->n ? w->pts[w->n - 1].bytes : 0);
+}
+
+/* ---- the two staircases (s.4) ---- */
+
+static void staircases(const struct cs_capture *c, const struct cs_result *r,
+		       struct cs_tlb_result *t)
+{
+	for (uint32_t n = 0; n < r->n_knees && t->n_translation < CS_MAX_KNEES; n++) {
+		const struct cs_knee *dk = &r->knees[n];
+		struct cs_tlb_translation best = { 0 };
+		double best_off = 0;
+		if (!dk->has_bytes)
+			continue;
+		for (uint32_t i = 0; i < t->n_series; i++) {
+			const struct cs_tlb_series_result *s = &t->series[i];
+			if (c->tlb.has_pool_pages && s->page_bytes != c->tlb.pool_pages)
+				continue; /* not the pages the data sweep ran on */
+			for (uint32_t k = 0; k < s->n_knees; k++) {
+				const struct cs_tlb_knee *tk = &s->knees[k];
+				if (!tk->has_entries || tk->alias)
+					continue;
+				double reach = tk->entries * (double)s->page_bytes;
+				double off = cs_fabs(dk->bytes / reach - 1);
+				if (off > CS_TLB_TRANSLATION_NEAR || (best.reach > 0 && off >= best_off))
+					continue;
+				best = (struct cs_tlb_translation){ n, dk->bytes, s->page_bytes,
+								    tk->has_published ? tk->published_level : 0,
+								    tk->entries, reach };
+				best_off = off;
+			}
+		}
+		if (best.reach > 0)
+			t->translation[t->n_translation++] = best;
+	}
+}
+
+/* sweep_large_pages, reduced as the sweep is (reduction.md), in a capture
+ * of its own: the same clock and published caches, its points. */
+static int large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_work *tw,
+		 struct cs_tlb_result *t)
+{
+	struct cs_capture *side = &tw->side;
+	cs_capture_init(side);
+	side->clock = c->clock;
+	side->n_caches = c->n_caches;
+	cs_memcpy(side->caches, c->caches, sizeof side->caches);
+	side->n_points = c->tlb.n_large;
+	cs_memcpy(side->points, c->tlb.large, c->tlb.n_large * sizeof side->points[0]);
+	t->has_large = 1;
+	if (cs_reduce(side, w, &tw->side_res, t->large_err, sizeof t->large_err) != 0)
+		return -1;
+	t->large_reduced = 1;
+	t->n_large_levels = tw->side_res.n_levels;
+	cs_memcpy(t->large_levels, tw->side_res.levels, t->n_large_levels * sizeof t->large_levels[0]);
+	t->n_large_knees = tw->side_res.n_knees;
+	cs_memcpy(t->large_knees, tw->side_res.knees, t->n_large_knees * sizeof t->large_knees[0]);
+	return 0;
+}
+
+int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r,
+		  struct cs_work *w, struct cs_tlb_work *tw, struct cs_tlb_result *t,
+		  char *err, size_t errlen)
+{
+	const struct cs_tlb_capture *k = &c->tlb;
+	cs_memset(t, 0, sizeof *t);
+	t->present = k->has_published || k->n_series || k->has_pool_pages || k->has_large;
+	t->n_series = k->n_series < CS_TLB_MAX_SIZES ? k->n_series : CS_TLB_MAX_SIZES;
+	for (uint32_t i = 0; i < t->n_series; i++) {
+		const struct cs_tlb_series *ser = &k->series[i];
+		struct cs_tlb_series_result *s = &t->series[i];
+		s->page_bytes = ser->page_bytes;
+		s->alias_lines = ser->alias_lines;
+		s->n_points = ser->n;
+		if (ser->refused) {
+			struct cs_buf b;
+			refuse(s, CS_R_TLB_NOT_MEASURED, &b);
+			cs_puts(&b, ser->refusal);
+			continue;
+		}
+		s->measured = 1;
+		if (load_points(ser, i, w, err, errlen) != 0)
+			return -1;
+		series(c, w, &tw->side_res, s);
+	}
+	staircases(c, r, t);
+	if (k->has_large && large(c, w, tw, t) != 0)
+		t->large_reduced = 0; /* large_err says why; the rest stands */
+	return 0;
+}
+
+const struct cs_tlb_result *cs_tlb_of(const struct cs_capture *c, const struct cs_result *r)
+{
+	static struct cs_work w;       /* large: off the firmware's stack */
+	static struct cs_tlb_work tw;
+	static struct cs_tlb_result t;
+	char err[CS_REASON_MAX];
+	if (cs_reduce_tlb(c, r, &w, &tw, &t, err, sizeof err) != 0) {
+		t.present = 1;
+		t.malformed = 1;
+		t.n_series = 0;
+		t.n_translation = 0;
+		t.has_large = 0;
+		cs_strlcpy(t.err, err, sizeof t.err);
+	}
+	return &t;
+}
