@@ -23,6 +23,7 @@ struct cs_expect_tlb_series {
 
 struct cs_expect_tlb {
 	int present;
+	int has_series;          /* "tlb" given: its count is compared too */
 	uint32_t n;
 	struct cs_expect_tlb_series s[CS_TLB_MAX_SIZES];
 	int has_translation;

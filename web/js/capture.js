@@ -1,5 +1,6 @@
 // capture.js: a capture file read as strictly as the host reader reads it
-// (host/reader.c, reader_mp.c, reader_experiments.c, expect.c, jdom.c), so
+// (host/reader.c, reader_mp.c, reader_experiments.c, reader_tlb.c,
+// expect.c, expect_tlb.c, jdom.c), so
 // that the page refuses, with a message naming the field, every capture
 // `cacheshape reduce` refuses, and reduces every other one from the same
 // values. JSON.parse checks the grammar and decodes; a scan of the text adds
@@ -23,7 +24,11 @@ export const BOUNDS = {
   mpProcs: 64, mpPoints: 256, mpKinds: 4,
   expSingleMax: 1024, expSingleSeries: 2, expStrideMax: 32,
   knees: 32, refusals: 48,
+  // common/tlb_capture.h and host/reader_tlb.c
+  tlbs: 32, tlbSizes: 4, tlbPoints: 128, tlbTables: 16, tlbKnees: 16, tlbRefusals: 12,
+  pageMin: 4096, pageMax: 2 ** 40, tlbEntries: 2 ** 24, aliasLines: 2 ** 20,
 };
+const TLB_TABLES = ['own', 'os', 'firmware'];
 // host/reader.c's kinds, in its order (its message lists them so), and
 // common/capture.c's cs_arch_token: any architecture word of letters,
 // digits and '_' (capture.md), known or not.
@@ -601,6 +606,146 @@ function readExperiments(r, root, x) {
   r.pop(m);
 }
 
+// reader_tlb.c: published.tlbs, tlb, pool_pages, sweep_large_pages.
+function tlbWord(r, obj, key, required, cap, allowed) { // reader_tlb.c's word()
+  const v = r.getString(obj, key, required, cap);
+  if (v !== undefined && allowed && !allowed.includes(v)) {
+    r.push(key);
+    r.fail(`must be one of ${allowed[0]}, ${allowed[1]}, ${allowed[2]}, got "${v}"`);
+  }
+  return v;
+}
+
+function pageSize(r, obj, key, required) { // reader_tlb.c's page_size()
+  const v = r.getUint(obj, key, required, BOUNDS.pageMin, BOUNDS.pageMax);
+  if (v !== undefined && (BigInt(v) & (BigInt(v) - 1n)) !== 0n) { r.push(key); r.fail(`must be a power of two, got ${v}`); }
+  return v;
+}
+
+function readTlbPublished(r, root, t) {
+  const pub = r.getObject(root, 'published', false);
+  if (!pub) return;
+  const list = r.member(pub, 'tlbs', false, false);
+  if (list === undefined) return;
+  const m = r.push('published');
+  t.hasPublished = true;
+  t.publishedSource = tlbWord(r, pub, 'tlbs_source', false, BOUNDS.word) ?? '';
+  if (list === null) {
+    t.publishedNull = true;
+    t.publishedReason = tlbWord(r, pub, 'tlbs_reason', true, BOUNDS.text);
+    r.pop(m);
+    return;
+  }
+  const ml = r.push('tlbs');
+  r.array(list, 0, BOUNDS.tlbs);
+  list.forEach((v, i) => {
+    const mi = r.push(i);
+    r.object(v);
+    const level = r.getUint(v, 'level', true, 1, 16);
+    const type = tlbWord(r, v, 'type', true, BOUNDS.word, CACHE_TYPES);
+    const page = pageSize(r, v, 'page_bytes', true);
+    const entries = r.getUint(v, 'entries', true, 1, BOUNDS.tlbEntries);
+    const ways = r.getUint(v, 'ways', false, 1, BOUNDS.tlbEntries) ?? 0;
+    if (ways > entries) { r.push('ways'); r.fail(`more ways (${ways}) than entries (${entries})`); }
+    t.published.push({ level, type: CACHE_TYPES.indexOf(type), page, entries, ways });
+    r.pop(mi);
+  });
+  r.pop(ml);
+  r.pop(m);
+}
+
+function readTlbSeries(r, v) {
+  r.object(v);
+  const s = { page: pageSize(r, v, 'page_bytes', true) };
+  s.tables = tlbWord(r, v, 'page_tables', false, BOUNDS.tlbTables, TLB_TABLES) ?? '';
+  s.method = tlbWord(r, v, 'method', false, BOUNDS.text) ?? '';
+  s.alias = r.getUint(v, 'alias_lines', false, 1, BOUNDS.aliasLines) ?? 0;
+  s.refusal = tlbWord(r, v, 'refusal', false, BOUNDS.text) ?? '';
+  const pts = r.member(v, 'points', true, false);
+  const m = r.push('points');
+  if (s.refusal && Array.isArray(pts) && pts.length) r.fail(`a page size refused has no points, got ${pts.length}`);
+  r.array(pts, s.refusal ? 0 : 1, s.refusal ? 0 : BOUNDS.tlbPoints);
+  s.points = pts.map((p, i) => {
+    const mi = r.push(i);
+    r.object(p);
+    const q = { pages: r.getPositive(p, 'pages', true), ns: r.getPositive(p, 'ns', true),
+      median: r.getPositive(p, 'ns_median', false), block: r.getPositive(p, 'block_ns', false) };
+    r.pop(mi);
+    return q;
+  });
+  unique(r, s.points.map((p) => p.pages), 'pages', 'pages');
+  r.pop(m);
+  return s;
+}
+
+function readTlb(r, root, t) {
+  readTlbPublished(r, root, t);
+  const list = r.member(root, 'tlb', false, true);
+  if (list !== undefined) {
+    const m = r.push('tlb');
+    r.array(list, 0, BOUNDS.tlbSizes);
+    list.forEach((v, i) => { const mi = r.push(i); t.series.push(readTlbSeries(r, v)); r.pop(mi); });
+    unique(r, t.series.map((s) => s.page), 'page_bytes', 'page_bytes');
+    r.pop(m);
+  }
+  t.poolPages = pageSize(r, root, 'pool_pages', false);
+  t.poolPagesHow = tlbWord(r, root, 'pool_pages_how', false, BOUNDS.text) ?? '';
+  const o = r.getObject(root, 'sweep_large_pages', false);
+  if (o) {
+    const m = r.push('sweep_large_pages');
+    const large = { page: pageSize(r, o, 'page_bytes', true) };
+    large.tables = tlbWord(r, o, 'page_tables', false, BOUNDS.tlbTables, TLB_TABLES) ?? '';
+    const pts = r.member(o, 'points', true, false);
+    const mp = r.push('points');
+    r.array(pts, 1, BOUNDS.sweepPoints);
+    large.points = pts.map((p, i) => { const mi = r.push(i); const q = point(r, p); r.pop(mi); return q; });
+    unique(r, large.points.map((p) => p.bytes), 'bytes', 'bytes');
+    r.pop(mp);
+    r.pop(m);
+    t.large = large;
+  }
+}
+
+// expect_tlb.c: "tlb" and "translation" of an expectation.
+function readExpectTlb(r, v, e) {
+  const arr = r.member(v, 'tlb', false, false);
+  if (arr !== undefined) {
+    const m = r.push('tlb');
+    r.array(arr, 0, BOUNDS.tlbSizes);
+    e.tlb = arr.map((o, i) => {
+      const mi = r.push(i);
+      r.object(o);
+      const x = { page: r.getUint(o, 'page_bytes', true, BOUNDS.pageMin, BOUNDS.pageMax), knees: undefined, refusals: undefined };
+      x.knees = readSizes(r, o, 'knees', BOUNDS.tlbKnees);
+      const codes = r.member(o, 'refusals', false, false);
+      if (codes !== undefined) {
+        const mr = r.push('refusals');
+        r.array(codes, 0, BOUNDS.tlbRefusals);
+        x.refusals = [];
+        codes.forEach((c, k) => {
+          const mk = r.push(k);
+          r.string(c, BOUNDS.code);
+          const j = x.refusals.indexOf(c);
+          if (j >= 0) r.fail(`duplicate code "${c}" (also at [${j}])`);
+          x.refusals.push(c);
+          r.pop(mk);
+        });
+        r.pop(mr);
+      }
+      r.pop(mi);
+      return x;
+    });
+    r.pop(m);
+  }
+  const tr = r.member(v, 'translation', false, false);
+  if (tr !== undefined) {
+    const m = r.push('translation');
+    r.array(tr, 0, BOUNDS.knees);
+    e.translation = tr.map((u, i) => { const mi = r.push(i); r.uint(u, 1, BOUNDS.knees); r.pop(mi); return u; });
+    r.pop(m);
+  }
+}
+
 // expect.c and expect_experiments.c: "expect" of a synthetic capture.
 function readSizes(r, obj, key, max) {
   const arr = r.member(obj, key, false, false);
@@ -619,7 +764,7 @@ function readSizes(r, obj, key, max) {
 // The expectation object v (expect.c's cs_read_expect), path already at it.
 function readExpectObject(r, v) {
   const e = { knees: readSizes(r, v, 'knees', BOUNDS.knees), granules: readSizes(r, v, 'granules', BOUNDS.adjSeries),
-    refusals: undefined, tolerance: 0.02, knownFailure: null, exp: null };
+    refusals: undefined, tolerance: 0.02, knownFailure: null, exp: null, tlb: undefined, translation: undefined };
   const arr = r.member(v, 'refusals', false, false);
   if (arr !== undefined) {
     const mr = r.push('refusals');
@@ -647,6 +792,7 @@ function readExpectObject(r, v) {
       randomDefeated: tri('random_defeated'), randomRefusal: code('random_refusal') };
     r.pop(mo);
   }
+  readExpectTlb(r, v, e);
   const t = r.member(v, 'knee_tolerance', false, true);
   if (t !== undefined) {
     const mt = r.push('knee_tolerance');
@@ -676,6 +822,8 @@ export function blankCapture() {
     publishedSource: '', caches: [], points: [], adj: [],
     exp: { single: null, quantum: 0, stride: null, random: null },
     mp: { hasProcessors: false, processorsReason: null, procs: [], competitor: null, kinds: [] },
+    tlb: { hasPublished: false, publishedNull: false, publishedSource: '', publishedReason: '', published: [],
+      series: [], poolPages: undefined, poolPagesHow: '', large: null },
     expect: null,
   };
 }
@@ -719,6 +867,7 @@ export function readCapture(bytes) {
   readAdjacency(r, root, c);
   readMp(r, root, c);
   readExperiments(r, root, c.exp);
+  readTlb(r, root, c.tlb);
   c.expect = readExpect(r, root);
   return c;
 }

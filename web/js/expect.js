@@ -8,7 +8,54 @@
 export const VERDICT = { NONE: '-', OK: 'ok', KNOWN: 'known failure', FAIL: 'FAIL' };
 
 function any(e) {
-  return e && (e.knees !== undefined || e.refusals !== undefined || e.granules !== undefined || e.exp !== null);
+  return e && (e.knees !== undefined || e.refusals !== undefined || e.granules !== undefined || e.exp !== null ||
+    e.tlb !== undefined || e.translation !== undefined);
+}
+
+// C's %.4g, as host/expect_tlb.c prints a knee.
+function g4(v) {
+  let s = v.toPrecision(4);
+  if (s.includes('e')) {
+    let [m, x] = s.split('e');
+    if (m.includes('.')) m = m.replace(/0+$/, '').replace(/\.$/, '');
+    const n = parseInt(x, 10);
+    return `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  }
+  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+}
+
+// host/expect_tlb.c: the TLB knees per page size (from the JSON, 10
+// significant digits), their refusal codes, the data-cache knees named
+// translation.
+function tlbDifferences(e, result, notes) {
+  const got = result.tlb || [];
+  if (e.tlb !== undefined) {
+    if (e.tlb.length !== got.length) notes.push(`tlb: expected ${e.tlb.length} page sizes, got ${got.length}`);
+    for (const x of e.tlb) {
+      const s = got.find((q) => q.page_bytes === x.page);
+      if (!s) { notes.push(`tlb: no series for ${x.page}-byte pages`); continue; }
+      if (x.knees !== undefined && x.knees.length !== s.knees.length) {
+        notes.push(`tlb ${x.page} B: expected ${x.knees.length} knees, got ${s.knees.length}`);
+      } else if (x.knees !== undefined) {
+        x.knees.forEach((want, i) => {
+          const k = s.knees[i].entries, has = k !== null;
+          if ((want !== null) === has && (want === null || Math.abs(k / want - 1) <= e.tolerance)) return;
+          notes.push(`tlb ${x.page} B knee ${i + 1}: expected ${want !== null ? '' : 'none '}${g4(want ?? 0)} entries, ` +
+            `got ${has ? '' : 'none '}${g4(has ? k : 0)} (tolerance ${e.tolerance * 100} %)`);
+        });
+      }
+      if (x.refusals === undefined) continue;
+      const codes = s.refusals.map((f) => f.code);
+      for (const c of x.refusals) if (!codes.includes(c)) notes.push(`tlb ${x.page} B refusals: expected ${c}, not refused`);
+      for (const f of s.refusals)
+        if (!x.refusals.includes(f.code)) notes.push(`tlb ${x.page} B refusals: unexpected ${f.code}: ${f.reason}`);
+    }
+  }
+  if (e.translation !== undefined) {
+    const have = (result.translation || []).map((t) => t.knee);
+    if (have.length !== e.translation.length || have.some((k, i) => k !== e.translation[i]))
+      notes.push(`translation: expected data-cache knees [${e.translation.join(', ')}] at a TLB reach, got [${have.join(', ')}]`);
+  }
 }
 
 // Differences between expectation e and the reduction (result: the parsed
@@ -67,6 +114,7 @@ export function differences(e, result, red) {
       notes.push(`random/fixed: expected defeated ${x.randomDefeated}, got ${r.defeated}`);
     same('random/fixed', x.randomRefusal, code(ex.random_vs_fixed));
   }
+  if (e.tlb !== undefined || e.translation !== undefined) tlbDifferences(e, result, notes);
   return notes;
 }
 

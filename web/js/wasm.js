@@ -115,6 +115,24 @@ export class Reducer {
       for (const n of kd.procs) this.ok(x.cs_mp_kind_proc(n), 'kind processor');
       for (const p of kd.points || []) this.ok(x.cs_mp_kind_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'kind point');
     }
+    const t = c.tlb; // web/wasm/capture_tlb.c
+    if (t.hasPublished) {
+      const [a, b] = this.put(t.publishedSource, t.publishedNull ? t.publishedReason : '');
+      this.ok(x.cs_tlb_published(t.publishedNull ? 1 : 0, a, b), 'published TLBs');
+      for (const k of t.published) this.ok(x.cs_tlb_add_published(k.level, k.type, k.page, k.entries, k.ways), 'TLB');
+    }
+    for (const s of t.series) {
+      const [a, b, d] = this.put(s.tables, s.method, s.refusal);
+      this.ok(x.cs_tlb_series(s.page, s.alias, a, b, d), 'TLB series');
+      for (const p of s.points)
+        this.ok(x.cs_tlb_add_point(p.pages, p.ns, p.median !== undefined, p.median ?? 0, p.block !== undefined, p.block ?? 0), 'TLB point');
+    }
+    if (t.poolPages !== undefined) this.ok(x.cs_tlb_pool_pages(t.poolPages, this.put(t.poolPagesHow)[0]), 'pool pages');
+    if (t.large) {
+      this.ok(x.cs_tlb_large(t.large.page, this.put(t.large.tables)[0]), 'large pages');
+      for (const p of t.large.points)
+        this.ok(x.cs_tlb_large_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'large-page point');
+    }
   }
 
   // Reduce what load() filled: null, or the message `cacheshape` prints for

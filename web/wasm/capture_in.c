@@ -30,6 +30,11 @@ static int take(char *dst, uint32_t cap, uint32_t at, uint32_t len)
 	return 0;
 }
 
+int cs_w_take(char *dst, uint32_t cap, uint32_t at, uint32_t len)
+{
+	return take(dst, cap, at, len);
+}
+
 CS_EXPORT(cs_in) char *cs_in(void) { return cs_w_in; }
 CS_EXPORT(cs_in_bytes) uint32_t cs_in_bytes(void) { return CS_IN_BYTES; }
 

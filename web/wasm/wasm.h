@@ -21,6 +21,9 @@ extern char cs_w_out[CS_OUT_BYTES];
 void cs_w_out_buf(struct cs_buf *b);
 /* Length of b's text, or -1 when it overflowed. */
 int cs_w_out_len(const struct cs_buf *b);
+/* cs_w_in[at .. at + len) into dst (cap bytes with the NUL): -1 when it
+ * does not fit or holds a NUL (capture_in.c; capture_tlb.c uses it). */
+int cs_w_take(char *dst, uint32_t cap, uint32_t at, uint32_t len);
 /* The capture the boundary fills (capture.c), the one cs_reduce reads. */
 extern struct cs_capture cs_w_cap;
 
