@@ -57,6 +57,8 @@ struct cs_tlb_window {
 	uint64_t pages;        /* pages mapped */
 	uint32_t lines;        /* L: a power of two, at least CS_TLB_LINES_MIN */
 	uint64_t line_base;    /* where line 0 lies in a page: line_base + min(L*64, P) <= P */
+	int unaliased;         /* each page on a frame of its own (a fallback):
+				* its line is its own, and no aliasing knee can be */
 };
 
 /* Offset of page i's line inside its page. */
@@ -66,6 +68,33 @@ uint64_t cs_tlb_frame(const struct cs_tlb_window *w, uint64_t i);
 uint64_t cs_tlb_frames(const struct cs_tlb_window *w);
 /* 0 when w is a window the kernel can walk; -1 with a reason otherwise. */
 int cs_tlb_window_check(const struct cs_tlb_window *w, const char **why);
+
+/* ---- what a program offers the TLB sweep (the engine's hooks) ---- */
+
+struct cs_tlb_hooks {
+	/* A window of at most 'pages' pages of page_bytes with 'lines' lines:
+	 * 0 and *w (w->pages may be fewer: the sweep stops there, and the
+	 * method says why), the page tables' name ("own", "os", "firmware")
+	 * and how the window was made, in words; or -1 and why (the page size
+	 * is refused, and the capture keeps the reason). */
+	int (*map)(void *ctx, uint64_t page_bytes, uint64_t pages, uint32_t lines,
+		   struct cs_tlb_window *w, char *tables, size_t tables_len, char *method,
+		   size_t method_len, char *why, size_t why_len);
+	void (*unmap)(void *ctx, struct cs_tlb_window *w);
+	/* Around each point (and each point of the large-page sweep): into the
+	 * tables the windows live in, interrupts masked, and back; NULL when
+	 * they are the program's own tables already. enter: 0, or -1. */
+	int (*enter)(void *ctx);
+	void (*leave)(void *ctx);
+	/* The page size that backs the engine's region (pool_pages): 0 and
+	 * *page_bytes and how it was found; -1 when it cannot be told. */
+	int (*pool_pages)(void *ctx, uint64_t *page_bytes, char *how, size_t how_len);
+	/* The engine's region again, on large pages of our own tables
+	 * (sweep_large_pages): 0 and its address and page size; -1 and why.
+	 * NULL where the program has no tables of its own. */
+	int (*large)(void *ctx, void **mem, uint64_t *page_bytes, char *why, size_t why_len);
+	void *ctx;
+};
 
 /* ---- the kernel ---- */
 

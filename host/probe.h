@@ -20,6 +20,7 @@
 #include "../common/probe.h"
 #include "../arch/arch.h"
 #include "../reduce/place.h"
+#include "../common/tlb.h"
 #include "../reduce/reduce.h"
 #include "sysfs.h"
 
@@ -86,6 +87,21 @@ int cs_pin_cpu(int cpu, char *why, size_t whylen);
 int cs_online_cpus(int *cpus, int max);   /* the mask before pinning */
 uint64_t cs_peak_rss(void);                /* VmHWM, bytes; 0 unknown */
 uint64_t cs_phys_bytes(void);
+
+/* ---- the TLB sweep's windows (probe_tlb.c) ---- */
+struct cs_probe_tlb {
+	const struct cs_pool *pool; /* the region, for the 2 MiB fallback */
+	void *map;                  /* the window's reservation */
+	size_t map_bytes;
+	int region_window;          /* the window is the region itself */
+};
+/* The TLB hooks (common/tlb.h) for this process, t their state. */
+void cs_probe_tlb_hooks(struct cs_tlb_hooks *h, struct cs_probe_tlb *t, const struct cs_pool *pool);
+int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines,
+		     struct cs_tlb_window *w, char *tables, size_t tables_len, char *method,
+		     size_t method_len, char *why, size_t why_len);
+void cs_probe_tlb_unmap(void *ctx, struct cs_tlb_window *w);
+int cs_probe_tlb_pool_pages(void *ctx, uint64_t *page, char *how, size_t how_len);
 
 /* ---- what the CPU publishes (probe_cpu.c) ---- */
 struct cs_cpuinfo {
