@@ -1,6 +1,7 @@
 /* svg.c: the staircase as SVG text (svg.h). */
 #include "svg.h"
 #include "draw.h"
+#include "../reduce/tlb.h"
 
 #define LEGEND_LINE 16
 #define LEGEND_CHARS 150 /* characters: 10px monospace across 960 */
@@ -174,11 +175,40 @@ static void marks(struct cs_buf *b, const struct cs_chart_map *m,
 			vline(b, "retired", n, -1, cs_chart_x(m, k->retired_bytes), top,
 			      top + 10, CS_COL_RETIRED);
 	}
+	/* the two staircases: a data-cache knee at a TLB's reach */
+	const struct cs_tlb_result *t = cs_tlb_of(c, r);
+	for (uint32_t i = 0; i < t->n_translation; i++)
+		if (cs_chart_has_x(m, t->translation[i].bytes))
+			text(b, cs_chart_x(m, t->translation[i].bytes) + 3, top + 22 + 12 * n, "start",
+			     "translation", "TLB reach");
+}
+
+/* sweep_large_pages, dashed in the capture's colour: the staircase with
+ * (nearly) no translation in it, beside the one on small pages. */
+static void large_curve(struct cs_buf *b, const struct cs_chart_map *m,
+			const struct cs_capture *c, int n)
+{
+	const struct cs_tlb_capture *t = &c->tlb;
+	if (!t->has_large || !t->n_large)
+		return;
+	cs_puts(b, "<path class=\"large-curve\" id=\"large-curve-");
+	num(b, n);
+	cs_puts(b, "\" stroke=\"#");
+	hex6(b, palette[n]);
+	cs_puts(b, "\" stroke-dasharray=\"6 3\" d=\"");
+	for (uint32_t i = 0; i < t->n_large; i++) {
+		cs_puts(b, i ? " L" : "M");
+		num(b, cs_chart_x(m, t->large[i].bytes));
+		cs_putc(b, ' ');
+		num(b, cs_chart_y(m, t->large[i].ns));
+	}
+	cs_puts(b, "\"/>\n");
 }
 
 static void curve(struct cs_buf *b, const struct cs_chart_map *m,
 		  const struct cs_capture *c, int n)
 {
+	large_curve(b, m, c, n);
 	cs_puts(b, "<path class=\"curve\" id=\"curve-");
 	num(b, n);
 	cs_puts(b, "\" stroke=\"#");
@@ -248,11 +278,149 @@ static void ramps(struct cs_buf *b, const struct cs_chart_map *m,
 	}
 }
 
-static void legend(struct cs_buf *b, const struct cs_svg_item *items, int n)
+/* ---- the TLB panel (docs/tlb.md): each capture's TLB sweeps, ns/load
+ * against pages, below the staircase: 4 KiB pages solid, 2 MiB dashed,
+ * 1 GiB dotted; TLB knees solid, published entries dashed. ---- */
+
+#define TLB_PANEL_H 280
+
+static const char *tlb_dash(uint64_t page)
+{
+	return page == 4096 ? "" : page == (2u << 20) ? "6 3" : "2 3";
+}
+
+/* The panel's height: 0 when no capture has a TLB sweep with points. */
+static int tlb_height(const struct cs_svg_item *items, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
+			if (items[i].cap->tlb.series[s].n)
+				return TLB_PANEL_H;
+	return 0;
+}
+
+static void tlb_axes(struct cs_buf *b, const struct cs_chart_map *m)
+{
+	char t[32];
+	struct cs_buf tb;
+	int bottom = m->py + m->ph - 1, every = cs_chart_xlabel_every(m);
+	double ns;
+	for (int i = 0; cs_chart_ytick(m, i, &ns) == 0; i++) {
+		int y = cs_chart_y(m, ns);
+		grid(b, m->px, y, m->px + m->pw - 1, y);
+		cs_buf_init(&tb, t, sizeof t);
+		cs_put_g(&tb, ns, 3);
+		text(b, m->px - 4, y + 4, "end", "tick", t);
+	}
+	int l2 = 0;
+	for (double p = m->xmin; p <= m->xmax * (1 + 1e-12); p *= 2, l2++) {
+		int x = cs_chart_x(m, p);
+		grid(b, x, m->py, x, bottom);
+		if (l2 % every)
+			continue;
+		cs_buf_init(&tb, t, sizeof t);
+		cs_put_g(&tb, p, 9);
+		text(b, x, bottom + 16, "middle", "tick", t);
+	}
+	cs_puts(b, "<path class=\"axis\" d=\"M");
+	num(b, m->px);
+	cs_putc(b, ' ');
+	num(b, m->py);
+	cs_putc(b, 'V');
+	num(b, bottom);
+	cs_putc(b, 'H');
+	num(b, m->px + m->pw - 1);
+	cs_puts(b, "\"/>\n");
+	text(b, 4, m->py - 9, "start", "tick", "ns/load");
+	text(b, m->px + m->pw - 1, m->py - 9, "end", "tick",
+	     "TLB: pages, one line in each (4 KiB solid, 2 MiB dashed, 1 GiB dotted)");
+}
+
+static void tlb_series(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_tlb_series *s,
+		       const struct cs_tlb_series_result *sr, int n, uint32_t k)
+{
+	const char *dash = tlb_dash(s->page_bytes);
+	int top = m->py, bottom = m->py + m->ph - 1;
+	cs_puts(b, "<path class=\"tlb-curve\" id=\"tlb-curve-");
+	num(b, n);
+	cs_putc(b, '-');
+	num(b, (int)k);
+	cs_puts(b, "\" stroke=\"#");
+	hex6(b, palette[n]);
+	if (*dash) {
+		cs_puts(b, "\" stroke-dasharray=\"");
+		cs_puts(b, dash);
+	}
+	cs_puts(b, "\" d=\"");
+	for (uint32_t i = 0; i < s->n; i++) {
+		cs_puts(b, i ? " L" : "M");
+		num(b, cs_chart_x(m, s->pts[i].pages));
+		cs_putc(b, ' ');
+		num(b, cs_chart_y(m, s->pts[i].ns));
+	}
+	cs_puts(b, "\"/>\n");
+	for (uint32_t i = 0; sr && i < sr->n_knees; i++) {
+		const struct cs_tlb_knee *q = &sr->knees[i];
+		if (q->has_entries && !q->alias && cs_chart_has_x(m, q->entries)) {
+			cs_puts(b, "<line class=\"tlb-knee\" id=\"tlb-knee-");
+			num(b, n);
+			cs_putc(b, '-');
+			num(b, (int)k);
+			cs_putc(b, '-');
+			num(b, (int)i);
+			cs_putc(b, '"');
+			line4(b, cs_chart_x(m, q->entries), top, cs_chart_x(m, q->entries), bottom);
+			cs_puts(b, " stroke=\"#");
+			hex6(b, n == 0 ? CS_COL_KNEE : palette[n]);
+			cs_puts(b, "\"/>\n");
+		}
+	}
+}
+
+static void tlb_panel(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
+{
+	struct cs_chart_range range = { 0, 0, 0, 0 };
+	struct cs_chart_map m;
+	for (int i = 0; i < n; i++)
+		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
+			for (uint32_t p = 0; p < items[i].cap->tlb.series[s].n; p++) {
+				const struct cs_tlb_point *q = &items[i].cap->tlb.series[s].pts[p];
+				cs_chart_range_bytes(&range, q->pages, q->pages);
+				if (range.nmin == 0 || q->ns < range.nmin)
+					range.nmin = q->ns;
+				if (q->ns > range.nmax)
+					range.nmax = q->ns;
+			}
+	cs_chart_layout(&m, CS_SVG_W, TLB_PANEL_H, &range, 0);
+	m.py += y0;
+	cs_puts(b, "<g id=\"tlb\">\n");
+	tlb_axes(b, &m);
+	for (int i = 0; i < n; i++) {
+		const struct cs_capture *c = items[i].cap;
+		const struct cs_tlb_result *t = items[i].res ? cs_tlb_of(c, items[i].res) : 0;
+		for (uint32_t k = 0; k < c->tlb.n_published; k++) {
+			const struct cs_tlb *p = &c->tlb.published[k];
+			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(&m, p->entries))
+				continue;
+			cs_puts(b, "<line class=\"tlb-published\"");
+			line4(b, cs_chart_x(&m, p->entries), m.py, cs_chart_x(&m, p->entries), m.py + m.ph - 1);
+			cs_puts(b, " stroke=\"#");
+			hex6(b, CS_COL_PUBLISHED);
+			cs_puts(b, "\"/>\n");
+		}
+		for (uint32_t s = 0; s < c->tlb.n_series; s++)
+			if (c->tlb.series[s].n)
+				tlb_series(b, &m, &c->tlb.series[s],
+					   t && s < t->n_series ? &t->series[s] : 0, i, s);
+	}
+	cs_puts(b, "</g>\n");
+}
+
+static void legend(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
 {
 	cs_puts(b, "<g id=\"legend\">\n");
 	for (int i = 0; i < n; i++) {
-		int y = CS_SVG_H + 4 + i * LEGEND_LINE;
+		int y = y0 + 4 + i * LEGEND_LINE;
 		const char *l = items[i].cap->label[0] ? items[i].cap->label : items[i].name;
 		cs_puts(b, "<rect x=\"10\"");
 		attr(b, "y", y + 5);
@@ -270,8 +438,14 @@ static void legend(struct cs_buf *b, const struct cs_svg_item *items, int n)
 		cs_puts(b, "</text>\n");
 	}
 	cs_puts(b, "<text x=\"10\" y=\"");
-	num(b, CS_SVG_H + 4 + n * LEGEND_LINE + 11);
-	cs_puts(b, "\" class=\"tick\">knees solid, published sizes dashed, retired-rule sizes: ticks at the top, levels: green</text>\n");
+	num(b, y0 + 4 + n * LEGEND_LINE + 11);
+	cs_puts(b, "\" class=\"tick\">knees solid, published sizes dashed, retired-rule sizes: ticks at the top, levels: green");
+	for (int i = 0; i < n; i++)
+		if (items[i].cap->tlb.has_large) {
+			cs_puts(b, "; the sweep on large pages dashed");
+			break;
+		}
+	cs_puts(b, "</text>\n");
 	cs_puts(b, "</g>\n");
 }
 
@@ -292,7 +466,8 @@ static void header(struct cs_buf *b, int h)
 	cs_puts(b, "}.axis{stroke:#");
 	hex6(b, CS_COL_AXIS);
 	cs_puts(b, ";fill:none}.curve,.ramp{fill:none;stroke-width:1.5}.knee{stroke-width:1.5}"
-		   ".published{stroke-dasharray:4 4}.retired{stroke-width:3}.level{stroke:#");
+		   ".published,.tlb-published{stroke-dasharray:4 4}.retired{stroke-width:3}"
+		   ".tlb-curve,.large-curve{fill:none;stroke-width:1.5}.tlb-knee{stroke-width:1.5}.level{stroke:#");
 	hex6(b, CS_COL_LEVEL);
 	cs_puts(b, ";stroke-width:2}.verdict text,.legend{font-size:10px}</style>\n"
 		   "<rect class=\"bg\" width=\"100%\" height=\"100%\" fill=\"#");
@@ -310,10 +485,19 @@ int cs_svg_staircase(struct cs_buf *b, const struct cs_svg_item *items, int n)
 		return -1;
 	for (int i = 0; i < n; i++) {
 		cs_chart_range_add(&range, items[i].cap);
+		const struct cs_tlb_capture *t = &items[i].cap->tlb;
+		for (uint32_t k = 0; t->has_large && k < t->n_large; k++) {
+			cs_chart_range_bytes(&range, t->large[k].bytes, t->large[k].bytes);
+			if (range.nmin == 0 || t->large[k].ns < range.nmin)
+				range.nmin = t->large[k].ns;
+			if (t->large[k].ns > range.nmax)
+				range.nmax = t->large[k].ns;
+		}
 		adj |= items[i].cap->n_adj > 0;
 	}
 	cs_chart_layout(&m, CS_SVG_W, CS_SVG_H, &range, adj);
-	header(b, CS_SVG_H + 4 + (n + 1) * LEGEND_LINE + 4);
+	int tlb_h = tlb_height(items, n);
+	header(b, CS_SVG_H + tlb_h + 4 + (n + 1) * LEGEND_LINE + 4);
 	axes(b, &m);
 	for (int i = 0; i < n; i++)
 		marks(b, &m, &items[i], i);
@@ -321,7 +505,9 @@ int cs_svg_staircase(struct cs_buf *b, const struct cs_svg_item *items, int n)
 		curve(b, &m, items[i].cap, i);
 	if (m.strip_h)
 		ramps(b, &m, items, n);
-	legend(b, items, n);
+	if (tlb_h)
+		tlb_panel(b, items, n, CS_SVG_H);
+	legend(b, items, n, CS_SVG_H + tlb_h);
 	cs_puts(b, "</svg>\n");
 	return b->overflow ? -1 : 0;
 }

@@ -34,6 +34,10 @@
  * cache is published). Past that many pages, lines are reached through
  * several virtual addresses, which a cache tagged by virtual address (AMD's
  * way predictor) pays for: the reducer names a knee there (docs/tlb.md). */
+/* Each count is timed CS_TLB_PASSES times, in passes over all the counts
+ * (forward, back, ...), and its fastest kept: interference that comes and
+ * goes (a busy sibling thread, a host) spoils a pass, not a count. */
+#define CS_TLB_PASSES 3
 #define CS_TLB_LINES_MIN 64
 #define CS_TLB_LINES_MAX 1024
 #define CS_TLB_LINES_DEFAULT 512

@@ -62,6 +62,32 @@ for f in captures/synthetic/*.json; do
 	"$CS" reduce "$f" >/dev/null 2>&1 || continue
 	plot_case "$(basename "$f" .json)" "$T/synth.svg" "$f" >/dev/null
 done
+# The TLB panel (docs/tlb.md): one path.tlb-curve per TLB series with
+# points, one line.tlb-knee per TLB knee found that is not aliasing, a
+# text.translation per data-cache knee at a TLB's reach, a path.large-curve
+# for sweep_large_pages (each counted from reduce --json and the capture).
+tlb_want() { # FILE: curves knees translations large
+	"$CS" reduce --json "$1" | python3 -c '
+import json, sys
+r = json.load(sys.stdin); c = json.load(open(sys.argv[1]))
+curves = sum(1 for s in c.get("tlb", []) if s["points"])
+knees = sum(1 for s in r.get("tlb", []) for k in s["knees"] if k["entries"] is not None and not k["aliasing"])
+print(curves, knees, len(r.get("translation", [])), 1 if "sweep_large_pages" in c else 0)' "$1"
+}
+for f in captures/synthetic/tlb*.json; do
+	[ -e "$f" ] || continue
+	name=$(basename "$f" .json)
+	"$CS" plot "$f" -o "$T/tlb.svg" --force >/dev/null 2>&1
+	read -r wc wk wt wl <<<"$(tlb_want "$f")"
+	got="$(count "$T/tlb.svg" tlb-curve) $(count "$T/tlb.svg" tlb-knee) $(count "$T/tlb.svg" translation) $(count "$T/tlb.svg" large-curve)"
+	expect "$name: TLB panel curves, knees, translations, large-page curve: $got (want $wc $wk $wt $wl)" \
+		test "$got" = "$wc $wk $wt $wl"
+done
+"$CS" plot captures/synthetic/tlbOnCacheKnee.json -o "$T/tlb.svg" --force >/dev/null 2>&1
+expect "tlbOnCacheKnee: the TLB panel is drawn, the data-cache knee named" grep -q 'TLB reach' "$T/tlb.svg"
+expect "a capture without TLB members has no TLB panel" \
+	sh -c "'$CS' plot '$A' -o '$T/notlb.svg' && ! grep -q 'id=\"tlb\"' '$T/notlb.svg'"
+
 # An existing OUT only with --force (tests/suite-cli.sh has the whole rule);
 # the legend escapes text.
 expect "overwrite: refused without --force" not "$CS" plot "$A" -o "$T/one.svg"
