@@ -20,6 +20,13 @@ static void say(struct cs_engine *e, struct cs_buf *b)
 	cs_engine_note(e, b->p);
 }
 
+/* A TLB point's block: 100 quanta of the clock, and CS_TLB_BLOCK_FLOOR_NS. */
+static double block_ns(const struct cs_engine *e)
+{
+	double q = CS_PLAN_BLOCK_QUANTA * e->hooks.clk.quantum_ns;
+	return q > CS_TLB_BLOCK_FLOOR_NS ? q : CS_TLB_BLOCK_FLOOR_NS;
+}
+
 /* One point inside the program's tables: 0, or -1. */
 static int point(struct cs_engine *e, const struct cs_tlb_window *w, uint64_t pages,
 		 struct cs_rng *r, struct cs_point_result *pr)
@@ -28,8 +35,7 @@ static int point(struct cs_engine *e, const struct cs_tlb_window *w, uint64_t pa
 	int rc;
 	if (h->enter && h->enter(h->ctx) != 0)
 		return -1;
-	rc = cs_tlb_point(&e->hooks.clk, w, pages, e->plan.blocks, e->plan.min_block_ns,
-			  e->plan.warm_max, r, pr);
+	rc = cs_tlb_point(&e->hooks.clk, w, pages, e->plan.blocks, block_ns(e), e->plan.warm_max, r, pr);
 	if (h->leave)
 		h->leave(h->ctx);
 	return rc;
