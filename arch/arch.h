@@ -17,6 +17,7 @@
 #include "../common/cpuid.h"
 #include "../common/icache.h"
 #include "../common/jsonw.h"
+#include "../common/pagetable.h"
 
 /* Name as the capture spells it: "x86_64", "aarch64". */
 const char *cs_arch_name(void);
@@ -90,6 +91,13 @@ struct cs_arch_cpu {
 	uint32_t n_caches;
 	struct cs_cache caches[CS_MAX_CACHES];
 	char cache_source[CS_WORD_MAX];
+	/* The TLBs it publishes (x86: common/cpuid.h cs_cpuid_tlbs), or none
+	 * with the reason (tlbs_null: ARM has no register that gives them). */
+	uint32_t n_tlbs;
+	struct cs_tlb tlbs[CS_MAX_TLBS];
+	char tlb_source[CS_WORD_MAX];
+	int tlbs_null;
+	char tlbs_reason[CS_TEXT_MAX];
 	/* x86_64: every CPUID register read, and what it says */
 	struct cs_cpuid_dump cpuid;
 	struct cs_cpu_ident ident;
@@ -162,6 +170,29 @@ struct cs_icache_views {
  * -1 when it could not run; why[] says which. */
 int cs_arch_icache_views(struct cs_icache_views *v, struct cs_icache_obs *o,
 			 char *why, size_t whylen);
+
+/* ---- page tables of our own (the TLB kind: docs/tlb.md) ---- */
+
+/* This architecture's table format as the firmware set it up
+ * (common/pagetable.h) and the root of the firmware's tables: 0, or -1 with
+ * why[] when our tables cannot follow its configuration (x86: 5-level
+ * paging; aarch64: a granule other than 4 KiB, an EL other than 1 or 2,
+ * VHE). Privileged: the firmware. */
+int cs_arch_pt_format(const struct cs_pt_format **f, uint64_t *root, char *why, size_t whylen);
+/* The leaf levels the processor maps: bit L for a leaf at level L (1:
+ * 1 GiB, 2: 2 MiB, 3: 4 KiB); and why 1 GiB pages are not among them. */
+uint32_t cs_arch_pt_leaves(void);
+const char *cs_arch_pt_no_1g(void);
+/* Tables just written made visible to the walker (aarch64 cleans them to
+ * the point of coherency; x86's walks snoop). */
+void cs_arch_pt_publish(const void *p, uint64_t bytes);
+/* Our tables (root) loaded, interrupts masked, old translations gone; and
+ * the firmware's put back, interrupts as they were (leave is a no-op when
+ * not entered). Privileged. */
+void cs_arch_pt_enter(uint64_t root);
+void cs_arch_pt_leave(void);
+/* The root of the tables in use. */
+uint64_t cs_arch_pt_current(void);
 
 /* ---- a reference clock to calibrate the counter against ---- */
 

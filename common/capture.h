@@ -65,7 +65,7 @@ struct cs_adj_series {
 };
 
 #include "mp_capture.h" /* uses cs_point: here, after it */
-#include "tlb_capture.h" /* likewise */
+#include "../kinds/tlb/tlb_capture.h" /* the TLB kind's data: likewise */
 
 /* How the engine measured (engine.h), beside the core: written after the
  * producer's own members as "sweep_detail" and "adjacency_probe" (the

@@ -54,6 +54,7 @@ static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
 		cs_jsonw_obj_end(j);
 	}
 	cs_jsonw_arr_end(j);
+	cs_tlb_published_write(j, c); /* the TLB kind: kinds/tlb/ */
 	cs_jsonw_obj_end(j);
 }
 

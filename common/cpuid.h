@@ -93,7 +93,7 @@ uint32_t cs_cpuid_caches(const struct cs_cpuid_dump *d, struct cs_cache *out,
 
 /* ---- Published TLBs (cpuid_tlb.c) ----
  * Every TLB descriptor the processor publishes, one struct cs_tlb per page
- * size it covers (tlb_capture.h): leaf 0x18 (deterministic address
+ * size it covers (kinds/tlb/tlb_capture.h): leaf 0x18 (deterministic address
  * translation: a load-only TLB is data; a store-only TLB is left out, the
  * sweep only loads), AMD 0x80000005/6 (L1 and L2, 4 KiB and 2 MiB pages;
  * their "2M/4M" counts are for 2 MiB pages) with 0x80000019 (1 GiB), and

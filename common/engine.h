@@ -23,6 +23,7 @@
 #include "kinds.h"
 #include "probe.h"
 #include "result.h"
+#include "tlb.h"
 
 /* ---- the plan ---- */
 
@@ -146,6 +147,9 @@ struct cs_engine_hooks {
 	void (*live)(void *ctx, const struct cs_capture *c);
 	struct cs_placer placer;
 	struct cs_mp_hooks mp;
+	/* The TLB kind's windows, tables and large pages (tlb.h); map NULL:
+	 * no TLB sweep here. */
+	struct cs_tlb_hooks tlb;
 	void *ctx;
 };
 

@@ -64,7 +64,11 @@
 		cs_competitor_report, cs_competitor_json) \
 	/* one sweep per kind of core */ \
 	CS_KIND(CORES, "cores", cs_cores_run, cs_none_write, cs_cores_record, \
-		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json)
+		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json) \
+	/* the TLBs: a sweep of pages per page size, on tables of our own \
+	 * (kinds/tlb/, docs/tlb.md) */ \
+	CS_KIND(TLB, "tlb", cs_tlb_run, cs_tlb_write, cs_tlb_record, \
+		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json)
 
 enum cs_kind {
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) CS_KIND_##id,

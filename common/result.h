@@ -139,6 +139,8 @@ struct cs_mp_result {
 	struct cs_side_result kinds[CS_MP_MAX_KINDS];
 };
 
+#include "../kinds/tlb/tlb_result.h" /* uses cs_level, cs_knee, cs_refusal */
+
 /* A capture's reduction: the sweep and its adjacency series (reduction.md),
  * then every other kind of the table. */
 struct cs_result {
@@ -157,6 +159,7 @@ struct cs_result {
 	/* The other kinds (common/kinds.h), reduced with the rest: */
 	struct cs_exp_result exp; /* seed 003's experiments */
 	struct cs_mp_result mp;   /* the competitor, each kind of core */
+	struct cs_tlb_result tlb; /* the translation caches (kinds/tlb/) */
 };
 
 #endif

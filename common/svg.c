@@ -1,7 +1,6 @@
 /* svg.c: the staircase as SVG text (svg.h). */
 #include "svg.h"
 #include "draw.h"
-#include "../reduce/tlb.h"
 
 #define LEGEND_LINE 16
 #define LEGEND_CHARS 150 /* characters: 10px monospace across 960 */
@@ -176,7 +175,7 @@ static void marks(struct cs_buf *b, const struct cs_chart_map *m,
 			      top + 10, CS_COL_RETIRED);
 	}
 	/* the two staircases: a data-cache knee at a TLB's reach */
-	const struct cs_tlb_result *t = cs_tlb_of(c, r);
+	const struct cs_tlb_result *t = &r->tlb;
 	for (uint32_t i = 0; i < t->n_translation; i++)
 		if (cs_chart_has_x(m, t->translation[i].bytes))
 			text(b, cs_chart_x(m, t->translation[i].bytes) + 3, top + 22 + 12 * n, "start",
@@ -397,7 +396,7 @@ static void tlb_panel(struct cs_buf *b, const struct cs_svg_item *items, int n, 
 	tlb_axes(b, &m);
 	for (int i = 0; i < n; i++) {
 		const struct cs_capture *c = items[i].cap;
-		const struct cs_tlb_result *t = items[i].res ? cs_tlb_of(c, items[i].res) : 0;
+		const struct cs_tlb_result *t = items[i].res ? &items[i].res->tlb : 0;
 		for (uint32_t k = 0; k < c->tlb.n_published; k++) {
 			const struct cs_tlb *p = &c->tlb.published[k];
 			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(&m, p->entries))

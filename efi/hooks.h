@@ -9,6 +9,7 @@
 #include <efi.h>
 #include "calib.h"
 #include "mp.h"
+#include "tlb.h"
 #include "../common/engine.h"
 #include "../reduce/place.h"
 
@@ -16,6 +17,7 @@ struct cs_efi_run {
 	struct cs_engine e;
 	struct cs_place_ctx place;
 	struct cs_efi_mp mp;
+	struct cs_efi_tlb tlb;
 	double hz;
 };
 

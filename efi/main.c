@@ -128,6 +128,12 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_strlcpy(cap.published_source, cpu.cache_source, sizeof cap.published_source);
 	cap.n_caches = cpu.n_caches;
 	cs_memcpy(cap.caches, cpu.caches, sizeof cap.caches);
+	cap.tlb.has_published = 1;
+	cap.tlb.published_null = cpu.tlbs_null;
+	cs_strlcpy(cap.tlb.published_source, cpu.tlb_source, sizeof cap.tlb.published_source);
+	cs_strlcpy(cap.tlb.published_reason, cpu.tlbs_reason, sizeof cap.tlb.published_reason);
+	cap.tlb.n_published = cpu.n_tlbs;
+	cs_memcpy(cap.tlb.published, cpu.tlbs, sizeof cap.tlb.published);
 }
 
 /* The reduction as text, then as the chart beside it: every kind, reduced
@@ -197,6 +203,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	fill_capture(st);
 	cs_screen_plan(&run_.e.plan, rec.memory_limited);
 	cs_engine_run(&run_.e, &cap); /* every kind: common/kinds.h */
+	cs_efi_tlb_done(&run_.tlb); /* the firmware's tables back: what follows runs on them */
 	summary();
 	s = cs_save_capture(st, vol, &rec);
 	bs->FreePages(pool, pool_bytes / 4096);

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 #include "jread.h"
-#include "../reduce/tlb.h"
+#include "../common/result.h"
 
 struct cs_expect_tlb_series {
 	uint64_t page_bytes;
@@ -33,10 +33,9 @@ struct cs_expect_tlb {
 
 /* v is the "expect" object; reads its optional "tlb" and "translation". */
 int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e);
-/* Differences between e and c's TLB reduction (r: its sweep's), knees
- * within 'tolerance', a line each appended to why; their count. */
+/* Differences between e and t, a capture's TLB reduction, knees within
+ * 'tolerance', a line each appended to why; their count. */
 int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
-			  const struct cs_capture *c, const struct cs_result *r,
-			  char *why, size_t whylen);
+			  const struct cs_tlb_result *t, char *why, size_t whylen);
 
 #endif

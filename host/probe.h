@@ -221,6 +221,7 @@ void cs_compete_json(struct cs_jsonw *j, const struct cs_compete *k);
 /* ---- the measurement (probe_run.c) ---- */
 struct cs_probe_run {
 	struct cs_engine e;     /* its plan is filled by the command */
+	struct cs_probe_tlb tlb; /* the TLB kind's windows (probe_tlb.c) */
 	struct cs_place_ctx place;
 	int quiet;
 };

@@ -43,6 +43,7 @@ void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
 	h->flush = fl->fn;
 	h->progress = progress;
 	cs_placer_init(&h->placer, &run->place, w, r);
+	cs_probe_tlb_hooks(&h->tlb, &run->tlb, pool);
 	h->ctx = run;
 	run->quiet = quiet;
 }

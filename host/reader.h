@@ -11,6 +11,7 @@
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
 #include "expect_experiments.h"
+#include "expect_tlb.h"
 #include "../common/kinds.h"
 
 #define CS_READ_MAX_FILE (4u << 20) /* bytes in one capture file (4 MiB) */
@@ -45,6 +46,7 @@ struct cs_expect {
 	int has_known_failure;
 	char known_failure[CS_TEXT_MAX];
 	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
+	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02

@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# suite-mutation-tlb: every threshold the TLB adds, nudged, must break a
-# unit test: the reduction's (reduce/rules_tlb.h, test_reduce_tlb, whose
-# sentences must print the nudged value) and the sweep's plan
-# (common/tlb.h, test_tlb).
+# suite-mutation-tlb: every threshold the TLB kind adds, nudged, must break a
+# unit test: the reduction's (kinds/tlb/rules_tlb.h, test_reduce_tlb, whose
+# sentences must print the nudged value) and the sweep's plan (common/tlb.h,
+# test_tlb). The mutated folder is a copy; the others are linked in as built.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 . tests/mutation-lib.sh
 CC=${HOST_CC:-cc}
-
-# the core the tests link, less the folder being mutated: the built
-# objects (make test builds them first)
 obj=build/host/obj
+
+# DIR: the copy's neighbours (its relative includes reach them), and the
+# built objects of every folder of the core but the mutated one
+neighbours() {
+	local d
+	for d in common reduce kinds; do
+		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
+	done
+}
 core() {
-	ls $obj/common/*.o $obj/reduce/*.o | grep -v -e "^$obj/$1/"
+	ls common/*.c reduce/*.c kinds/*/*.c | grep -v -e '_read\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
 }
 
 mutants=(
@@ -23,10 +29,12 @@ mutants=(
 	"CS_TLB_ALIAS_SPAN 2.0 3.0"
 )
 build() {
-	sed -e "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce_tlb.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core reduce) "$1"/reduce/*.c -lm 2>"$1/log"
+	neighbours "$1"
+	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_reduce_tlb.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
+		$(ls "$1"/kinds/tlb/*.c | grep -v _read.c) -lm 2>"$1/log"
 }
-SENTENCES=1 mutate rules_tlb.h test_reduce_tlb
+MUTATE_DIR=kinds/tlb SENTENCES=1 mutate rules_tlb.h test_reduce_tlb
 
 mutants=(
 	"CS_TLB_MIN_PAGES 4 5"
@@ -38,6 +46,7 @@ mutants=(
 	"CS_TLB_LINES_DEFAULT 512 256"
 )
 build() {
+	neighbours "$1"
 	sed -e "s#\.\./common/#$1/common/#g" tests/test_tlb.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c $(core common) -lm 2>"$1/log"
 }

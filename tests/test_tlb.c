@@ -71,7 +71,7 @@ static void test_plan(void)
 
 static void test_window(void)
 {
-	struct cs_tlb_window w = { (unsigned char *)(uintptr_t)0x100000, 4096, 64, 512, 0 };
+	struct cs_tlb_window w = { (unsigned char *)(uintptr_t)0x100000, 4096, 64, 512, 0, 0 };
 	const char *why = NULL;
 	CHECK(cs_tlb_window_check(&w, &why) == 0 && why == NULL, "a 4 KiB window");
 	/* 4 KiB pages, 512 lines: 64 a page, 8 frames; lines in every set */
@@ -90,7 +90,7 @@ static void test_window(void)
 			    cs_tlb_line_offset(&w, i) == cs_tlb_line_offset(&w, k))
 				distinct = 0;
 	CHECK(distinct, "512 pages, 512 distinct lines");
-	struct cs_tlb_window big = { (unsigned char *)(uintptr_t)(2u << 20), 2u << 20, 16, 512, 4096 };
+	struct cs_tlb_window big = { (unsigned char *)(uintptr_t)(2u << 20), 2u << 20, 16, 512, 4096, 0 };
 	CHECK(cs_tlb_window_check(&big, &why) == 0 && cs_tlb_frames(&big) == 1 &&
 		      cs_tlb_line_offset(&big, 3) == 4096 + 192,
 	      "2 MiB pages: one frame, lines from line_base");
@@ -160,7 +160,7 @@ static void test_point(void)
 		return;
 	memset(mem, 0, N * P);
 	/* a plain window: every page its own frame (no aliasing in a test) */
-	struct cs_tlb_window w = { mem, P, N, 64, 0 };
+	struct cs_tlb_window w = { mem, P, N, 64, 0, 1 };
 	cs_rng_seed(&r, 3);
 	CHECK(cs_tlb_point(&clk, &w, 48, 3, 20000.0, 0, &r, &pr) == 0 && pr.ns_min > 0 &&
 		      pr.ns_median >= pr.ns_min && pr.block_ns >= 20000.0 &&

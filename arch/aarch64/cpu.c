@@ -162,6 +162,9 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
 	c->invariant_clock = 1; /* the generic timer's rate is fixed by architecture */
 	c->n_caches = cs_arm_caches(&c->arm, c->caches, CS_MAX_CACHES);
 	cs_strlcpy(c->cache_source, "clidr", sizeof c->cache_source);
+	c->tlbs_null = 1;
+	cs_strlcpy(c->tlbs_reason, "the Arm architecture has no register that gives TLB sizes: "
+		   "measured, not compared", sizeof c->tlbs_reason);
 	cs_a64_pmu_check(c, pf);
 	icache_run(c, pf);
 }

@@ -64,6 +64,13 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
 			   sizeof c->clock_note);
 	c->n_caches = cs_cpuid_caches(&c->cpuid, c->caches, CS_MAX_CACHES, &src);
 	cs_strlcpy(c->cache_source, src ? src : "", sizeof c->cache_source);
+	c->n_tlbs = cs_cpuid_tlbs(&c->cpuid, c->tlbs, CS_MAX_TLBS, &src);
+	cs_strlcpy(c->tlb_source, src ? src : "", sizeof c->tlb_source);
+	if (!c->n_tlbs) {
+		c->tlbs_null = 1;
+		cs_strlcpy(c->tlbs_reason, "CPUID names no TLB (leaf 0x18, 0x80000005/6/19 and leaf 2 are empty)",
+			   sizeof c->tlbs_reason);
+	}
 }
 
 void cs_arch_cpu_notes(struct cs_buf *b, const struct cs_arch_cpu *c)

@@ -117,6 +117,7 @@ static void series(struct cs_engine *e, struct cs_capture *c, uint64_t page, uin
 		if (!s->n)
 			refuse(s, "no count could be timed (the clock never moved, or a line was not zero)");
 	}
+	c->tlb.series_s[c->tlb.n_series - 1] = now_s(e) - t0;
 	cs_buf_init(&b, line, sizeof line);
 	cs_puts(&b, "tlb: ");
 	cs_put_size(&b, (double)page);
@@ -173,32 +174,41 @@ static void large(struct cs_engine *e, struct cs_capture *c)
 		if (rc == 0)
 			t->large[t->n_large++] = (struct cs_point){ (double)sizes[i], pr.ns_min, 1, pr.block_ns };
 	}
+	t->large_s = now_s(e) - t0;
 	cs_puts(&b, "sweep on large pages (");
 	cs_put_size(&b, (double)page);
 	cs_puts(&b, ", page tables own): ");
 	cs_put_u64(&b, t->n_large);
 	cs_puts(&b, " points in ");
-	cs_put_fixed(&b, now_s(e) - t0, 2);
+	cs_put_fixed(&b, t->large_s, 2);
 	cs_puts(&b, " s");
 	say(e, &b);
 }
 
-void cs_tlb_run(struct cs_engine *e, struct cs_capture *c)
+/* The run column: the whole TLB kind in its first step (it does not pause;
+ * its progress lines go through the note hook). */
+int cs_tlb_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	const struct cs_tlb_hooks *h = &e->hooks.tlb;
 	struct cs_tlb_capture *t = &c->tlb;
 	struct cs_rng r;
 
+	ev->kind = CS_EV_NONE;
+	double t0 = now_s(e);
 	t->n_series = 0;
 	t->has_large = 0;
+	t->run_present = 0;
 	if (h->pool_pages &&
 	    h->pool_pages(h->ctx, &t->pool_pages, t->pool_pages_how, sizeof t->pool_pages_how) == 0)
 		t->has_pool_pages = 1;
 	if (!h->map)
-		return; /* no windows here: no TLB sweep, and the capture says nothing of one */
+		return 0; /* no windows here: no TLB sweep, and the capture says nothing of one */
 	cs_rng_seed(&r, e->plan.seed ^ 0x71b);
 	uint32_t lines = cs_tlb_lines(c->caches, c->n_caches);
 	for (uint32_t i = 0; i < sizeof page_sizes / sizeof page_sizes[0]; i++)
 		series(e, c, page_sizes[i], lines, &r);
 	large(e, c);
+	t->run_present = 1;
+	t->run_s = now_s(e) - t0;
+	return 0;
 }

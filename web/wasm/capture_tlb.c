@@ -1,5 +1,5 @@
 /* capture_tlb.c: the boundary for a capture's TLB members
- * (common/tlb_capture.h), as capture_in.c is for the rest: one call per
+ * (kinds/tlb/tlb_capture.h), as capture_in.c is for the rest: one call per
  * value, in host/reader_tlb.c's order; strings as UTF-8 in cs_w_in with
  * their lengths. -1 when a bound of tlb_capture.h would be passed (the
  * JavaScript reader refuses such a capture first). */

@@ -1,7 +1,11 @@
-/* tlb_write.c: the TLB members of a capture (tlb_capture.h, capture.md):
+/* tlb_write.c: the TLB kind's members of a capture (tlb_capture.h,
+ * capture.md), the write and record columns of common/kinds.h:
  * "published.tlbs" inside the published object, then "tlb", "pool_pages"
- * and "sweep_large_pages" at the top level. Absent members are left out. */
-#include "tlb_write.h"
+ * and "sweep_large_pages" at the top level, and how the run went
+ * ("tlb_probe") after the producer's own members. Absent members are left
+ * out. Freestanding. */
+#include "tlb_kind.h"
+#include "../../common/capture_write.h"
 
 void cs_tlb_published_write(struct cs_jsonw *j, const struct cs_capture *c)
 {
@@ -90,6 +94,8 @@ static void series(struct cs_jsonw *j, const struct cs_tlb_series *s)
 	cs_jsonw_obj_end(j);
 }
 
+static void large(struct cs_jsonw *j, const struct cs_tlb_capture *t);
+
 void cs_tlb_write(struct cs_jsonw *j, const struct cs_capture *c)
 {
 	const struct cs_tlb_capture *t = &c->tlb;
@@ -108,34 +114,64 @@ void cs_tlb_write(struct cs_jsonw *j, const struct cs_capture *c)
 			cs_jsonw_str(j, t->pool_pages_how);
 		}
 	}
-	if (t->has_large) {
-		cs_jsonw_key(j, "sweep_large_pages");
-		cs_jsonw_obj(j);
-		cs_jsonw_key(j, "page_bytes");
-		cs_jsonw_u64(j, t->large_page_bytes);
-		if (t->large_page_tables[0]) {
-			cs_jsonw_key(j, "page_tables");
-			cs_jsonw_str(j, t->large_page_tables);
-		}
-		cs_jsonw_key(j, "points");
-		cs_jsonw_arr(j);
-		int pretty = j->pretty;
-		for (uint32_t i = 0; i < t->n_large && i < CS_MAX_SWEEP_POINTS; i++) {
-			const struct cs_point *p = &t->large[i];
-			cs_jsonw_obj(j);
-			j->pretty = 0;
-			cs_jsonw_key(j, "bytes");
-			cs_jsonw_num(j, p->bytes);
-			cs_jsonw_key(j, "ns");
-			cs_jsonw_numsig(j, p->ns, 9);
-			if (p->has_block) {
-				cs_jsonw_key(j, "block_ns");
-				cs_jsonw_numsig(j, p->block_ns, 9);
-			}
-			cs_jsonw_obj_end(j);
-			j->pretty = pretty;
-		}
-		cs_jsonw_arr_end(j);
-		cs_jsonw_obj_end(j);
+	if (t->has_large)
+		large(j, t);
+}
+
+/* "sweep_large_pages": the data-cache sweep again on large pages. */
+static void large(struct cs_jsonw *j, const struct cs_tlb_capture *t)
+{
+	cs_jsonw_key(j, "sweep_large_pages");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "page_bytes");
+	cs_jsonw_u64(j, t->large_page_bytes);
+	if (t->large_page_tables[0]) {
+		cs_jsonw_key(j, "page_tables");
+		cs_jsonw_str(j, t->large_page_tables);
 	}
+	cs_jsonw_key(j, "points");
+	cs_jsonw_arr(j);
+	int pretty = j->pretty;
+	for (uint32_t i = 0; i < t->n_large && i < CS_MAX_SWEEP_POINTS; i++) {
+		const struct cs_point *p = &t->large[i];
+		cs_jsonw_obj(j);
+		j->pretty = 0;
+		cs_jsonw_key(j, "bytes");
+		cs_jsonw_num(j, p->bytes);
+		cs_jsonw_key(j, "ns");
+		cs_jsonw_numsig(j, p->ns, 9);
+		if (p->has_block) {
+			cs_jsonw_key(j, "block_ns");
+			cs_jsonw_numsig(j, p->block_ns, 9);
+		}
+		cs_jsonw_obj_end(j);
+		j->pretty = pretty;
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_obj_end(j);
+}
+
+/* "tlb_probe": seconds in all, per page size and for the large-page sweep
+ * (what `make bench` splits the probe's time by), and the passes. */
+void cs_tlb_record(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	const struct cs_tlb_capture *t = &c->tlb;
+	if (!t->run_present)
+		return;
+	cs_jsonw_key(j, "tlb_probe");
+	cs_jsonw_obj(j);
+	cs_jsonw_key(j, "seconds");
+	cs_jsonw_numsig(j, t->run_s, 4);
+	cs_jsonw_key(j, "passes");
+	cs_jsonw_u64(j, CS_TLB_PASSES);
+	cs_jsonw_key(j, "block_floor_ns");
+	cs_jsonw_numsig(j, CS_TLB_BLOCK_FLOOR_NS, 6);
+	cs_jsonw_key(j, "series_seconds");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < t->n_series && i < CS_TLB_MAX_SIZES; i++)
+		cs_jsonw_numsig(j, t->series_s[i], 4);
+	cs_jsonw_arr_end(j);
+	cs_jsonw_key(j, "large_seconds");
+	cs_jsonw_numsig(j, t->large_s, 4);
+	cs_jsonw_obj_end(j);
 }

@@ -1,10 +1,10 @@
-/* json_tlb.c: reduce --json's TLB members (tlb.h), after the others, only
+/* tlb_json.c: reduce --json's TLB members, the TLB row's json column (common/kinds.h), last, only
  * when the capture has a TLB member: "tlb" (one object per page size),
  * "translation" (the data-cache knees at a TLB's reach) and
  * "sweep_large_pages" (its levels and knees, or null when it cannot be
  * reduced). */
-#include "json.h"
-#include "tlb.h"
+#include "tlb_kind.h"
+#include "../../reduce/json.h"
 
 static void levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n,
 		   const char *first, const char *last)
@@ -106,9 +106,9 @@ static void large(struct cs_rjson *o, const struct cs_tlb_result *t)
 	cs_jsonw_obj_end(&o->j);
 }
 
-void cs_rjson_tlb(struct cs_rjson *o, const struct cs_capture *c, const struct cs_result *r)
+void cs_tlb_json(struct cs_rjson *o, const struct cs_capture *c, const struct cs_result *r)
 {
-	const struct cs_tlb_result *t = cs_tlb_of(c, r);
+	const struct cs_tlb_result *t = &r->tlb;
 	if (!t->present)
 		return;
 	cs_rjson_key(o, "tlb");
@@ -137,9 +137,5 @@ void cs_rjson_tlb(struct cs_rjson *o, const struct cs_capture *c, const struct c
 	if (t->has_large) {
 		cs_rjson_key(o, "sweep_large_pages");
 		large(o, t);
-	}
-	if (t->malformed) {
-		cs_rjson_key(o, "tlb_error");
-		cs_rjson_str(o, t->err);
 	}
 }

@@ -1,10 +1,10 @@
-/* tlb_capture.h: what a capture says about the translation caches (issue
- * 12; docs/tlb.md): the TLBs the processor publishes, the TLB sweep for each
- * page size, the page size that backed the data-cache sweep, and the
+/* tlb_capture.h: what a capture says about the translation caches (the TLB
+ * kind, docs/tlb.md): the TLBs the processor publishes, the TLB sweep for
+ * each page size, the page size that backed the data-cache sweep, and the
  * data-cache sweep run again on large pages of our own. Included by
- * capture.h after struct cs_point; every member is absent (has_/n 0) when
- * not measured, never zero. The reader (host/reader_tlb.c) refuses more
- * than these capacities. */
+ * common/capture.h after struct cs_point; every member is absent (has_/n 0)
+ * when not measured, never zero. The reader (tlb_read.c) refuses more than
+ * these capacities. */
 #ifndef CS_TLB_CAPTURE_H
 #define CS_TLB_CAPTURE_H
 
@@ -70,6 +70,16 @@ struct cs_tlb_capture {
 	char large_page_tables[CS_TLB_TABLES_MAX];
 	uint32_t n_large;
 	struct cs_point large[CS_MAX_SWEEP_POINTS];
+	/* how the run went (the record column: "tlb_probe"), never read back */
+	int run_present;
+	double run_s, series_s[CS_TLB_MAX_SIZES], large_s;
 };
+
+/* "tlbs_source", "tlbs" (a list, or null and "tlbs_reason") inside the open
+ * "published" object of the capture writer; nothing when the capture has
+ * no published.tlbs (tlb_write.c). */
+struct cs_jsonw;
+struct cs_capture;
+void cs_tlb_published_write(struct cs_jsonw *j, const struct cs_capture *c);
 
 #endif

@@ -1,7 +1,9 @@
-/* tlb_report.c: the TLB reduction as text (tlb.h): the same words on the
- * firmware's screen and from `cacheshape reduce`. */
-#include "tlb.h"
-#include "../common/csmath.h"
+/* tlb_report.c: the TLB kind's lines of the text report (tlb_kind.h, the
+ * report column of common/kinds.h): the same words on the firmware's screen
+ * and from `cacheshape reduce`. Freestanding. */
+#include "tlb_kind.h"
+#include "../../reduce/kinds.h"
+#include "../../common/csmath.h"
 
 static void put_ns(struct cs_buf *b, double ns)
 {
@@ -223,12 +225,6 @@ void cs_report_tlb(struct cs_buf *b, const struct cs_capture *c,
 	const struct cs_tlb_capture *k = &c->tlb;
 	if (!t->present)
 		return;
-	if (t->malformed) {
-		cs_puts(b, "TLB: cannot be reduced: ");
-		cs_puts(b, t->err);
-		cs_putc(b, '\n');
-		return;
-	}
 	if (k->has_published && k->published_null) {
 		cs_puts(b, "published TLBs: none (");
 		cs_puts(b, k->published_reason);
@@ -249,4 +245,9 @@ void cs_report_tlb(struct cs_buf *b, const struct cs_capture *c,
 		one_series(b, &k->series[i], &t->series[i]);
 	two_staircases(b, c, t);
 	large_pages(b, c, t);
+}
+
+void cs_tlb_report(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r)
+{
+	cs_report_tlb(b, c, &r->tlb);
 }

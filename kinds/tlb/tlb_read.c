@@ -1,9 +1,12 @@
-/* reader_tlb.c: a capture's TLB members (reader_tlb.h), as strictly as
- * reader.c reads the core: types, ranges and the bounds of
- * common/tlb_capture.h, the field path in every message. Unknown members
+/* tlb_read.c: the TLB kind's members of a capture, the read column of
+ * common/kinds.h (host only): "published.tlbs" (a list, or null with
+ * "tlbs_reason"), "tlb", "pool_pages", "sweep_large_pages", as strictly as
+ * host/reader.c reads the core: types, ranges and the bounds of
+ * tlb_capture.h, the field path in every message. Unknown members
  * are ignored; null is absent, except published.tlbs, whose null means
  * "published nothing" and wants its reason. */
-#include "reader_tlb.h"
+#include "../../host/reader.h"
+#include "../../host/jread.h"
 
 #include <string.h>
 
@@ -240,8 +243,9 @@ static int read_large(struct cs_jr *r, const struct cs_jd *root, struct cs_tlb_c
 	return 0;
 }
 
-int cs_read_tlb(struct cs_jr *r, const struct cs_jd *root, struct cs_tlb_capture *k)
+int cs_tlb_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
+	struct cs_tlb_capture *k = &c->tlb;
 	if (read_published(r, root, k) || read_series_list(r, root, k) ||
 	    page_size(r, root, "pool_pages", 0, &k->has_pool_pages, &k->pool_pages) ||
 	    word(r, root, "pool_pages_how", 0, k->pool_pages_how, sizeof k->pool_pages_how, NULL) ||

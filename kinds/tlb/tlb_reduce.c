@@ -1,10 +1,12 @@
-/* tlb.c: the TLB reduction (tlb.h, docs/tlb.md). The rules of the sweep
- * (sweep.c: block length, plateaus, levels, knees, the grid's span, the
- * pairing) are called, not copied; what is new here is their words for
- * TLB levels, the aliasing knee, and the two staircases. */
-#include "internal.h"
-#include "tlb.h"
-#include "../common/csmath.h"
+/* tlb_reduce.c: the TLB kind's reduction (tlb_kind.h, docs/tlb.md), the
+ * reduce column of common/kinds.h. The rules of the sweep (reduce/sweep.c:
+ * block length, plateaus, levels, knees, the grid's span, the pairing) are
+ * called, not copied; what is new here is their words for TLB levels, the
+ * aliasing knee, and the two staircases. Freestanding. */
+#include "tlb_kind.h"
+#include "../../reduce/kinds.h"
+#include "../../common/csmath.h"
+#include "../../reduce/internal.h"
 
 void cs_put_page(struct cs_buf *b, uint64_t page_bytes)
 {
@@ -421,11 +423,10 @@ static void staircases(const struct cs_capture *c, const struct cs_result *r,
 }
 
 /* sweep_large_pages, reduced as the sweep is (reduction.md), in a capture
- * of its own: the same clock and published caches, its points. */
-static int large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_work *tw,
-		 struct cs_tlb_result *t)
+ * of its own (w's side): the same clock and published caches, its points. */
+static void large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_result *t)
 {
-	struct cs_capture *side = &tw->side;
+	struct cs_capture *side = &w->side;
 	cs_capture_init(side);
 	side->clock = c->clock;
 	side->n_caches = c->n_caches;
@@ -433,19 +434,17 @@ static int large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_wo
 	side->n_points = c->tlb.n_large;
 	cs_memcpy(side->points, c->tlb.large, c->tlb.n_large * sizeof side->points[0]);
 	t->has_large = 1;
-	if (cs_reduce(side, w, &tw->side_res, t->large_err, sizeof t->large_err) != 0)
-		return -1;
+	if (cs_reduce(side, w, &w->side_res, t->large_err, sizeof t->large_err) != 0)
+		return; /* large_err says why; the rest stands */
 	t->large_reduced = 1;
-	t->n_large_levels = tw->side_res.n_levels;
-	cs_memcpy(t->large_levels, tw->side_res.levels, t->n_large_levels * sizeof t->large_levels[0]);
-	t->n_large_knees = tw->side_res.n_knees;
-	cs_memcpy(t->large_knees, tw->side_res.knees, t->n_large_knees * sizeof t->large_knees[0]);
-	return 0;
+	t->n_large_levels = w->side_res.n_levels;
+	cs_memcpy(t->large_levels, w->side_res.levels, t->n_large_levels * sizeof t->large_levels[0]);
+	t->n_large_knees = w->side_res.n_knees;
+	cs_memcpy(t->large_knees, w->side_res.knees, t->n_large_knees * sizeof t->large_knees[0]);
 }
 
-int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r,
-		  struct cs_work *w, struct cs_tlb_work *tw, struct cs_tlb_result *t,
-		  char *err, size_t errlen)
+int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r, struct cs_work *w,
+		  struct cs_tlb_result *t, char *err, size_t errlen)
 {
 	const struct cs_tlb_capture *k = &c->tlb;
 	cs_memset(t, 0, sizeof *t);
@@ -466,27 +465,18 @@ int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r,
 		s->measured = 1;
 		if (load_points(ser, i, w, err, errlen) != 0)
 			return -1;
-		series(c, w, &tw->side_res, s);
+		series(c, w, &w->side_res, s);
 	}
 	staircases(c, r, t);
-	if (k->has_large && large(c, w, tw, t) != 0)
-		t->large_reduced = 0; /* large_err says why; the rest stands */
+	if (k->has_large)
+		large(c, w, t);
 	return 0;
 }
 
-const struct cs_tlb_result *cs_tlb_of(const struct cs_capture *c, const struct cs_result *r)
+/* The reduce column (common/kinds.h): after the sweep's, whose knees the
+ * two staircases read. */
+int cs_tlb_reduce(const struct cs_capture *c, struct cs_work *w, struct cs_result *r,
+		  char *err, size_t errlen)
 {
-	static struct cs_work w;       /* large: off the firmware's stack */
-	static struct cs_tlb_work tw;
-	static struct cs_tlb_result t;
-	char err[CS_REASON_MAX];
-	if (cs_reduce_tlb(c, r, &w, &tw, &t, err, sizeof err) != 0) {
-		t.present = 1;
-		t.malformed = 1;
-		t.n_series = 0;
-		t.n_translation = 0;
-		t.has_large = 0;
-		cs_strlcpy(t.err, err, sizeof t.err);
-	}
-	return &t;
+	return cs_reduce_tlb(c, r, w, &r->tlb, err, errlen);
 }
