@@ -33,9 +33,26 @@ c0 = caps[0]
 print(f"machine: {c0['label'].split(', Linux')[0]}")
 print(f"{'':34}{'measured':>28}   target")
 w = ", ".join(f"{x:.2f}" for x in walls)
-print(f"{'wall time of a full capture (s)':34}{w:>28}   <= 10 s  {'ok' if max(walls) <= 10 else 'OVER'}")
-sw = ", ".join(f"{c['sweep_detail']['seconds']:.2f}+{c['adjacency_probe']['seconds']:.2f}" for c in caps)
-print(f"{'  of which sweep+adjacency (s)':34}{sw:>28}")
+print(f"{'wall time of a full capture (s)':34}{w:>28}   <= 8 s   {'ok' if max(walls) <= 8 else 'OVER'}")
+# The split per kind of the table (common/kinds.h): what each recorded of
+# its own time; "rest" is the experiments, the clock's calibration, the
+# region's faulting-in and the writing.
+def split(c, wall):
+    sw = c["sweep_detail"]["seconds"]
+    adj = c["adjacency_probe"]["seconds"]
+    tlb = c.get("tlb_probe", {}).get("seconds", 0)
+    return sw, adj, tlb, wall - sw - adj - tlb
+parts = [split(c, wall) for c, wall in zip(caps, walls)]
+sw = ", ".join("/".join(f"{x:.2f}" for x in p) for p in parts)
+print(f"{'  split: sweep/adjacency/tlb/rest':34}{sw:>28}")
+for i, c in enumerate(caps):
+    t = c.get("tlb_probe")
+    if not t:
+        continue
+    size = lambda p: f"{p >> 30} GiB" if p >= 1 << 30 else f"{p >> 20} MiB" if p >= 1 << 20 else f"{p >> 10} KiB"
+    pages = [s["page_bytes"] for s in c.get("tlb", [])]
+    each = ", ".join(f"{size(p)} {x:.2f} s" for p, x in zip(pages, t["series_seconds"]))
+    print(f"{'  run %d tlb, per page size' % (i + 1):34}{each}")
 counts = [len(r["levels"]) for r in reds]
 if len(set(counts)) > 1:
     print(f"levels found: {', '.join(map(str, counts))} (runs differ): each level of the run with the most is")

@@ -203,7 +203,9 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	fill_capture(st);
 	cs_screen_plan(&run_.e.plan, rec.memory_limited);
 	cs_engine_run(&run_.e, &cap); /* every kind: common/kinds.h */
-	cs_efi_tlb_done(&run_.tlb); /* the firmware's tables back: what follows runs on them */
+	/* the firmware's tables back, read back: what follows runs on them */
+	cap.tlb.tables_back = cs_efi_tlb_done(&run_.tlb);
+	cap.tlb.tables_checked = cap.tlb.run_present;
 	summary();
 	s = cs_save_capture(st, vol, &rec);
 	bs->FreePages(pool, pool_bytes / 4096);

@@ -281,13 +281,16 @@ void cs_efi_tlb_hooks(struct cs_tlb_hooks *h, struct cs_efi_tlb *t, EFI_BOOT_SER
 	h->ctx = t;
 }
 
-void cs_efi_tlb_done(struct cs_efi_tlb *t)
+int cs_efi_tlb_done(struct cs_efi_tlb *t)
 {
+	int back;
 	cs_arch_pt_leave(); /* a no-op unless a point was left inside */
+	back = !t->pt.f || cs_arch_pt_current() == t->fw_root;
 	if (t->frames)
 		t->bs->FreePages(t->frames, t->frame_pages);
 	if (t->tables)
 		t->bs->FreePages(t->tables, t->table_pages);
 	t->frames = t->tables = 0;
 	t->own = 0;
+	return back;
 }

@@ -26,7 +26,7 @@ struct cs_efi_tlb {
 void cs_efi_tlb_hooks(struct cs_tlb_hooks *h, struct cs_efi_tlb *t, EFI_BOOT_SERVICES *bs,
 		      void *region, uint64_t region_bytes);
 /* The firmware's tables in place (they always are between points) and our
- * memory given back. */
-void cs_efi_tlb_done(struct cs_efi_tlb *t);
+ * memory given back; 1 when the root in use is the firmware's again. */
+int cs_efi_tlb_done(struct cs_efi_tlb *t);
 
 #endif

@@ -73,6 +73,9 @@ struct cs_tlb_capture {
 	/* how the run went (the record column: "tlb_probe"), never read back */
 	int run_present;
 	double run_s, series_s[CS_TLB_MAX_SIZES], large_s;
+	/* the firmware: its own tables were in use again after the sweep (the
+	 * root it had, read back), checked when tables_checked */
+	int tables_checked, tables_back;
 };
 
 /* "tlbs_source", "tlbs" (a list, or null and "tlbs_reason") inside the open

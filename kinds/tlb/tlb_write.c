@@ -173,5 +173,9 @@ void cs_tlb_record(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_jsonw_arr_end(j);
 	cs_jsonw_key(j, "large_seconds");
 	cs_jsonw_numsig(j, t->large_s, 4);
+	if (t->tables_checked) {
+		cs_jsonw_key(j, "firmware_tables_back");
+		cs_jsonw_bool(j, t->tables_back);
+	}
 	cs_jsonw_obj_end(j);
 }

@@ -5,7 +5,11 @@ advertises. Prints one "PASS what" or "FAIL what: why" line per check.
 Timings under TCG are the host's: nothing here compares the knees with the
 published caches, only that the figures are there and sane."""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "qemu"))
+import check_tlb  # noqa: E402
 
 KIB, MIB = 1024, 1024 * 1024
 # What QEMU 7.2 (target/arm/cpu64.c) publishes for each model.
@@ -116,6 +120,7 @@ def main():
           ic.get("granule_bytes") is None and g(ic, "refusal", "code") == "coherent"
           and str(g(ic, "refusal", "reason")).startswith(COHERENT + " ("), ic.get("refusal"))
     check("icache compared with CTR_EL0.IminLine", ic.get("ctr_imin_line_bytes") == 64, ic.get("ctr_imin_line_bytes"))
+    check_tlb.checks(cap, red, check, "aarch64")
     print("\n".join(out))
 
 

@@ -6,7 +6,11 @@ the reduction does not carry (clock, published caches, raw CPUID, extras).
 MODEL names what QEMU advertises (see PUBLISHED). One line per check:
 "PASS name" or "FAIL name: why"."""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_tlb  # noqa: E402
 
 KIB, MIB = 1024, 1024 * 1024
 # What QEMU 7.2 (TCG) advertises for each model, read from its CPUID: the
@@ -110,6 +114,7 @@ def main():
                                                                 for p, r in refused.items()}, listed)
     radj = {a["placement"] for a in red.get("adjacency", [])}
     check("reduction sees the series", radj == set(series) | set(refused), (radj, list(series)))
+    check_tlb.checks(c, red, check, "x86_64")
     print("\n".join(results))
 
 
