@@ -43,6 +43,12 @@
  * so a block this long already holds thousands of loads, and the sweep's
  * points stay cheap (tens of seconds of blocks would buy nothing). */
 #define CS_TLB_BLOCK_FLOOR_NS 50000.0
+/* A clock so coarse that a block must last over CS_TLB_ONE_PASS_NS gets
+ * one pass, not CS_TLB_PASSES; over CS_TLB_BLOCK_MAX_NS, no TLB sweep at
+ * all (each page size refused, the figures in the reason): a point would
+ * take seconds, and a sweep many minutes. */
+#define CS_TLB_ONE_PASS_NS 1000000.0
+#define CS_TLB_BLOCK_MAX_NS 20000000.0
 #define CS_TLB_LINES_MIN 64
 #define CS_TLB_LINES_MAX 1024
 #define CS_TLB_LINES_DEFAULT 512

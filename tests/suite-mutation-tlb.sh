@@ -51,4 +51,25 @@ build() {
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c $(core common) -lm 2>"$1/log"
 }
 MUTATE_DIR=common mutate tlb.h test_tlb
+
+# the run's (kinds/tlb/tlb_run.c reads them from common/tlb.h): built from
+# its sources against the mutated header. kinds/ and reduce/ are copies here,
+# not links: a relative include from a linked folder resolves through the
+# link to the real common/, and the mutant would go unseen.
+mutants=(
+	"CS_TLB_PASSES 3 2"
+	"CS_TLB_BLOCK_FLOOR_NS 50000.0 40000.0"
+	"CS_TLB_ONE_PASS_NS 1000000.0 1500000.0"
+	"CS_TLB_ONE_PASS_NS 1000000.0 500000.0"
+	"CS_TLB_BLOCK_MAX_NS 20000000.0 40000000.0"
+	"CS_TLB_BLOCK_MAX_NS 20000000.0 10000000.0"
+)
+build() {
+	cp -r kinds reduce "$1/"
+	sed -e "s#\.\./common/#$1/common/#g" -e "s#\.\./kinds/#$1/kinds/#g" tests/test_tlb_run.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c \
+		$(ls "$1"/kinds/tlb/*.c | grep -v _read.c) \
+		$(core common | grep -v "/kinds/tlb/") -lm 2>"$1/log"
+}
+MUTATE_DIR=common mutate tlb.h test_tlb_run
 summary mutation-tlb

@@ -240,6 +240,19 @@ static void test_refused_short_malformed(void)
 	CHECK(reduce_all() == 0 && *reason(&t.series[0], CS_R_BLOCK_LENGTH) && t.series[0].n_knees == 0,
 	      "block-length: %s", reason(&t.series[0], CS_R_BLOCK_LENGTH));
 	cap.clock.has_quantum = 0;
+	/* a clamp the clock cannot honour (reduction.md s.6, CS_CLAMP_MAX_RATIO):
+	 * each series refused whole, as the sweep is; at the ratio, it stands */
+	cap.clock.has_clamp = 1;
+	cap.clock.clamp_ns = 5000;
+	cap.clock.has_quantum = 1;
+	cap.clock.quantum_ns = 4e6;
+	CHECK(reduce_all() == 0 && strstr(reason(&t.series[0], CS_R_CLOCK), "4000000 ns") &&
+		      t.series[0].n_knees == 0 && t.series[0].n_levels == 0,
+	      "clock-unusable: %s", reason(&t.series[0], CS_R_CLOCK));
+	cap.clock.quantum_ns = 5000 * CS_CLAMP_MAX_RATIO;
+	CHECK(reduce_all() == 0 && !*reason(&t.series[0], CS_R_CLOCK) && t.series[0].n_knees == 1,
+	      "a quantum at %g x the clamp: measured (%u knees)", CS_CLAMP_MAX_RATIO, t.series[0].n_knees);
+	cap.clock.has_clamp = cap.clock.has_quantum = 0;
 	/* flat: fewer than two levels */
 	static const double flat[] = { 3, 3, 3 };
 	series(&cap.tlb.series[0], 4096, flat, at, 1, 1024);

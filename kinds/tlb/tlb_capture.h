@@ -72,6 +72,7 @@ struct cs_tlb_capture {
 	struct cs_point large[CS_MAX_SWEEP_POINTS];
 	/* how the run went (the record column: "tlb_probe"), never read back */
 	int run_present;
+	uint32_t passes;
 	double run_s, series_s[CS_TLB_MAX_SIZES], large_s;
 	/* the firmware: its own tables were in use again after the sweep (the
 	 * root it had, read back), checked when tables_checked */

@@ -221,6 +221,25 @@ static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_w
 	return 0;
 }
 
+/* reduction.md s.6 on the series: a clamp the clock cannot honour refuses
+ * it whole, as it does the sweep. 1 when refused. */
+static int clock_unusable(const struct cs_capture *c, struct cs_tlb_series_result *s)
+{
+	const struct cs_clock *k = &c->clock;
+	if (!k->has_clamp || !k->has_quantum || !(k->quantum_ns > CS_CLAMP_MAX_RATIO * k->clamp_ns))
+		return 0;
+	struct cs_buf b;
+	refuse(s, CS_R_CLOCK, &b);
+	cs_puts(&b, "the clock was asked for a ");
+	cs_put_g(&b, k->clamp_ns, 6);
+	cs_puts(&b, " ns clamp but moves in steps of ");
+	cs_put_g(&b, k->quantum_ns, 6);
+	cs_puts(&b, " ns (more than ");
+	cs_put_g(&b, CS_CLAMP_MAX_RATIO, 6);
+	cs_puts(&b, "x): a clock cannot be rounded finer than it moves");
+	return 1;
+}
+
 /* s.1 on the series; 0 when it stands. */
 static int block_length(const struct cs_capture *c, struct cs_work *w,
 			struct cs_tlb_series_result *s)
@@ -465,7 +484,8 @@ int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r, struct 
 		s->measured = 1;
 		if (load_points(ser, i, w, err, errlen) != 0)
 			return -1;
-		series(c, w, &w->side_res, s);
+		if (!clock_unusable(c, s))
+			series(c, w, &w->side_res, s);
 	}
 	staircases(c, r, t);
 	if (k->has_large)

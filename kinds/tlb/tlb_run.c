@@ -41,17 +41,24 @@ static int point(struct cs_engine *e, const struct cs_tlb_window *w, uint64_t pa
 	return rc;
 }
 
-/* The counts, CS_TLB_PASSES times (forward, back, forward), each count's
- * fastest pass kept with its median and shortest block: interference that
- * comes and goes (a busy sibling thread, the host) spoils a pass, not a
- * count. Returns the points kept. */
+/* Passes over the counts: CS_TLB_PASSES, or one on a clock whose blocks
+ * last over CS_TLB_ONE_PASS_NS. */
+static uint32_t pass_count(const struct cs_engine *e)
+{
+	return block_ns(e) > CS_TLB_ONE_PASS_NS ? 1 : CS_TLB_PASSES;
+}
+
+/* The counts, in passes (forward, back, forward), each count's fastest
+ * pass kept with its median and shortest block: interference that comes
+ * and goes (a busy sibling thread, the host) spoils a pass, not a count.
+ * Returns the points kept. */
 static uint32_t passes(struct cs_engine *e, const struct cs_tlb_window *w, const uint64_t *counts,
 		       uint32_t n, struct cs_tlb_point *pts, struct cs_rng *r)
 {
-	uint32_t got = 0;
+	uint32_t got = 0, np = pass_count(e);
 	for (uint32_t i = 0; i < n; i++)
 		pts[i] = (struct cs_tlb_point){ (double)counts[i], 0, 1, 0, 1, 0 };
-	for (uint32_t pass = 0; pass < CS_TLB_PASSES; pass++)
+	for (uint32_t pass = 0; pass < np; pass++)
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t i = pass % 2 ? n - 1 - k : k;
 			struct cs_point_result pr;
@@ -76,6 +83,22 @@ static void refuse(struct cs_tlb_series *s, const char *why)
 	s->n = 0;
 }
 
+/* Why no page size can be swept on this clock ("" when it can). */
+static void too_coarse(const struct cs_engine *e, char *why, size_t whylen)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, why, whylen);
+	if (!(block_ns(e) > CS_TLB_BLOCK_MAX_NS))
+		return;
+	cs_puts(&b, "the clock moves in steps of ");
+	cs_put_g(&b, e->hooks.clk.quantum_ns, 4);
+	cs_puts(&b, " ns: a TLB point's blocks would last ");
+	cs_put_g(&b, block_ns(e) / 1e6, 4);
+	cs_puts(&b, " ms, over the ");
+	cs_put_g(&b, CS_TLB_BLOCK_MAX_NS / 1e6, 6);
+	cs_puts(&b, " ms a TLB sweep allows (CS_TLB_BLOCK_MAX_NS): not measured");
+}
+
 static void series(struct cs_engine *e, struct cs_capture *c, uint64_t page, uint32_t lines,
 		   struct cs_rng *r)
 {
@@ -89,9 +112,11 @@ static void series(struct cs_engine *e, struct cs_capture *c, uint64_t page, uin
 
 	cs_memset(s, 0, sizeof *s);
 	s->page_bytes = page;
-	why[0] = 0;
-	if (h->map(h->ctx, page, max, lines, &w, s->page_tables, sizeof s->page_tables, s->method,
-		   sizeof s->method, why, sizeof why) != 0) {
+	too_coarse(e, why, sizeof why);
+	if (why[0]) {
+		refuse(s, why);
+	} else if (h->map(h->ctx, page, max, lines, &w, s->page_tables, sizeof s->page_tables, s->method,
+			  sizeof s->method, why, sizeof why) != 0) {
 		refuse(s, why[0] ? why : "the program gave no window");
 	} else {
 		uint32_t n = cs_tlb_counts(w.pages, counts, CS_TLB_MAX_POINTS);
@@ -104,8 +129,8 @@ static void series(struct cs_engine *e, struct cs_capture *c, uint64_t page, uin
 		cs_puts(&b, " counts from 4 to ");
 		cs_put_u64(&b, n ? counts[n - 1] : 0);
 		cs_puts(&b, " pages, ");
-		cs_put_u64(&b, CS_TLB_PASSES);
-		cs_puts(&b, " passes (page tables ");
+		cs_put_u64(&b, pass_count(e));
+		cs_puts(&b, pass_count(e) == 1 ? " pass (page tables " : " passes (page tables ");
 		cs_puts(&b, s->page_tables);
 		cs_puts(&b, "; ");
 		cs_puts(&b, s->method);
@@ -209,6 +234,7 @@ int cs_tlb_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 		series(e, c, page_sizes[i], lines, &r);
 	large(e, c);
 	t->run_present = 1;
+	t->passes = pass_count(e);
 	t->run_s = now_s(e) - t0;
 	return 0;
 }

@@ -163,7 +163,7 @@ void cs_tlb_record(struct cs_jsonw *j, const struct cs_capture *c)
 	cs_jsonw_key(j, "seconds");
 	cs_jsonw_numsig(j, t->run_s, 4);
 	cs_jsonw_key(j, "passes");
-	cs_jsonw_u64(j, CS_TLB_PASSES);
+	cs_jsonw_u64(j, t->passes);
 	cs_jsonw_key(j, "block_floor_ns");
 	cs_jsonw_numsig(j, CS_TLB_BLOCK_FLOOR_NS, 6);
 	cs_jsonw_key(j, "series_seconds");
