@@ -114,6 +114,10 @@ uint32_t cs_cpuid_tlbs_from(const struct cs_cpuid_dump *d,
  * "cpuid-leaf2", or "" when none says anything. */
 uint32_t cs_cpuid_tlbs(const struct cs_cpuid_dump *d, struct cs_tlb *out,
 		       uint32_t max, const char **source);
+/* Why cs_cpuid_tlbs found nothing: one sentence for the capture's
+ * "tlbs_reason", naming leaf 2's deferral to an empty leaf 0x18 where it
+ * has one. */
+void cs_cpuid_tlbs_why(const struct cs_cpuid_dump *d, char *out, size_t len);
 /* One leaf 2 byte: the TLB arrays it names (up to max, at most 3), 0 for
  * caches, prefetch and unknown bytes. The table is in cpuid_leaf2.c. */
 uint32_t cs_cpuid_leaf2_tlb(uint8_t desc, struct cs_tlb *out, uint32_t max);

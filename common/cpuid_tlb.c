@@ -179,6 +179,38 @@ static void decode_leaf2(const struct cs_cpuid_dump *d, struct tlb_list *l)
 	}
 }
 
+/* 1 when leaf 2 holds descriptor byte b (0xFE: "see leaf 0x18"). */
+static int leaf2_has(const struct cs_cpuid_dump *d, uint8_t b)
+{
+	const struct cs_cpuid_regs *r = cs_cpuid_find(d, 2, 0);
+	uint32_t iters = r ? r->eax & 0xff : 0;
+	for (uint32_t it = 0; it < iters && it < CS_LEAF2_MAX_ITER; it++) {
+		r = cs_cpuid_find(d, 2, it);
+		if (!r)
+			break;
+		for (uint32_t reg = 0; reg < 4; reg++) {
+			uint32_t v = reg == 0 ? r->eax : reg == 1 ? r->ebx : reg == 2 ? r->ecx : r->edx;
+			if (v >> 31)
+				continue;
+			for (uint32_t byte = reg == 0 ? 1 : 0; byte < 4; byte++)
+				if ((uint8_t)(v >> (8 * byte)) == b)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+void cs_cpuid_tlbs_why(const struct cs_cpuid_dump *d, char *out, size_t len)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, out, len);
+	if (leaf2_has(d, 0xfe))
+		cs_puts(&b, "CPUID names no TLB: leaf 2 defers to leaf 0x18 (descriptor 0xFE), and leaf 0x18 "
+			    "names none (a virtual machine may hide it); 0x80000005/6/19 are empty");
+	else
+		cs_puts(&b, "CPUID names no TLB (leaf 0x18, 0x80000005/6/19 and leaf 2 are empty)");
+}
+
 const char *cs_cpuid_tlb_source_name(enum cs_cpuid_tlb_source src)
 {
 	switch (src) {

@@ -191,10 +191,11 @@ static void publish_tlbs(const struct cs_cpuinfo *ci, struct cs_capture *c)
 	t->n_published = ci->has_cpuid ? cs_cpuid_tlbs(&ci->dump, t->published, CS_MAX_TLBS, &src) : 0;
 	cs_strlcpy(t->published_source, src ? src : "", sizeof t->published_source);
 	t->published_null = t->n_published == 0;
-	if (t->published_null)
+	if (t->published_null && ci->has_cpuid)
+		cs_cpuid_tlbs_why(&ci->dump, t->published_reason, sizeof t->published_reason);
+	else if (t->published_null)
 		cs_strlcpy(t->published_reason,
-			   ci->has_cpuid ? "CPUID names no TLB (leaf 0x18, 0x80000005/6/19 and leaf 2 are empty)"
-					 : "no CPUID here, and the architecture has no register that gives TLB sizes",
+			   "no CPUID here, and the architecture has no register that gives TLB sizes",
 			   sizeof t->published_reason);
 }
 

@@ -212,6 +212,42 @@ static void test_sources(void)
 	      "source names");
 }
 
+/* This machine since 2026-12-01 (a KVM guest: "Intel(R) Xeon(R)
+ * Processor", family 6 model 0xA7, leaf 4: 48 KiB L1d, 2 MiB L2, 105 MiB
+ * L3): leaf 2 says 0xFF and 0xFE (see leaves 4 and 0x18), leaf 0x18 is all
+ * zero, 0x80000006 gives the L2 only in ECX. No TLB, and the reason says
+ * leaf 2 pointed at an empty leaf 0x18. */
+static const struct reg_row xeon_kvm_host[] = {
+	{ 0x00000000, 0, 0x00000020, 0x756e6547, 0x6c65746e, 0x49656e69 },
+	{ 0x00000001, 0, 0x000a0678, 0x01020800, 0xfffa3203, 0x1f8bfbff },
+	{ 0x00000002, 0, 0x00feff01, 0x000000f0, 0x00000000, 0x00000000 },
+	{ 0x00000018, 0, 0x00000000, 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x80000000, 0, 0x80000008, 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x80000005, 0, 0x00000000, 0x00000000, 0x00000000, 0x00000000 },
+	{ 0x80000006, 0, 0x00000000, 0x00000000, 0x08007040, 0x00000000 },
+};
+
+static void test_why(void)
+{
+	static const struct tlb_case xeon = { "Xeon under KVM", ROWS(xeon_kvm_host), "", 0, { { 0 } } };
+	struct cs_cpuid_dump d;
+	struct cs_tlb got[CS_MAX_TLBS];
+	const char *src = "x";
+	char why[256];
+
+	load(&xeon, &d);
+	CHECK(cs_cpuid_tlbs(&d, got, CS_MAX_TLBS, &src) == 0 && strcmp(src, "") == 0,
+	      "this Xeon guest publishes no TLB");
+	cs_cpuid_tlbs_why(&d, why, sizeof why);
+	CHECK(strstr(why, "leaf 2 defers to leaf 0x18 (descriptor 0xFE)") && strstr(why, "0x18 names none"),
+	      "the reason names leaf 2's deferral: %s", why);
+	load(&cases[0], &d); /* leaf 2 all zero */
+	cs_cpuid_tlbs_why(&d, why, sizeof why);
+	CHECK(strstr(why, "leaf 2 are empty") && !strstr(why, "0xFE"), "no 0xFE: %s", why);
+	cs_cpuid_tlbs_why(&d, why, 20);
+	CHECK(strlen(why) < 20, "cut to its room: %s", why);
+}
+
 /* Fewer slots than TLBs: the first ones, in order, and nothing past them. */
 static void test_truncation(void)
 {
@@ -304,6 +340,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		test_case(&cases[i]);
 	test_sources();
+	test_why();
 	test_truncation();
 	test_leaf2_bytes();
 	test_amd_ways();

@@ -68,8 +68,7 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
 	cs_strlcpy(c->tlb_source, src ? src : "", sizeof c->tlb_source);
 	if (!c->n_tlbs) {
 		c->tlbs_null = 1;
-		cs_strlcpy(c->tlbs_reason, "CPUID names no TLB (leaf 0x18, 0x80000005/6/19 and leaf 2 are empty)",
-			   sizeof c->tlbs_reason);
+		cs_cpuid_tlbs_why(&c->cpuid, c->tlbs_reason, sizeof c->tlbs_reason);
 	}
 }
 
