@@ -94,6 +94,12 @@ struct cs_probe_tlb {
 	void *map;                  /* the window's reservation */
 	size_t map_bytes;
 	int region_window;          /* the window is the region itself */
+	/* VmHWM when the first window was asked for (0: none asked for), and
+	 * the largest aliased window's bytes: the kernel counts a shared frame
+	 * once for each page it is mapped at, so a window of N aliased pages
+	 * adds N x page size to the resident count, whatever few frames back
+	 * it. */
+	uint64_t peak_rss_before, window_bytes;
 };
 /* The TLB hooks (common/tlb.h) for this process, t their state. */
 void cs_probe_tlb_hooks(struct cs_tlb_hooks *h, struct cs_probe_tlb *t, const struct cs_pool *pool);
@@ -262,6 +268,7 @@ struct cs_probe_record {
 	double load_before[3], load_after[3];
 	double total_s;
 	uint64_t peak_rss;
+	uint64_t peak_rss_before_tlb, tlb_window_bytes; /* struct cs_probe_tlb's */
 	char started[32];       /* UTC, ISO 8601 */
 	char argv[512];
 };

@@ -572,6 +572,8 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	read_loadavg(rec->load_after);
 	rec->total_s = cs_wall_s() - t0;
 	rec->peak_rss = cs_peak_rss();
+	rec->peak_rss_before_tlb = run.tlb.peak_rss_before ? run.tlb.peak_rss_before : rec->peak_rss;
+	rec->tlb_window_bytes = run.tlb.window_bytes;
 	return CS_EXIT_OK;
 }
 

@@ -59,6 +59,14 @@ static void machine(struct cs_jsonw *j, const struct cs_probe_record *r)
 	cs_jsonw_key(j, "peak_rss_is");
 	cs_jsonw_str(j, r->k->threads ? "VmHWM of the process, competitors' buffers included"
 				      : "VmHWM of the process");
+	cs_jsonw_key(j, "peak_rss_before_tlb_bytes");
+	cs_jsonw_u64(j, r->peak_rss_before_tlb);
+	cs_jsonw_key(j, "tlb_window_bytes");
+	cs_jsonw_u64(j, r->tlb_window_bytes);
+	cs_jsonw_key(j, "tlb_window_is");
+	cs_jsonw_str(j, "the largest aliased TLB window, pages x page size: the kernel counts its few "
+			"frames once for each page they are mapped at, so the peak may exceed "
+			"peak_rss_before_tlb_bytes by up to this much with no more memory in use");
 	cs_jsonw_key(j, "wall_s");
 	cs_jsonw_numsig(j, r->total_s, 4);
 	cs_jsonw_obj_end(j);

@@ -199,6 +199,8 @@ int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines, s
 	char how[64] = "memfd";
 	int fd;
 
+	if (!t->peak_rss_before)
+		t->peak_rss_before = cs_peak_rss();
 	memset(w, 0, sizeof *w);
 	w->page_bytes = page;
 	w->pages = pages;
@@ -224,6 +226,8 @@ int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines, s
 		close(fd);
 		return -1;
 	}
+	if (pages * page > t->window_bytes)
+		t->window_bytes = pages * page;
 	return aliased(t, w, fd, how, method, method_len);
 }
 
