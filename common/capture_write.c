@@ -62,9 +62,15 @@ static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
  * series of sweep points (the competitor's, each kind of core's). */
 void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point *pts, uint32_t n)
 {
-	int pretty = j->pretty;
 	cs_jsonw_key(j, key);
 	cs_jsonw_obj(j);
+	cs_points_array_write(j, pts, n);
+	cs_jsonw_obj_end(j);
+}
+
+void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint32_t n)
+{
+	int pretty = j->pretty;
 	cs_jsonw_key(j, "points");
 	cs_jsonw_arr(j);
 	for (uint32_t i = 0; i < n; i++) {
@@ -83,7 +89,6 @@ void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point 
 		j->pretty = pretty;
 	}
 	cs_jsonw_arr_end(j);
-	cs_jsonw_obj_end(j);
 }
 
 void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c)

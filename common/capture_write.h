@@ -20,6 +20,8 @@ int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 
 /* "KEY": {"points": [...]}, one point a line (the sweep's shape). */
 void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point *pts, uint32_t n);
+/* "points": [...] alone, inside an object the caller has open. */
+void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint32_t n);
 
 /* The write and record columns of the table (kinds.h), declared from it. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) \

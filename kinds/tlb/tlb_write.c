@@ -129,25 +129,7 @@ static void large(struct cs_jsonw *j, const struct cs_tlb_capture *t)
 		cs_jsonw_key(j, "page_tables");
 		cs_jsonw_str(j, t->large_page_tables);
 	}
-	cs_jsonw_key(j, "points");
-	cs_jsonw_arr(j);
-	int pretty = j->pretty;
-	for (uint32_t i = 0; i < t->n_large && i < CS_MAX_SWEEP_POINTS; i++) {
-		const struct cs_point *p = &t->large[i];
-		cs_jsonw_obj(j);
-		j->pretty = 0;
-		cs_jsonw_key(j, "bytes");
-		cs_jsonw_num(j, p->bytes);
-		cs_jsonw_key(j, "ns");
-		cs_jsonw_numsig(j, p->ns, 9);
-		if (p->has_block) {
-			cs_jsonw_key(j, "block_ns");
-			cs_jsonw_numsig(j, p->block_ns, 9);
-		}
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
-	}
-	cs_jsonw_arr_end(j);
+	cs_points_array_write(j, t->large, t->n_large < CS_MAX_SWEEP_POINTS ? t->n_large : CS_MAX_SWEEP_POINTS);
 	cs_jsonw_obj_end(j);
 }
 
