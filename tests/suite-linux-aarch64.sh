@@ -116,8 +116,10 @@ if [ "$bin" != "$host" ]; then
 	run "$bin" serve >/dev/null 2>"$tmp/serve.err"
 	expect "the cross-built command says serve is not in it (exit $?)" grep -q "not in this build" "$tmp/serve.err"
 	run "$bin" check captures/synthetic >"$tmp/check.out" 2>&1
-	expect "its check replays the synthetic catalogue like this machine's" \
-		grep -q "28 captures: 27 ok, 1 known failures, 0 failed" "$tmp/check.out"
+	# the same last line as this machine's build, which must have no failure
+	want=$("$host" check captures/synthetic 2>&1 | tail -n 1)
+	expect "its check replays the synthetic catalogue like this machine's ($want)" \
+		sh -c "echo '$want' | grep -q ' 0 failed' && test \"\$(tail -n 1 '$tmp/check.out')\" = '$want'"
 fi
 
 # The unit tests of the aarch64 paths (sysfs without CPUID, the counter's

@@ -38,7 +38,7 @@ hostobj=$(ls $obj/host/*.o | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$')
 build() {
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_experiments.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
-		-o "$1/t" "$1/test.c" "$1"/reduce/*.c $hostobj $obj/common/*.o $obj/arch/*/*.o \
+		-o "$1/t" "$1/test.c" "$1"/reduce/*.c $hostobj $obj/common/*.o $obj/kinds/*/*.o $obj/arch/*/*.o \
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) \
 		$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) \
 		$(pkg-config --libs nettle 2>/dev/null || echo -lnettle) -lpthread -lm 2>"$1/log"

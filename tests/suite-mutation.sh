@@ -38,11 +38,14 @@ mutants=(
 	"CS_GRID_SPAN_MAX 4.0 5.0"
 )
 
-# test_reduce.c includes ../reduce/*.h: point it at the copy in $1
+# test_reduce.c includes ../reduce/*.h: point it at the copy in $1. The
+# table of kinds names the kinds/ folders' columns too (the TLB's reduction,
+# report and JSON): their built objects, and the common objects they need.
+obj=build/host/obj
 build() {
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" common/csmath.c common/buf.c \
-		common/capture.c common/jsonw.c "$1"/reduce/*.c -lm 2>"$1/log"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $obj/common/*.o \
+		$(ls $obj/kinds/*/*.o | grep -v '_read\.o$') $obj/arch/*/*.o -lm 2>"$1/log"
 }
 
 SENTENCES=1 mutate rules.h test_reduce
