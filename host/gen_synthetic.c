@@ -14,6 +14,7 @@
 #include "../common/capture_write.h"
 #include "../common/tlb.h"
 #include "../reduce/reduce.h"
+#include "outfile.h"
 
 /* splitmix64: a fixed sequence on every host */
 static uint64_t rng_state;
@@ -183,16 +184,13 @@ static int emit(const char *name)
 		fprintf(stderr, "gen-synthetic: %s: capture too large for the buffer\n", name);
 		return -1;
 	}
-	char path[4096], tmp[4200];
+	char path[4096], why[4400];
 	snprintf(path, sizeof path, "%s/%s.json", outdir, name);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *fp = fopen(tmp, "w");
-	if (!fp || fwrite(text, 1, b.len, fp) != b.len || fclose(fp)) {
-		fprintf(stderr, "gen-synthetic: %s: %s\n", tmp, strerror(errno));
-		return -1;
-	}
-	if (rename(tmp, path)) {
-		fprintf(stderr, "gen-synthetic: %s: %s\n", path, strerror(errno));
+	/* the output-file rule (host/outfile.h): the catalogue is regenerated
+	 * over itself, so an existing regular file is replaced; a link, a
+	 * directory or a half-written file never results */
+	if (cs_outfile_write(path, CS_OUT_FORCE, NULL, 0, text, b.len, NULL, NULL, why, sizeof why)) {
+		fprintf(stderr, "gen-synthetic: %s\n", why);
 		return -1;
 	}
 	return 0;

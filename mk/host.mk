@@ -44,8 +44,8 @@ $(HOSTDIR)/libcore.a: $(CORE_OBJ) $(ARCH_HOST_OBJ)
 $(HOSTDIR)/cacheshape: $(HOSTDIR)/obj/host/main.o $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ $(HOST_LIBS)
 
-$(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/libcore.a
-	$(HOST_CC) -o $@ $^ -lm
+$(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/obj/host/outfile.o $(HOSTDIR)/libcore.a
+	$(HOST_CC) -o $@ $^ -lpthread -lm
 
 # The synthetic catalogue: regenerate after changing host/gen_synthetic.c.
 .PHONY: synthetic window
