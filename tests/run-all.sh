@@ -1,19 +1,84 @@
 #!/usr/bin/env bash
-# run-all.sh SUITE...: run each test suite, show its output, and end with the
-# total as one line "N passed, N failed". A suite that dies without its
-# summary line counts as one failure.
+# run-all.sh SUITE...: run the test suites, CS_TEST_JOBS of them at a time
+# (default: this machine's processors; most suites keep one busy: a QEMU
+# boot under TCG, a compiler, a fuzzer), show each one's output in the order
+# given (the one at the head of that order live, the others when their turn
+# comes), and end with the total as one line "N passed, N failed".
+# A suite whose file has the line "# run-all: alone" runs with no other
+# beside it, before the rest: it measures this machine (suite-probe), and a
+# neighbour's load would be in its numbers.
+# A suite that dies without its summary line counts as one failure.
 set -u
+jobs=${CS_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+case $jobs in '' | *[!0-9]* | 0) echo "run-all: CS_TEST_JOBS must be a whole number from 1, not '$jobs'" >&2; exit 2 ;; esac
+dir=$(mktemp -d)
+launcher=
+cleanup() {
+	[ -n "$launcher" ] && pkill -TERM -P "$launcher" 2>/dev/null
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+alone() { grep -qx '# run-all: alone' "$1"; }
+
+# run_one INDEX SUITE: its output in INDEX.log, then "STATUS SECONDS" in
+# INDEX.rc (written whole, by a rename); INDEX.pid while it runs.
+run_one() {
+	local start=$SECONDS
+	echo "$BASHPID" >"$dir/$1.pid"
+	bash "$2" >"$dir/$1.log" 2>&1
+	echo "$? $((SECONDS - start))" >"$dir/$1.rc.part"
+	mv "$dir/$1.rc.part" "$dir/$1.rc"
+}
+
+# The suites that run alone first, one at a time; then the rest, up to
+# $jobs at once, in the order given.
+launch_all() {
+	local i=0 s
+	for s in "$@"; do
+		if alone "$s"; then
+			run_one $i "$s" &
+			wait $!
+		fi
+		i=$((i + 1))
+	done
+	i=0
+	for s in "$@"; do
+		if ! alone "$s"; then
+			while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+				wait -n
+			done
+			run_one $i "$s" &
+		fi
+		i=$((i + 1))
+	done
+	wait
+}
+launch_all "$@" &
+launcher=$!
+
 total_p=0
 total_f=0
+i=0
 for suite in "$@"; do
 	name=$(basename "$suite" .sh)
 	echo "== $name"
-	log=$(mktemp)
-	start=$(date +%s)
-	bash "$suite" 2>&1 | tee "$log"
-	rc=${PIPESTATUS[0]}
+	log="$dir/$i.log"
+	while [ ! -e "$dir/$i.pid" ] && [ ! -e "$dir/$i.rc" ]; do
+		sleep 0.2
+	done
+	if [ -e "$dir/$i.rc" ]; then
+		cat "$log"
+	else # running: follow it until it ends
+		tail -n +1 -f --pid="$(cat "$dir/$i.pid")" "$log" 2>/dev/null
+		while [ ! -e "$dir/$i.rc" ]; do
+			sleep 0.2
+		done
+	fi
+	read -r rc took <"$dir/$i.rc"
 	line=$(grep -E '(^|: )[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
-	rm -f "$log"
+	i=$((i + 1))
 	if [ -z "$line" ]; then
 		echo "FAIL $name: no summary line (exit $rc)"
 		total_f=$((total_f + 1))
@@ -27,7 +92,9 @@ for suite in "$@"; do
 	fi
 	total_p=$((total_p + p))
 	total_f=$((total_f + f))
-	echo "   ($name took $(( $(date +%s) - start )) s)"
+	echo "   ($name took $took s)"
 done
+wait "$launcher"
+launcher=
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

@@ -5,6 +5,7 @@
 # honour is not; option errors exit 2 with a message naming the option and
 # write nothing; an existing file is never overwritten. Nothing here depends
 # on this machine's figures.
+# run-all: alone
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
