@@ -68,18 +68,18 @@ void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f)
 	cs_jsonw_obj_end(&o->j);
 }
 
-static void levels(struct cs_rjson *o, const struct cs_result *r)
+void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
+		     const char *last)
 {
 	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < r->n_levels && i < CS_MAX_LEVELS; i++) {
-		const struct cs_level *l = &r->levels[i];
+	for (uint32_t i = 0; i < n && i < CS_MAX_LEVELS; i++) {
 		cs_jsonw_obj(&o->j);
 		cs_rjson_key(o, "floor_ns");
-		cs_rjson_num(o, l->floor_ns);
-		cs_rjson_key(o, "first_bytes");
-		cs_rjson_num(o, l->first_bytes);
-		cs_rjson_key(o, "last_bytes");
-		cs_rjson_num(o, l->last_bytes);
+		cs_rjson_num(o, L[i].floor_ns);
+		cs_rjson_key(o, first);
+		cs_rjson_num(o, L[i].first_bytes);
+		cs_rjson_key(o, last);
+		cs_rjson_num(o, L[i].last_bytes);
 		cs_jsonw_obj_end(&o->j);
 	}
 	cs_jsonw_arr_end(&o->j);
@@ -150,7 +150,7 @@ void cs_sweep_json(struct cs_rjson *o, const struct cs_capture *c,
 	cs_rjson_num(o, r->n_used);
 	cs_jsonw_obj_end(&o->j);
 	cs_rjson_key(o, "levels");
-	levels(o, r);
+	cs_rjson_levels(o, r->levels, r->n_levels, "first_bytes", "last_bytes");
 	cs_rjson_key(o, "knees");
 	knees(o, r);
 	cs_rjson_key(o, "gap_order");

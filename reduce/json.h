@@ -37,6 +37,9 @@ void cs_rjson_str(struct cs_rjson *o, const char *s);
 void cs_rjson_num(struct cs_rjson *o, double v);          /* 10 digits */
 void cs_rjson_opt(struct cs_rjson *o, int has, double v); /* or null */
 void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f);
+/* [{floor_ns, FIRST, LAST}, ...]: the sweep's levels (bytes), a TLB's (pages) */
+void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
+		     const char *last);
 
 /* The json column of the table (common/kinds.h), declared from it: each
  * kind's members, in the table's order, from r (a kind's needs no line

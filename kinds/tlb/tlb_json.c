@@ -6,23 +6,6 @@
 #include "tlb_kind.h"
 #include "../../reduce/json.h"
 
-static void levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n,
-		   const char *first, const char *last)
-{
-	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < n && i < CS_MAX_LEVELS; i++) {
-		cs_jsonw_obj(&o->j);
-		cs_rjson_key(o, "floor_ns");
-		cs_rjson_num(o, L[i].floor_ns);
-		cs_rjson_key(o, first);
-		cs_rjson_num(o, L[i].first_bytes);
-		cs_rjson_key(o, last);
-		cs_rjson_num(o, L[i].last_bytes);
-		cs_jsonw_obj_end(&o->j);
-	}
-	cs_jsonw_arr_end(&o->j);
-}
-
 static void knees(struct cs_rjson *o, const struct cs_tlb_series_result *s)
 {
 	cs_jsonw_arr(&o->j);
@@ -69,7 +52,7 @@ static void one(struct cs_rjson *o, const struct cs_tlb_series *ser,
 	cs_rjson_num(o, s->n_used);
 	cs_jsonw_obj_end(&o->j);
 	cs_rjson_key(o, "levels");
-	levels(o, s->levels, s->n_levels, "first_pages", "last_pages");
+	cs_rjson_levels(o, s->levels, s->n_levels, "first_pages", "last_pages");
 	cs_rjson_key(o, "knees");
 	knees(o, s);
 	cs_rjson_key(o, "refusals");
@@ -88,7 +71,7 @@ static void large(struct cs_rjson *o, const struct cs_tlb_result *t)
 	}
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "levels");
-	levels(o, t->large_levels, t->n_large_levels, "first_bytes", "last_bytes");
+	cs_rjson_levels(o, t->large_levels, t->n_large_levels, "first_bytes", "last_bytes");
 	cs_rjson_key(o, "knees");
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; i < t->n_large_knees && i < CS_MAX_KNEES; i++) {
