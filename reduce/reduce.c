@@ -111,26 +111,30 @@ static int sort_points(const struct cs_capture *c, struct cs_work *w, char *err,
 }
 
 /* s.6: a clamp finer than the clock moves cannot be honoured. */
-static int clock_refused(const struct cs_capture *c)
+int cs_clock_refused(const struct cs_capture *c)
 {
 	const struct cs_clock *k = &c->clock;
 	return k->has_clamp && k->has_quantum && k->quantum_ns > CS_CLAMP_MAX_RATIO * k->clamp_ns;
 }
 
+void cs_put_clock_unusable(struct cs_buf *b, const struct cs_clock *k)
+{
+	cs_puts(b, "the clock was asked for a ");
+	cs_put_g(b, k->clamp_ns, 6);
+	cs_puts(b, " ns clamp but moves in steps of ");
+	cs_put_g(b, k->quantum_ns, 6);
+	cs_puts(b, " ns (more than ");
+	cs_put_g(b, CS_CLAMP_MAX_RATIO, 6);
+	cs_puts(b, "x): a clock cannot be rounded finer than it moves");
+}
+
 static int clock_unusable(const struct cs_capture *c, struct cs_result *r)
 {
-	const struct cs_clock *k = &c->clock;
-	if (!clock_refused(c))
+	if (!cs_clock_refused(c))
 		return 0;
 	struct cs_buf b;
 	cs_refuse(r, CS_R_CLOCK, &b);
-	cs_puts(&b, "the clock was asked for a ");
-	cs_put_g(&b, k->clamp_ns, 6);
-	cs_puts(&b, " ns clamp but moves in steps of ");
-	cs_put_g(&b, k->quantum_ns, 6);
-	cs_puts(&b, " ns (more than ");
-	cs_put_g(&b, CS_CLAMP_MAX_RATIO, 6);
-	cs_puts(&b, "x): a clock cannot be rounded finer than it moves");
+	cs_put_clock_unusable(&b, &c->clock);
 	return 1;
 }
 
@@ -176,7 +180,7 @@ int cs_adj_reduce(const struct cs_capture *c, struct cs_work *w,
 	cs_memset(r->adj, 0, sizeof r->adj);
 	if (check_adjacency(c, err, errlen))
 		return -1;
-	if (!clock_refused(c))
+	if (!cs_clock_refused(c))
 		cs_reduce_adjacency(c, w, r);
 	return 0;
 }

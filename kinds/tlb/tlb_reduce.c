@@ -225,18 +225,11 @@ static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_w
  * it whole, as it does the sweep. 1 when refused. */
 static int clock_unusable(const struct cs_capture *c, struct cs_tlb_series_result *s)
 {
-	const struct cs_clock *k = &c->clock;
-	if (!k->has_clamp || !k->has_quantum || !(k->quantum_ns > CS_CLAMP_MAX_RATIO * k->clamp_ns))
+	if (!cs_clock_refused(c))
 		return 0;
 	struct cs_buf b;
 	refuse(s, CS_R_CLOCK, &b);
-	cs_puts(&b, "the clock was asked for a ");
-	cs_put_g(&b, k->clamp_ns, 6);
-	cs_puts(&b, " ns clamp but moves in steps of ");
-	cs_put_g(&b, k->quantum_ns, 6);
-	cs_puts(&b, " ns (more than ");
-	cs_put_g(&b, CS_CLAMP_MAX_RATIO, 6);
-	cs_puts(&b, "x): a clock cannot be rounded finer than it moves");
+	cs_put_clock_unusable(&b, &c->clock);
 	return 1;
 }
 
