@@ -184,6 +184,18 @@ static void marks(struct cs_buf *b, const struct cs_chart_map *m,
 
 /* sweep_large_pages, dashed in the capture's colour: the staircase with
  * (nearly) no translation in it, beside the one on small pages. */
+/* A path's "M x y L x y ..." through sweep points on the chart. */
+static void path_d(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_point *p,
+		   uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		cs_puts(b, i ? " L" : "M");
+		num(b, cs_chart_x(m, p[i].bytes));
+		cs_putc(b, ' ');
+		num(b, cs_chart_y(m, p[i].ns));
+	}
+}
+
 static void large_curve(struct cs_buf *b, const struct cs_chart_map *m,
 			const struct cs_capture *c, int n)
 {
@@ -195,12 +207,7 @@ static void large_curve(struct cs_buf *b, const struct cs_chart_map *m,
 	cs_puts(b, "\" stroke=\"#");
 	hex6(b, palette[n]);
 	cs_puts(b, "\" stroke-dasharray=\"6 3\" d=\"");
-	for (uint32_t i = 0; i < t->n_large; i++) {
-		cs_puts(b, i ? " L" : "M");
-		num(b, cs_chart_x(m, t->large[i].bytes));
-		cs_putc(b, ' ');
-		num(b, cs_chart_y(m, t->large[i].ns));
-	}
+	path_d(b, m, t->large, t->n_large);
 	cs_puts(b, "\"/>\n");
 }
 
@@ -213,12 +220,7 @@ static void curve(struct cs_buf *b, const struct cs_chart_map *m,
 	cs_puts(b, "\" stroke=\"#");
 	hex6(b, palette[n]);
 	cs_puts(b, "\" d=\"");
-	for (uint32_t i = 0; i < c->n_points; i++) {
-		cs_puts(b, i ? " L" : "M");
-		num(b, cs_chart_x(m, c->points[i].bytes));
-		cs_putc(b, ' ');
-		num(b, cs_chart_y(m, c->points[i].ns));
-	}
+	path_d(b, m, c->points, c->n_points);
 	cs_puts(b, "\"/>\n<g class=\"points\" fill=\"#");
 	hex6(b, n == 0 ? CS_COL_POINT : palette[n]);
 	cs_puts(b, "\">\n");
