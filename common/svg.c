@@ -90,6 +90,20 @@ static void grid(struct cs_buf *b, int x1, int y1, int x2, int y2)
 	cs_puts(b, "/>\n");
 }
 
+/* The two axes: down the left of the plot area to 'bottom', then along it. */
+static void axis(struct cs_buf *b, const struct cs_chart_map *m, int bottom)
+{
+	cs_puts(b, "<path class=\"axis\" d=\"M");
+	num(b, m->px);
+	cs_putc(b, ' ');
+	num(b, m->py);
+	cs_putc(b, 'V');
+	num(b, bottom);
+	cs_putc(b, 'H');
+	num(b, m->px + m->pw - 1);
+	cs_puts(b, "\"/>\n");
+}
+
 static void axes(struct cs_buf *b, const struct cs_chart_map *m)
 {
 	char t[32];
@@ -112,15 +126,7 @@ static void axes(struct cs_buf *b, const struct cs_chart_map *m)
 		cs_put_size(&tb, p);
 		text(b, x, bottom + 16, "middle", "tick", t);
 	}
-	cs_puts(b, "<path class=\"axis\" d=\"M");
-	num(b, m->px);
-	cs_putc(b, ' ');
-	num(b, m->py);
-	cs_putc(b, 'V');
-	num(b, bottom);
-	cs_putc(b, 'H');
-	num(b, m->px + m->pw - 1);
-	cs_puts(b, "\"/>\n");
+	axis(b, m, bottom);
 	text(b, 4, 11, "start", "tick", "ns/load");
 	text(b, m->px + m->pw - 1, 11, "end", "tick", "working set");
 }
@@ -323,15 +329,7 @@ static void tlb_axes(struct cs_buf *b, const struct cs_chart_map *m)
 		cs_put_g(&tb, p, 9);
 		text(b, x, bottom + 16, "middle", "tick", t);
 	}
-	cs_puts(b, "<path class=\"axis\" d=\"M");
-	num(b, m->px);
-	cs_putc(b, ' ');
-	num(b, m->py);
-	cs_putc(b, 'V');
-	num(b, bottom);
-	cs_putc(b, 'H');
-	num(b, m->px + m->pw - 1);
-	cs_puts(b, "\"/>\n");
+	axis(b, m, bottom);
 	text(b, 4, m->py - 9, "start", "tick", "ns/load");
 	text(b, m->px + m->pw - 1, m->py - 9, "end", "tick",
 	     "TLB: pages, one line in each (4 KiB solid, 2 MiB dashed, 1 GiB dotted)");
