@@ -1,5 +1,6 @@
 /* experiments.c: the reduction of seed 003's experiments (experiments.h),
  * rules E1..E3 of docs/experiments.md, thresholds in rules_experiments.h. */
+#include "report.h"
 #include "experiments.h"
 #include "kinds.h"
 #include "internal.h"
@@ -312,12 +313,6 @@ static void put_refusal(struct cs_buf *b, const struct cs_refusal *f)
 	cs_putc(b, '\n');
 }
 
-static void put_ns(struct cs_buf *b, double ns)
-{
-	cs_put_fixed(b, ns, ns < 10 ? 2 : 1);
-	cs_puts(b, " ns");
-}
-
 int cs_exp_kind_reduce(const struct cs_capture *c, struct cs_work *w,
 		       struct cs_result *r, char *err, size_t errlen)
 {
@@ -362,7 +357,7 @@ static void put_break_rule(struct cs_buf *b, const struct cs_exp_result *rp)
 	cs_puts(b, " (at least ");
 	cs_put_g(b, CS_EXP_STRIDE_BREAK_RATIO, 3);
 	cs_puts(b, "x the shortest stride's ");
-	put_ns(b, rp->base_ns);
+	cs_report_put_ns(b, rp->base_ns);
 }
 
 static void report_stride(struct cs_buf *b, const struct cs_exp_result *rp)
@@ -374,13 +369,13 @@ static void report_stride(struct cs_buf *b, const struct cs_exp_result *rp)
 		put_refusal(b, &rp->stride_refusal);
 	} else if (rp->flat) {
 		cs_puts(b, "flat: the prefetcher keeps up to the longest stride (");
-		put_ns(b, rp->base_ns);
+		cs_report_put_ns(b, rp->base_ns);
 		cs_puts(b, " .. ");
-		put_ns(b, rp->worst_ns);
+		cs_report_put_ns(b, rp->worst_ns);
 		cs_puts(b, ")\n");
 	} else if (!rp->has_break) {
 		cs_puts(b, "not flat, but no stride where it stops for good: up to ");
-		put_ns(b, rp->worst_ns);
+		cs_report_put_ns(b, rp->worst_ns);
 		cs_puts(b, " at ");
 		cs_put_size(b, rp->worst_bytes);
 		put_break_rule(b, rp);
@@ -390,7 +385,7 @@ static void report_stride(struct cs_buf *b, const struct cs_exp_result *rp)
 		cs_put_size(b, rp->break_bytes);
 		put_break_rule(b, rp);
 		cs_puts(b, "; worst ");
-		put_ns(b, rp->worst_ns);
+		cs_report_put_ns(b, rp->worst_ns);
 		cs_puts(b, ")\n");
 	}
 }
@@ -405,9 +400,9 @@ static void report_random(struct cs_buf *b, const struct cs_exp_result *rp)
 		return;
 	}
 	cs_puts(b, "fixed 64 B ");
-	put_ns(b, rp->fixed_ns);
+	cs_report_put_ns(b, rp->fixed_ns);
 	cs_puts(b, ", random 64..320 B ");
-	put_ns(b, rp->random_ns);
+	cs_report_put_ns(b, rp->random_ns);
 	cs_puts(b, ", ratio ");
 	cs_put_fixed(b, rp->ratio, 2);
 	cs_puts(b, rp->defeated ? ": random strides defeat the prefetcher\n"

@@ -9,10 +9,36 @@ static size_t line_start(const struct cs_buf *b)
 	return b->len;
 }
 
-static void put_ns(struct cs_buf *b, double ns)
+void cs_report_put_ns(struct cs_buf *b, double ns)
 {
 	cs_put_fixed(b, ns, ns < 10 ? 2 : 1);
 	cs_puts(b, " ns");
+}
+
+/* One end of a level: a size, or a whole count of pages in full. */
+static void put_end(struct cs_buf *b, double v, int pages)
+{
+	if (pages)
+		cs_put_g(b, v, 9);
+	else
+		cs_put_size(b, v);
+}
+
+void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages)
+{
+	size_t s = line_start(b);
+	cs_puts(b, "  level ");
+	cs_put_u64(b, n);
+	cs_pad_to(b, s, 11);
+	cs_puts(b, "floor ");
+	cs_report_put_ns(b, L->floor_ns);
+	cs_pad_to(b, s, 30);
+	put_end(b, L->first_bytes, pages);
+	cs_puts(b, " .. ");
+	put_end(b, L->last_bytes, pages);
+	if (pages)
+		cs_puts(b, " pages");
+	cs_putc(b, '\n');
 }
 
 static void report_levels(struct cs_buf *b, const struct cs_result *r)
@@ -22,20 +48,8 @@ static void report_levels(struct cs_buf *b, const struct cs_result *r)
 	cs_puts(b, " (from ");
 	cs_put_u64(b, r->n_plateaus);
 	cs_puts(b, r->n_plateaus == 1 ? " plateau)\n" : " plateaus)\n");
-	for (uint32_t l = 0; l < r->n_levels; l++) {
-		const struct cs_level *L = &r->levels[l];
-		size_t s = line_start(b);
-		cs_puts(b, "  level ");
-		cs_put_u64(b, l + 1);
-		cs_pad_to(b, s, 11);
-		cs_puts(b, "floor ");
-		put_ns(b, L->floor_ns);
-		cs_pad_to(b, s, 30);
-		cs_put_size(b, L->first_bytes);
-		cs_puts(b, " .. ");
-		cs_put_size(b, L->last_bytes);
-		cs_putc(b, '\n');
-	}
+	for (uint32_t l = 0; l < r->n_levels; l++)
+		cs_report_level(b, l + 1, &r->levels[l], 0);
 }
 
 static void report_knees(struct cs_buf *b, const struct cs_result *r)

@@ -14,4 +14,10 @@
 void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		    const struct cs_result *r);
 
+/* For every kind's report: "12.3 ns" (two decimals under 10 ns), and one
+ * level's line, "  level N  floor X ns  FIRST .. LAST\n": sizes for the
+ * sweep, or (pages) whole page counts and " pages" for a TLB. */
+void cs_report_put_ns(struct cs_buf *b, double ns);
+void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages);
+
 #endif

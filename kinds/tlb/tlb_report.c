@@ -5,12 +5,6 @@
 #include "../../reduce/kinds.h"
 #include "../../common/csmath.h"
 
-static void put_ns(struct cs_buf *b, double ns)
-{
-	cs_put_fixed(b, ns, ns < 10 ? 2 : 1);
-	cs_puts(b, " ns");
-}
-
 /* A page count of the grid (a whole number), in full. */
 static void put_count(struct cs_buf *b, double v)
 {
@@ -25,20 +19,8 @@ static void put_knee(struct cs_buf *b, double v)
 
 static void levels(struct cs_buf *b, const struct cs_tlb_series_result *s)
 {
-	for (uint32_t l = 0; l < s->n_levels; l++) {
-		const struct cs_level *L = &s->levels[l];
-		size_t at = b->len;
-		cs_puts(b, "  level ");
-		cs_put_u64(b, l + 1);
-		cs_pad_to(b, at, 11);
-		cs_puts(b, "floor ");
-		put_ns(b, L->floor_ns);
-		cs_pad_to(b, at, 30);
-		put_count(b, L->first_bytes);
-		cs_puts(b, " .. ");
-		put_count(b, L->last_bytes);
-		cs_puts(b, " pages\n");
-	}
+	for (uint32_t l = 0; l < s->n_levels; l++)
+		cs_report_level(b, l + 1, &s->levels[l], 1);
 }
 
 static void knees(struct cs_buf *b, const struct cs_tlb_series_result *s)
