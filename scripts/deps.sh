@@ -44,8 +44,14 @@ pkgs_for() {
 	esac
 }
 
+# A name without :ARCH means this machine's architecture (or an arch-all
+# package): dpkg-query alone also matches a foreign copy (libyajl-dev:arm64
+# from the cross group), which would leave the native library missing.
 installed() {
-	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+	local want=${1#*:} name=${1%%:*}
+	[ "$want" = "$1" ] && want=$native
+	dpkg-query -W -f='${Status} ${Architecture}\n' "$name" 2>/dev/null |
+		grep -qE "^install ok installed ($want|all)\$"
 }
 
 missing=()
