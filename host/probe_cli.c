@@ -311,22 +311,24 @@ static uint64_t sweep_max_of(const struct cs_probe_opts *o)
 	return o->max_bytes ? o->max_bytes : o->quick ? CS_QUICK_MAX : CS_FULL_MAX;
 }
 
-/* --clamp: every block lasts at least 100 clamped quanta; each size takes
- * its blocks and at least one trial block as long, each adjacency distance
- * the same. Said before the run, and refused over CS_CLAMP_RUN_MAX_S
- * without --force. */
+/* --clamp: the engine's plan (cs_plan_blocks) on a clock that moves in
+ * clamp-sized steps; each size takes its blocks and at least one trial
+ * block as long, each adjacency distance at each placement the same. Said
+ * before the run, and refused over CS_CLAMP_RUN_MAX_S without --force. */
 static int clamp_plan(const struct cs_probe_opts *o)
 {
 	static uint64_t sizes[CS_MAX_SWEEP_POINTS];
-	double floor_ns = o->quick ? 20000.0 : 1000000.0, block = 100.0 * o->clamp_ns;
-	uint32_t n = cs_sweep_sizes(sweep_max_of(o), sizes, CS_MAX_SWEEP_POINTS), blocks = o->quick ? 3 : 9;
+	uint32_t n = cs_sweep_sizes(sweep_max_of(o), sizes, CS_MAX_SWEEP_POINTS), blocks;
+	struct cs_plan p = { 0 };
 	char a[32], b[32], lim[32];
+	double block;
 	if (!(o->clamp_ns > 0))
 		return 0;
-	if (block < floor_ns)
-		block = floor_ns;
+	cs_plan_blocks(&p, o->quick, o->clamp_ns);
+	blocks = p.blocks;
+	block = p.min_block_ns;
 	double sweep = (double)n * (blocks + 1) * block * 1e-9;
-	double adj = 3.0 * cs_adj_ruler_len * (blocks + 1) * block * 1e-9;
+	double adj = (double)(CS_PLACE_LAST + 1) * cs_adj_ruler_len * (blocks + 1) * block * 1e-9;
 	duration(a, sizeof a, sweep);
 	duration(b, sizeof b, sweep + adj);
 	fprintf(stderr, "clamp: %.0f ns makes every block at least %.6g ms: the sweep (%u sizes, %u blocks "
