@@ -1,4 +1,4 @@
-/* capture.h: a capture in memory, as capture.md's core defines it.
+/* capture.h: a capture in memory, as docs/capture.md's core defines it.
  * Shared by every producer (firmware, host probe, synthetic generator), the
  * host reader and the reducer. Fixed capacities: the core allocates nothing,
  * and the reader refuses captures larger than these bounds. */
@@ -25,7 +25,7 @@ struct cs_cache {
 };
 
 /* Every optional figure carries a has_ flag: absent means "not measured",
- * never zero (capture.md). */
+ * never zero (docs/capture.md). */
 struct cs_clock {
 	char source[CS_WORD_MAX]; /* "" when absent */
 	int has_hz;
@@ -55,7 +55,7 @@ struct cs_adj_series {
 	int has_footprint;
 	double footprint_bytes; /* F: distinct-line bytes while both words share a line */
 	/* A placement the producer refused before measuring (no legal
-	 * footprint, reduction.md s.5): no points, and the refusal travels in
+	 * footprint, docs/reduction.md s.5): no points, and the refusal travels in
 	 * the capture as "refusal": {"code", "reason"} so a replay shows it. */
 	int refused;
 	char refusal_code[CS_WORD_MAX];
@@ -108,7 +108,7 @@ int cs_placement_parse(const char *name, enum cs_placement *out);
 int cs_cache_type_parse(const char *name, enum cs_cache_type *out);
 void cs_capture_init(struct cs_capture *c);
 /* environment.arch: 1 when s is a non-empty token of letters, digits, '_'
- * (capture.md); cs_arch_known: 1 for the architectures this project names
+ * (docs/capture.md); cs_arch_known: 1 for the architectures this project names
  * (x86_64, aarch64, riscv64); others are read and noted, not refused. */
 int cs_arch_token(const char *s);
 int cs_arch_known(const char *s);

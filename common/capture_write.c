@@ -1,4 +1,4 @@
-/* capture_write.c: a capture to JSON text, in capture.md's core layout,
+/* capture_write.c: a capture to JSON text, in docs/capture.md's core layout,
  * then every kind's members through the table (kinds.h). Absent optional
  * figures are left out (absence means "not measured"). */
 #include "capture_write.h"

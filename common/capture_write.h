@@ -1,4 +1,4 @@
-/* capture_write.h: a capture to JSON text (capture.md), freestanding.
+/* capture_write.h: a capture to JSON text (docs/capture.md), freestanding.
  * Everything measured comes from struct cs_capture: the core members, then
  * each kind's (kinds.h write column); a producer adds its own top-level
  * members (register dumps, calibration, settings) through the 'extra'

@@ -28,7 +28,7 @@
 /* ---- the plan ---- */
 
 /* A block lasts at least 100 of the clock's quanta, so quantisation stays
- * under 1 % (reduction.md s.1: the reducer's CS_BLOCK_MIN_QUANTA), and at
+ * under 1 % (docs/reduction.md s.1: the reducer's CS_BLOCK_MIN_QUANTA), and at
  * least a floor that keeps it meaningful on a fast clock. */
 #define CS_PLAN_BLOCK_QUANTA 100.0
 #define CS_PLAN_QUICK_BLOCKS 3
@@ -95,7 +95,7 @@ void cs_event_text(struct cs_buf *b, const struct cs_event *e);
 
 /* ---- the hooks ---- */
 
-/* The adjacency placement rule (reduction.md s.5) is the reducer's; the
+/* The adjacency placement rule (docs/reduction.md s.5) is the reducer's; the
  * engine asks it through these (reduce/place.h fills them). */
 struct cs_placer {
 	/* Reduce the capture's sweep as it stands: 0, or -1 with err[]. */

@@ -1,5 +1,5 @@
 /* engine_adj.c: the adjacency kind (engine.h): the three placements the
- * live reduction of the sweep allows (reduction.md s.5), each probed over
+ * live reduction of the sweep allows (docs/reduction.md s.5), each probed over
  * the documented ruler or refused, a placement or a distance a step. A
  * refused placement is kept once: as a series with no points and its
  * refusal, so the capture and a replay say what the screen said.

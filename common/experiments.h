@@ -2,7 +2,7 @@
  * libc): line size from single accesses (3.1), fixed-stride prefetch (3.2,
  * first way), random against fixed stride (3.2, second way). The kernels
  * take memory, a clock (probe.h) and a flush hook from the arch layer; the
- * series they produce travel in the capture as "experiments" (capture.md
+ * series they produce travel in the capture as "experiments" (docs/capture.md
  * extension, docs/experiments.md) and are reduced by reduce/experiments.c. */
 #ifndef CS_EXPERIMENTS_H
 #define CS_EXPERIMENTS_H
@@ -28,7 +28,7 @@ struct cs_exp_stride_point {
 	double ns; /* average cost of one access (each timed on its own) */
 };
 
-/* Every member optional: has_ 0 means "not measured" (capture.md). */
+/* Every member optional: has_ 0 means "not measured" (docs/capture.md). */
 struct cs_experiments {
 	int has_single;
 	double ns_per_tick;  /* > 0 */

@@ -7,7 +7,7 @@
  *           returns 0
  *             int run(struct cs_engine *e, struct cs_capture *c,
  *                     struct cs_event *ev)
- *   write   common/: its members of the capture's core (capture.md), before
+ *   write   common/: its members of the capture's core (docs/capture.md), before
  *           the producer's own members
  *             void write(struct cs_jsonw *j, const struct cs_capture *c)
  *   record  common/: how it was measured, after the producer's own members
@@ -44,7 +44,7 @@
 
 /* CS_KIND(ID, name, run, write, record, read, reduce, report, json) */
 #define CS_KINDS \
-	/* the latency sweep: the staircase (seed 000, reduction.md s.1-s.4) */ \
+	/* the latency sweep: the staircase (seed 000, docs/reduction.md s.1-s.4) */ \
 	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
 		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json) \
 	/* the fetch-granule probe at three placements (s.5), placed and \

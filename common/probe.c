@@ -8,7 +8,7 @@
  * (the ramp while the second word may still share the first's line), then
  * the line multiples where prefetch pairs show, and 384 and 512 so that a
  * 128- or 256-byte granule still has two swept distances above it
- * (reduction.md s.5, refusal granule-at-ruler-end). */
+ * (docs/reduction.md s.5, refusal granule-at-ruler-end). */
 const uint32_t cs_adj_ruler[] = { 8,  16,  24,  32,  40,  48,  56,
 				  64, 96,  128, 192, 256, 384, 512 };
 const uint32_t cs_adj_ruler_len = sizeof cs_adj_ruler / sizeof cs_adj_ruler[0];

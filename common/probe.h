@@ -55,7 +55,7 @@ uint64_t cs_timed_blocks(const struct cs_probe_clock *clk, const struct cs_walk 
 			 double per, double *min, double *median, double *shortest);
 
 /* One sweep point: enough loads that every timed block lasts at least
- * min_block_ns (100 clock quanta, reduction.md s.1), 'blocks' blocks.
+ * min_block_ns (100 clock quanta, docs/reduction.md s.1), 'blocks' blocks.
  * Outputs: min and median ns per load, and the shortest block's length. */
 struct cs_point_result {
 	double ns_min, ns_median, block_ns;

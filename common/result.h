@@ -141,7 +141,7 @@ struct cs_mp_result {
 
 #include "../kinds/tlb/tlb_result.h" /* uses cs_level, cs_knee, cs_refusal */
 
-/* A capture's reduction: the sweep and its adjacency series (reduction.md),
+/* A capture's reduction: the sweep and its adjacency series (docs/reduction.md),
  * then every other kind of the table. */
 struct cs_result {
 	uint32_t n_points;       /* points in the capture */

@@ -39,7 +39,7 @@
  * goes (a busy sibling thread, a host) spoils a pass, not a count. */
 #define CS_TLB_PASSES 3
 /* A TLB point's timed blocks last at least 100 clock quanta (the block
- * rule, reduction.md s.1) and this floor: the walk hits the L1 data cache,
+ * rule, docs/reduction.md s.1) and this floor: the walk hits the L1 data cache,
  * so a block this long already holds thousands of loads, and the sweep's
  * points stay cheap (tens of seconds of blocks would buy nothing). */
 #define CS_TLB_BLOCK_FLOOR_NS 50000.0

@@ -1,4 +1,4 @@
-/* record.h: what the firmware adds to a capture beyond capture.md's core
+/* record.h: what the firmware adds to a capture beyond docs/capture.md's core
  * and the engine's records: firmware and CPU identity, raw registers,
  * calibration, settings, the plan; and the capture's label and file name. */
 #ifndef CS_EFI_RECORD_H

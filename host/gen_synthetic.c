@@ -849,7 +849,7 @@ static int catalogue(void)
 {
 	int rc = with_answers();
 	rc |= without_answers();
-	/* --- the known failure (reduction.md s.8) --- */
+	/* --- the known failure (docs/reduction.md s.8) --- */
 	begin("smooth climb of 1.24x per octave with no cache edge anywhere", 14);
 	for (int i = 0; i <= LAST_IDX; i++)
 		add_point(grid(i), 1.0 * pow(1.24, i / 4.0));

@@ -124,7 +124,7 @@ static const char *unit_of(const char *format)
 	return "bytes as printed, K/M/G = 2^10/2^20/2^30; ns as printed";
 }
 
-/* "import": where the curve came from, in the capture (capture.md) */
+/* "import": where the curve came from, in the capture (docs/capture.md) */
 static void write_meta(struct cs_jsonw *j, void *ctx)
 {
 	const struct import_meta *m = ctx;

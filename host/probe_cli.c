@@ -46,7 +46,7 @@ void cs_usage_probe(FILE *f)
 	      "octave, then the adjacency probe at the placements the sweep allows,\n"
 	      "seed 003's experiments, and seed 001's instruction-cache experiment\n"
 	      "(on ARM: code in a memfd mapped twice, writable and executable).\n"
-	      "Pinned to one CPU. Writes one capture (capture.md) and prints its\n"
+	      "Pinned to one CPU. Writes one capture (docs/capture.md) and prints its\n"
 	      "reduction. Progress, with the time left, goes to stderr.\n"
 	      "\n"
 	      "  -o, --output FILE   the capture: a new file ('-': standard output, the\n"

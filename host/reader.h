@@ -1,4 +1,4 @@
-/* reader.h: a capture file (../shared/spec/capture.md) into struct cs_capture,
+/* reader.h: a capture file (docs/capture.md) into struct cs_capture,
  * strictly, on yajl's streaming parser (jdom.h). Host only. Whatever the
  * reducer could not trust stops here with one message naming the field path;
  * the bounds below keep every input finite, so no file can crash the reader

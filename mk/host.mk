@@ -52,6 +52,6 @@ $(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/obj/hos
 synthetic: $(HOSTDIR)/gen-synthetic
 	rm -f captures/synthetic/*.json
 	$(HOSTDIR)/gen-synthetic captures/synthetic
-# The smoothClimb blind spot (reduction.md s.8), measured for these rules.
+# The smoothClimb blind spot (docs/reduction.md s.8), measured for these rules.
 window: $(HOSTDIR)/gen-synthetic
 	$(HOSTDIR)/gen-synthetic --window

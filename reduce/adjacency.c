@@ -1,4 +1,4 @@
-/* adjacency.c: reduction.md s.5, the placement rule and the ramp fit. */
+/* adjacency.c: docs/reduction.md s.5, the placement rule and the ramp fit. */
 #include "internal.h"
 #include "../common/csmath.h"
 

@@ -20,7 +20,7 @@ static void refuse(struct cs_comparison *out, const char *code, const char *a,
 }
 
 /* The knees a sweep found, in order: the table of knees also lists the
- * published levels it missed (reduction.md s.4), which have no size. */
+ * published levels it missed (docs/reduction.md s.4), which have no size. */
 static uint32_t found_knees(const struct cs_result *r, const struct cs_knee **k)
 {
 	uint32_t n = 0;

@@ -30,7 +30,7 @@ double cs_knee_between(const struct cs_work *w, const struct cs_level *a,
 		       const struct cs_level *b);
 /* s.4 coarse grids: the median of x[i+3]/x[i] (0 with fewer than 4 points). */
 double cs_grid_span(struct cs_work *w);
-/* reduction.md s.6: a clamp finer than CS_CLAMP_MAX_RATIO x the quantum
+/* docs/reduction.md s.6: a clamp finer than CS_CLAMP_MAX_RATIO x the quantum
  * the clock moves in refuses a series whole; the sentence, for any kind. */
 int cs_clock_refused(const struct cs_capture *c);
 void cs_put_clock_unusable(struct cs_buf *b, const struct cs_clock *k);

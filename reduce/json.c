@@ -160,7 +160,7 @@ void cs_sweep_json(struct cs_rjson *o, const struct cs_capture *c,
 		cs_jsonw_null(&o->j);
 }
 
-/* The adjacency's row: its series, then reduction.md's refusals, the
+/* The adjacency's row: its series, then docs/reduction.md's refusals, the
  * sweep's and the series' (the list those two rows fill). */
 void cs_adj_json(struct cs_rjson *o, const struct cs_capture *c,
 		 const struct cs_result *r)

@@ -44,7 +44,7 @@ void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, c
 /* The json column of the table (common/kinds.h), declared from it: each
  * kind's members, in the table's order, from r (a kind's needs no line
  * here). The sweep's row writes points, levels, knees and gap_order; the
- * adjacency's its series and then "refusals", reduction.md's list, which
+ * adjacency's its series and then "refusals", docs/reduction.md's list, which
  * those two rows fill (json.c); then experiments (json_experiments.c),
  * competitor and cores (json_mp.c), each only when the capture has it. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json) \

@@ -1,4 +1,4 @@
-/* place.h: the reducer's adjacency placement rule (reduction.md s.5) as the
+/* place.h: the reducer's adjacency placement rule (docs/reduction.md s.5) as the
  * engine asks for it (common/engine.h struct cs_placer): the rows of the
  * table before the adjacency's (the sweep's levels and knees) reduced into
  * the caller's result while the capture is measured, then

@@ -1,4 +1,4 @@
-/* reduce.c: a capture in, a result out (reduction.md). Checks the capture
+/* reduce.c: a capture in, a result out (docs/reduction.md). Checks the capture
  * first: a malformed one is an error, not a refusal (s.1, s.7). */
 #include "internal.h"
 #include "kinds.h"
@@ -153,7 +153,7 @@ static void result_init(struct cs_result *r, const struct cs_capture *c)
 	cs_memset(r->adj, 0, sizeof r->adj);
 }
 
-/* The sweep's row of the table (reduction.md s.1 to s.4): the whole
+/* The sweep's row of the table (docs/reduction.md s.1 to s.4): the whole
  * capture checked, then levels and knees into a fresh r. */
 int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
 		    struct cs_result *r, char *err, size_t errlen)

@@ -1,4 +1,4 @@
-/* reduce.h: the reduction of ../shared/spec/reduction.md, from a capture to
+/* reduce.h: the reduction of docs/reduction.md, from a capture to
  * levels, knees, adjacency verdicts and refusals (the types are
  * common/result.h's), and of every other kind of the table (kinds.h).
  * Freestanding: no libc, no libm, no allocation. The caller supplies the
@@ -38,14 +38,14 @@ int cs_reduce_kinds(const struct cs_capture *c, struct cs_work *w,
 		    struct cs_result *r, uint32_t first, uint32_t end,
 		    char *err, size_t errlen);
 
-/* The sweep and its adjacency series alone (reduction.md s.1 to s.5): the
+/* The sweep and its adjacency series alone (docs/reduction.md s.1 to s.5): the
  * first two rows of the table, for another sweep of the same capture (the
  * competitor's, a kind of core's). The other kinds' members of r are left
  * as they were. Returns as cs_reduce_capture. */
 int cs_reduce(const struct cs_capture *c, struct cs_work *w,
 	      struct cs_result *r, char *err, size_t errlen);
 
-/* Live placement for the adjacency probe (reduction.md section 5): choose a
+/* Live placement for the adjacency probe (docs/reduction.md section 5): choose a
  * footprint F for placement p such that F and 2F lie inside that level's
  * extent, F a multiple of 'align' bytes and 2F <= max_bytes. Returns 0 and
  * sets *footprint; or -1 and fills 'why' with the refusal (code

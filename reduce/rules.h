@@ -1,5 +1,5 @@
 /* rules.h: every threshold of the reduction, each pointing at its section
- * of ../shared/spec/reduction.md (the contract). Change one here and a unit
+ * of docs/reduction.md (the contract). Change one here and a unit
  * test in tests/test_reduce.c must break. */
 #ifndef CS_RULES_H
 #define CS_RULES_H

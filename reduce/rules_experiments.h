@@ -1,6 +1,6 @@
 /* rules_experiments.h: the thresholds of seed 003's experiments, each named
  * after its rule in docs/experiments.md (which sits beside the spec's
- * reduction.md rules). Change one here and a test in tests/test_experiments.c
+ * docs/reduction.md rules). Change one here and a test in tests/test_experiments.c
  * must break. */
 #ifndef CS_RULES_EXPERIMENTS_H
 #define CS_RULES_EXPERIMENTS_H

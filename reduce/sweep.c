@@ -1,4 +1,4 @@
-/* sweep.c: reduction.md s.1 to s.4, from sorted points to levels and knees.
+/* sweep.c: docs/reduction.md s.1 to s.4, from sorted points to levels and knees.
  * Indices i, j, k are into the surviving points w->pts[0 .. w->n). */
 #include "internal.h"
 #include "../common/csmath.h"

@@ -1,4 +1,4 @@
-/* test_reduce: every rule of reduction.md, table-driven, with the edges.
+/* test_reduce: every rule of docs/reduction.md, table-driven, with the edges.
  * Each threshold has a row on either side of it, so moving a constant in
  * reduce/rules.h (1.25 -> 1.30, say) breaks a row. */
 #include <string.h>

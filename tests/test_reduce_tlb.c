@@ -240,7 +240,7 @@ static void test_refused_short_malformed(void)
 	CHECK(reduce_all() == 0 && *reason(&t.series[0], CS_R_BLOCK_LENGTH) && t.series[0].n_knees == 0,
 	      "block-length: %s", reason(&t.series[0], CS_R_BLOCK_LENGTH));
 	cap.clock.has_quantum = 0;
-	/* a clamp the clock cannot honour (reduction.md s.6, CS_CLAMP_MAX_RATIO):
+	/* a clamp the clock cannot honour (docs/reduction.md s.6, CS_CLAMP_MAX_RATIO):
 	 * each series refused whole, as the sweep is; at the ratio, it stands */
 	cap.clock.has_clamp = 1;
 	cap.clock.clamp_ns = 5000;

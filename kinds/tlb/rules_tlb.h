@@ -1,6 +1,6 @@
 /* rules_tlb.h: the thresholds the TLB reduction adds, each pointing at its
  * section of docs/tlb.md. The plateau, level and knee rules are
- * reduction.md's (rules.h), applied unchanged to (pages, ns). Change one
+ * docs/reduction.md's (rules.h), applied unchanged to (pages, ns). Change one
  * here and a unit test in tests/test_reduce_tlb.c must break
  * (tests/suite-mutation-tlb.sh). */
 #ifndef CS_RULES_TLB_H

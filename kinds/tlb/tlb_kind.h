@@ -1,6 +1,6 @@
 /* tlb_kind.h: the TLB kind (docs/tlb.md, one row of common/kinds.h): its
  * run (tlb_run.c), capture members (tlb_write.c), reduction
- * (tlb_reduce.c: each page size's sweep by reduction.md's plateau, level
+ * (tlb_reduce.c: each page size's sweep by docs/reduction.md's plateau, level
  * and knee rules on (pages, ns), its knees paired with the TLBs published
  * for that page size by s.4's matching, version 2; the aliasing knee; the
  * two staircases; sweep_large_pages as a sweep), report (tlb_report.c),

@@ -221,7 +221,7 @@ static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_w
 	return 0;
 }
 
-/* reduction.md s.6 on the series: a clamp the clock cannot honour refuses
+/* docs/reduction.md s.6 on the series: a clamp the clock cannot honour refuses
  * it whole, as it does the sweep. 1 when refused. */
 static int clock_unusable(const struct cs_capture *c, struct cs_tlb_series_result *s)
 {
@@ -307,7 +307,7 @@ static void set_missing(struct cs_tlb_knee *k, double entries, uint32_t level)
 }
 
 /* s.3 of docs/tlb.md: pair the knees that are not aliasing with the
- * published levels (cs_pair_knees, reduction.md s.4 v2), list the missing
+ * published levels (cs_pair_knees, docs/reduction.md s.4 v2), list the missing
  * levels in their places as the sweep does, and say why for each. */
 static void pair(const struct cs_capture *c, struct cs_tlb_series_result *s,
 		 const struct cs_tlb_knee *found, uint32_t nf, double top)
@@ -434,7 +434,7 @@ static void staircases(const struct cs_capture *c, const struct cs_result *r,
 	}
 }
 
-/* sweep_large_pages, reduced as the sweep is (reduction.md), in a capture
+/* sweep_large_pages, reduced as the sweep is (docs/reduction.md), in a capture
  * of its own (w's side): the same clock and published caches, its points. */
 static void large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_result *t)
 {

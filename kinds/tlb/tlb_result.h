@@ -50,7 +50,7 @@ struct cs_tlb_result {
 	struct cs_tlb_series_result series[CS_TLB_MAX_SIZES];
 	uint32_t n_translation;
 	struct cs_tlb_translation translation[CS_MAX_KNEES];
-	/* sweep_large_pages, reduced as a sweep (reduction.md) */
+	/* sweep_large_pages, reduced as a sweep (docs/reduction.md) */
 	int has_large, large_reduced;
 	char large_err[CS_REASON_MAX];
 	uint32_t n_large_levels, n_large_knees;

@@ -1,5 +1,5 @@
 /* tlb_write.c: the TLB kind's members of a capture (tlb_capture.h,
- * capture.md), the write and record columns of common/kinds.h:
+ * docs/capture.md), the write and record columns of common/kinds.h:
  * "published.tlbs" inside the published object, then "tlb", "pool_pages"
  * and "sweep_large_pages" at the top level, and how the run went
  * ("tlb_probe") after the producer's own members. Absent members are left

@@ -100,7 +100,7 @@ static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t ma
  * browser, the clock as measured (quantum first, in JavaScript, as seed 000
  * does) and the resolution the browser documents for this context as its
  * clamp (5 us isolated, 100 us not): a clock that moves coarser than 1.5
- * times that is refused by the reducer (clock-unusable, reduction.md s.6).
+ * times that is refused by the reducer (clock-unusable, docs/reduction.md s.6).
  * Then cs_m_step() until it returns 0. */
 CS_EXPORT(cs_m_start) void cs_m_start(double seed, double quantum_ns,
 				      uint32_t quantum_samples, int isolated,
