@@ -80,4 +80,125 @@ EOF
 )
 expect "no function over about 80 lines ($long)" test -z "$long"
 
+# The same rule for JavaScript: a function is a '{' after '=>', or after the
+# ')' of function NAME(...) or of a method NAME(...), to its matching '}',
+# found by a small lexer (comments, strings, template literals, regular
+# expressions). Nothing is exempt.
+jsfiles=$(git ls-files --cached --others --exclude-standard '*.js' 2>/dev/null || find web tests -name '*.js')
+long=$(python3 - 85 $jsfiles <<'EOF'
+import re, sys
+# Functions in JavaScript past a bound: a small lexer (comments, strings,
+# template literals, regular expressions) and brace matching; a function is
+# a '{' after '=>' or after the ')' of 'function NAME(...)' or a method
+# 'NAME(...)'. Prints FILE:LINE (N lines) for each over the bound.
+KW = {"if", "for", "while", "switch", "catch", "with", "return", "typeof", "else", "do"}
+def tokens(src):
+    i, n, line, out = 0, len(src), 1, []
+    def prev_sig():
+        return out[-1][0] if out else None
+    while i < n:
+        c = src[i]
+        if c == "\n":
+            line += 1; i += 1; continue
+        if c in " \t\r":
+            i += 1; continue
+        if src.startswith("//", i):
+            while i < n and src[i] != "\n": i += 1
+            continue
+        if src.startswith("/*", i):
+            j = src.find("*/", i + 2); j = n if j < 0 else j + 2
+            line += src.count("\n", i, j); i = j; continue
+        if c in "'\"":
+            j = i + 1
+            while j < n and src[j] != c:
+                j += 2 if src[j] == "\\" else 1
+            out.append(("str", line)); i = j + 1; continue
+        if c == "`":
+            j, depth = i + 1, 0
+            while j < n:
+                if src[j] == "\\": j += 2; continue
+                if src[j] == "`" and depth == 0: break
+                if src.startswith("${", j): depth += 1; j += 2; continue
+                if src[j] == "}" and depth: depth -= 1
+                j += 1
+            line += src.count("\n", i, j); out.append(("str", line)); i = j + 1; continue
+        if c == "/":
+            p = prev_sig()
+            if p is None or p in set("(,=:[!&|?{};+-*%<>~^") or p in KW or p == "=>":
+                j, cls = i + 1, False
+                while j < n and (src[j] != "/" or cls) and src[j] != "\n":
+                    if src[j] == "\\": j += 1
+                    elif src[j] == "[": cls = True
+                    elif src[j] == "]": cls = False
+                    j += 1
+                j += 1
+                while j < n and src[j].isalpha(): j += 1
+                out.append(("re", line)); i = j; continue
+        m = re.match(r"[A-Za-z_$][\w$]*", src[i:i+64])
+        if m:
+            out.append((m.group(0), line)); i += len(m.group(0)); continue
+        if src.startswith("=>", i):
+            out.append(("=>", line)); i += 2; continue
+        m = re.match(r"\d[\w.]*", src[i:i+64])
+        if m:
+            out.append(("num", line)); i += len(m.group(0)); continue
+        out.append((c, line)); i += 1
+    return out
+def long_functions(path, bound):
+    t = tokens(open(path, errors="replace").read())
+    match, stack = {}, []
+    for k, (s, _) in enumerate(t):
+        if s in "({[": stack.append(k)
+        elif s in ")}]" and stack: match[k] = stack.pop()
+    opens = {}
+    for k, (s, _) in enumerate(t):
+        if s != "{" or k == 0: continue
+        p = t[k - 1][0]
+        fn = p == "=>"
+        if p == ")" and (k - 1) in match:
+            o = match[k - 1]
+            before = t[o - 1][0] if o > 0 else None
+            before2 = t[o - 2][0] if o > 1 else None
+            fn = before == "function" or before2 == "function" or (
+                before is not None and re.match(r"[A-Za-z_$]", before) and before not in KW)
+        if fn: opens[k] = True
+    for k, (s, l) in enumerate(t):
+        if s == "}" and k in match and match[k] in opens:
+            first = t[match[k]][1]
+            if l - first + 1 > bound:
+                print("%s:%d (%d lines)" % (path, first, l - first + 1))
+for f in sys.argv[2:]:
+    long_functions(f, int(sys.argv[1]))
+EOF
+)
+expect "no JavaScript function over about 80 lines ($long)" test -z "$long"
+
+# The contracts are in the clone (docs/reduction.md, docs/capture.md): no
+# tracked file cites the session's shared folder beside the repository, and
+# every "docs/reduction.md s.N" (or "s.N-s.M", "s.N to s.M", "section N") cited
+# anywhere names a section docs/reduction.md has ("## N. ...").
+bad=$(git grep -nI -e '[.][.]/shared' -- . 2>/dev/null | head -n 3)
+expect "no tracked file cites the shared folder outside the repository ($bad)" test -z "$bad"
+for d in docs/reduction.md docs/capture.md; do
+	expect "$d is in the repository" test -s "$d"
+done
+missing=$(python3 - <<'EOF'
+import re, subprocess
+have = set(re.findall(r"^## (\d+)\.", open("docs/reduction.md").read(), re.M))
+out = subprocess.run(["git", "grep", "-hoIE",
+                      r"reduction\.md('s)?,? (s\.|section )[0-9]+((-| to )s\.[0-9]+)?"],
+                     capture_output=True, text=True).stdout
+bad = sorted({n for cite in out.split("\n") for n in re.findall(r"[0-9]+", cite) if n not in have})
+print(" ".join("s.%s" % n for n in bad))
+EOF
+)
+expect "every reduction.md section cited exists in docs/reduction.md (${missing:-all there})" test -z "$missing"
+# Every threshold and refusal code of the reduction (reduce/rules.h) is
+# named in docs/reduction.md, so the page and the code cannot drift apart.
+undocumented=$(for w in $(grep -oE '^#define CS_[A-Z0-9_]+' reduce/rules.h | cut -d' ' -f2 | grep -v '^CS_RULES_H$\|^CS_R_') \
+		      $(grep -oE '"[a-z0-9-]+"' reduce/rules.h | tr -d '"'); do
+		grep -qF -- "$w" docs/reduction.md || echo "$w"
+	       done | tr '\n' ' ')
+expect "every constant and code of reduce/rules.h is in docs/reduction.md (${undocumented:-all there})" test -z "$undocumented"
+
 summary structure
