@@ -22,7 +22,7 @@ enum { COL_CAPTURE, COL_PUBLISHED, COL_RESULT = COL_PUBLISHED + CS_ROW_CELLS,
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"result"
+	"tlbs", "tlb knees", "tlb refusals", "result"
 };
 static const char *const verdict_text[] = { "-", "ok", "known failure",
 					    "FAIL" };
@@ -42,7 +42,9 @@ void cs_usage_check(FILE *f)
 	      "\n"
 	      "Replays every *.json under DIR (default: captures), recursively,\n"
 	      "through the reducer and prints one table: capture, published\n"
-	      "sizes, knees, retired-rule sizes, granules, refusal codes, result.\n"
+	      "sizes, knees, retired-rule sizes, granules, refusal codes, the\n"
+	      "published TLBs' entries, the TLB knees in entries and the TLB\n"
+	      "refusal codes (each by page size, docs/tlb.md), result.\n"
 	      "A capture with \"expect\" (synthetic), or a NAME.expect file beside\n"
 	      "NAME.json (imported), is compared with it: knees\n"
 	      "within the tolerance, the same refusal codes, the same granules.\n"

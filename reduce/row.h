@@ -6,12 +6,17 @@
 #include "reduce.h"
 
 enum { CS_ROW_PUBLISHED, CS_ROW_KNEES, CS_ROW_RETIRED, CS_ROW_GRANULES,
-       CS_ROW_REFUSALS, CS_ROW_CELLS };
+       CS_ROW_REFUSALS, CS_ROW_TLBS, CS_ROW_TLB_KNEES, CS_ROW_TLB_REFUSALS,
+       CS_ROW_CELLS };
 #define CS_ROW_CELL_MAX 256
 
 /* Published data and unified sizes; knees ("missing" where one is); the
  * retired rule's sizes; each series' granule ("refused"); each refusal code
- * once, in order. "-" for an empty list. */
+ * once, in order. Then the TLB kind's (docs/tlb.md): the published data and
+ * unified TLBs' entries by page size ("4 KiB: 64, 1536; 2 MiB: 32", "none
+ * published" for a null list); each page size's knees in entries
+ * ("missing", "N alias"; "refused" for a page size not measured); and the
+ * TLB refusal codes, each once. "-" for an empty list. */
 void cs_row_cells(char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX],
 		  const struct cs_capture *c, const struct cs_result *r);
 

@@ -228,7 +228,7 @@ async function runReplay(red) {
     const r = await replayPath(red, path, 'captures', expect === true);
     const v = r.ok ? r.verdict : VERDICT.FAIL;
     const tr = el('tr', { 'data-path': path, 'data-verdict': v });
-    const cells = r.ok ? r.cells : ['?', '?', '?', '?', '?'];
+    const cells = r.ok ? r.cells : unknownCells(body);
     tr.append(el('td', { text: path }), ...cells.map((c) => el('td', { text: c })),
       el('td', { class: verdictClass(v), text: v }));
     if (!r.ok) tr.title = r.error;
@@ -247,6 +247,12 @@ async function runReplay(red) {
   status.textContent = `${list.length} captures replayed: ${count.ok} read and reduced, ${count.fail} failed`;
 }
 
+// A row that could not be read: '?' in every cell between the capture and
+// the result (the cells of reduce/row.h, as many as the replay table has).
+function unknownCells(body) {
+  return Array(body.parentNode.tHead.rows[0].cells.length - 2).fill('?');
+}
+
 async function runCheck(red) {
   const body = $('check-table').tBodies[0];
   const notes = $('check-notes');
@@ -260,7 +266,7 @@ async function runCheck(red) {
   results.forEach((r, i) => {
     const v = r.ok ? r.verdict : VERDICT.FAIL;
     tally[v]++;
-    const cells = r.ok ? r.cells : ['?', '?', '?', '?', '?'];
+    const cells = r.ok ? r.cells : unknownCells($('replay-table').tBodies[0]);
     body.append(el('tr', { 'data-path': names[i], 'data-verdict': v },
       el('td', { text: names[i] }), el('td', { text: cells[1] }), el('td', { text: cells[3] }),
       el('td', { text: cells[4] }), el('td', { class: verdictClass(v), text: v })));
