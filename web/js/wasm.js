@@ -157,10 +157,11 @@ export class Reducer {
     return n < 0 ? '' : this.out(n);
   }
 
-  // The check table's cells: published, knees, retired, granules, refusals.
+  // The check table's cells (reduce/row.h), one a line: published, knees,
+  // retired, granules, refusals, tlbs, tlb knees, tlb refusals.
   row() {
     const n = this.x.cs_row();
-    return n < 0 ? null : this.out(n).split('\n').slice(0, 5);
+    return n < 0 ? null : this.out(n).split('\n').slice(0, -1);
   }
 
   size(bytes) { return this.out(this.x.cs_size(bytes)); }
