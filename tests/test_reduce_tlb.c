@@ -67,7 +67,7 @@ static int reduce_all(void)
 {
 	int rc = cs_reduce(&cap, &work, &res, err, sizeof err);
 	if (rc == 0)
-		rc = cs_reduce_tlb(&cap, &res, &work, &t, err, sizeof err);
+		rc = cs_tlb_reduce_result(&cap, &res, &work, &t, err, sizeof err);
 	return rc;
 }
 
@@ -301,7 +301,7 @@ static void sentences(int print)
 	snprintf(alias, sizeof alias, "%s", reason(&t.series[0], CS_R_TLB_ALIAS));
 	translation_at(1.0, 0);
 	cs_buf_init(&b, near, sizeof near);
-	cs_report_tlb(&b, &cap, &t);
+	cs_tlb_report_result(&b, &cap, &t);
 	char *line = strstr(near, "two staircases:");
 	char *end = line ? strchr(line, '\n') : NULL;
 	if (end)

@@ -26,13 +26,13 @@ uint32_t cs_tlb_levels(const struct cs_capture *c, uint64_t page_bytes,
  * two staircases); w's side capture and result reduce sweep_large_pages.
  * 0, or -1 with err when a series is malformed (a count or time that is
  * not a positive finite number, a duplicate count). */
-int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r, struct cs_work *w,
-		  struct cs_tlb_result *t, char *err, size_t errlen);
+int cs_tlb_reduce_result(const struct cs_capture *c, const struct cs_result *r, struct cs_work *w,
+			 struct cs_tlb_result *t, char *err, size_t errlen);
 
 /* The text: one table per page size, then the two staircases' line, then
  * sweep_large_pages' knees. Nothing when the capture has no TLB member. */
-void cs_report_tlb(struct cs_buf *b, const struct cs_capture *c,
-		   const struct cs_tlb_result *t);
+void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
+			  const struct cs_tlb_result *t);
 
 /* "4 KiB" */
 void cs_put_page(struct cs_buf *b, uint64_t page_bytes);

@@ -455,8 +455,8 @@ static void large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_r
 	cs_memcpy(t->large_knees, w->side_res.knees, t->n_large_knees * sizeof t->large_knees[0]);
 }
 
-int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r, struct cs_work *w,
-		  struct cs_tlb_result *t, char *err, size_t errlen)
+int cs_tlb_reduce_result(const struct cs_capture *c, const struct cs_result *r, struct cs_work *w,
+			 struct cs_tlb_result *t, char *err, size_t errlen)
 {
 	const struct cs_tlb_capture *k = &c->tlb;
 	/* The counts and flags, and only the series used: the whole result is
@@ -499,5 +499,5 @@ int cs_reduce_tlb(const struct cs_capture *c, const struct cs_result *r, struct 
 int cs_tlb_reduce(const struct cs_capture *c, struct cs_work *w, struct cs_result *r,
 		  char *err, size_t errlen)
 {
-	return cs_reduce_tlb(c, r, w, &r->tlb, err, errlen);
+	return cs_tlb_reduce_result(c, r, w, &r->tlb, err, errlen);
 }

@@ -201,8 +201,8 @@ static void large_pages(struct cs_buf *b, const struct cs_capture *c,
 	cs_putc(b, '\n');
 }
 
-void cs_report_tlb(struct cs_buf *b, const struct cs_capture *c,
-		   const struct cs_tlb_result *t)
+void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
+			  const struct cs_tlb_result *t)
 {
 	const struct cs_tlb_capture *k = &c->tlb;
 	if (!t->present)
@@ -231,5 +231,5 @@ void cs_report_tlb(struct cs_buf *b, const struct cs_capture *c,
 
 void cs_tlb_report(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r)
 {
-	cs_report_tlb(b, c, &r->tlb);
+	cs_tlb_report_result(b, c, &r->tlb);
 }
