@@ -26,6 +26,29 @@ struct cs_level {
 	double floor_ns;
 	uint32_t first, last; /* indices into the surviving points (cs_work.pts) */
 	double first_bytes, last_bytes;
+	int climb;            /* reduction.md s.9: levels joined by a smooth climb */
+};
+
+/* reduction.md s.9: the smooth climbs of a staircase, each one level, and
+ * the knees s.4 found at their boundaries, refused (never knees). Sizes
+ * are the series' x (bytes, or pages for a TLB sweep). */
+#define CS_MAX_CLIMBS (CS_MAX_LEVELS / 2)
+struct cs_climb_knee {
+	double bytes;         /* the knee s.4 found at the climb boundary */
+	double retired_bytes; /* its retired-rule bound: top of the plateau */
+	double slope;         /* exp(beta): the levels' own climb per octave */
+	double excess;        /* exp(delta): the step between their lines */
+	double bound;         /* min(exp(CS_CLIMB_OCTAVES * beta), CS_CLIMB_STEP_MAX) */
+};
+struct cs_climb {
+	double first_bytes, last_bytes; /* first point of the first level .. last of the last */
+	double rate;          /* t at the last point over t at the first, per octave */
+	uint32_t first_knee, n_knees; /* into cs_climbs.knees */
+};
+struct cs_climbs {
+	uint32_t n, n_knees;
+	struct cs_climb climb[CS_MAX_CLIMBS];
+	struct cs_climb_knee knees[CS_MAX_LEVELS];
 };
 
 struct cs_knee {
@@ -130,6 +153,7 @@ struct cs_side_result {
 	struct cs_knee knees[CS_MAX_KNEES];
 	uint32_t n_refusals;
 	struct cs_refusal refusals[CS_MAX_REFUSALS];
+	struct cs_climbs climbs; /* s.9: one per smooth-climb refusal, in order */
 };
 
 struct cs_mp_result {
@@ -156,6 +180,7 @@ struct cs_result {
 	struct cs_adj_result adj[CS_MAX_ADJ_SERIES];
 	uint32_t n_refusals;     /* capture-wide and per-series, in order */
 	struct cs_refusal refusals[CS_MAX_REFUSALS];
+	struct cs_climbs climbs; /* s.9: one per smooth-climb refusal, in order */
 	/* The other kinds (common/kinds.h), reduced with the rest: */
 	struct cs_exp_result exp; /* seed 003's experiments */
 	struct cs_mp_result mp;   /* the competitor, each kind of core */

@@ -24,6 +24,7 @@ static void keep(struct cs_side_result *o, const struct cs_result *r)
 	cs_memcpy(o->knees, r->knees, o->n_knees * sizeof r->knees[0]);
 	o->n_refusals = r->n_refusals < CS_MAX_REFUSALS ? r->n_refusals : CS_MAX_REFUSALS;
 	cs_memcpy(o->refusals, r->refusals, o->n_refusals * sizeof r->refusals[0]);
+	o->climbs = r->climbs;
 }
 
 int cs_cores_reduce(const struct cs_capture *c, struct cs_work *w,
@@ -39,6 +40,7 @@ int cs_cores_reduce(const struct cs_capture *c, struct cs_work *w,
 		o->reduced = 0;
 		o->err[0] = 0;
 		o->n_levels = o->n_knees = o->n_refusals = 0;
+		o->climbs.n = o->climbs.n_knees = 0;
 		if (!kd->has_sweep)
 			continue;
 		cs_mp_sweep_capture(c, &kd->sweep, &w->side);

@@ -23,11 +23,6 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
  * shortest such block. */
 uint32_t cs_drop_short_blocks(const struct cs_clock *k, struct cs_work *w,
 			      double *shortest);
-/* s.2 and s.3: r's plateaus and levels (r's counts start at 0). */
-void cs_plateaus_and_levels(struct cs_work *w, struct cs_result *r);
-/* s.4: the knee between levels a and b. */
-double cs_knee_between(const struct cs_work *w, const struct cs_level *a,
-		       const struct cs_level *b);
 /* s.4 coarse grids: the median of x[i+3]/x[i] (0 with fewer than 4 points). */
 double cs_grid_span(struct cs_work *w);
 /* docs/reduction.md s.6: a clamp finer than CS_CLAMP_MAX_RATIO x the quantum

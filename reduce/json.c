@@ -2,6 +2,7 @@
  * column, the sweep's and the adjacency's members, and the small writers
  * the other kinds' units share. */
 #include "json.h"
+#include "rules.h"
 
 /* What yajl_gen_string accepts with yajl_gen_validate_utf8 (yajl 2.1,
  * yajl_string_validate_utf8): each lead byte followed by its count of
@@ -80,9 +81,64 @@ void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, c
 		cs_rjson_num(o, L[i].first_bytes);
 		cs_rjson_key(o, last);
 		cs_rjson_num(o, L[i].last_bytes);
+		if (L[i].climb) { /* reduction.md s.9: levels joined by a climb */
+			cs_rjson_key(o, "climb");
+			cs_jsonw_bool(&o->j, 1);
+		}
 		cs_jsonw_obj_end(&o->j);
 	}
 	cs_jsonw_arr_end(&o->j);
+}
+
+/* A smooth-climb refusal's figures (reduction.md s.9), beside its code
+ * and reason: the extent, the rate, and each refused knee. */
+static void climb_members(struct cs_rjson *o, const struct cs_climbs *cl, uint32_t i,
+			  int pages)
+{
+	const struct cs_climb *c = &cl->climb[i];
+	cs_rjson_key(o, pages ? "first_pages" : "first_bytes");
+	cs_rjson_num(o, c->first_bytes);
+	cs_rjson_key(o, pages ? "last_pages" : "last_bytes");
+	cs_rjson_num(o, c->last_bytes);
+	cs_rjson_key(o, "rate");
+	cs_rjson_num(o, c->rate);
+	cs_rjson_key(o, "knees");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t q = 0; q < c->n_knees; q++) {
+		const struct cs_climb_knee *k = &cl->knees[c->first_knee + q];
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, pages ? "entries" : "bytes");
+		cs_rjson_num(o, k->bytes);
+		cs_rjson_key(o, pages ? "retired_entries" : "retired_bytes");
+		cs_rjson_num(o, k->retired_bytes);
+		cs_rjson_key(o, "slope");
+		cs_rjson_num(o, k->slope);
+		cs_rjson_key(o, "excess");
+		cs_rjson_num(o, k->excess);
+		cs_rjson_key(o, "bound");
+		cs_rjson_num(o, k->bound);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+}
+
+void cs_rjson_refusals(struct cs_rjson *o, const struct cs_refusal *f, uint32_t n,
+		       const struct cs_climbs *cl, int pages)
+{
+	uint32_t climb = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!cs_streq(f[i].code, CS_R_CLIMB) || !cl || climb >= cl->n) {
+			cs_rjson_refusal(o, &f[i]);
+			continue;
+		}
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "code");
+		cs_rjson_str(o, f[i].code);
+		cs_rjson_key(o, "reason");
+		cs_rjson_str(o, f[i].reason);
+		climb_members(o, cl, climb++, pages);
+		cs_jsonw_obj_end(&o->j);
+	}
 }
 
 static void knees(struct cs_rjson *o, const struct cs_result *r)
@@ -170,8 +226,9 @@ void cs_adj_json(struct cs_rjson *o, const struct cs_capture *c,
 	adjacency(o, r);
 	cs_rjson_key(o, "refusals");
 	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
-		cs_rjson_refusal(o, &r->refusals[i]);
+	cs_rjson_refusals(o, r->refusals, r->n_refusals < CS_MAX_REFUSALS ? r->n_refusals
+									: CS_MAX_REFUSALS,
+			  &r->climbs, 0);
 	cs_jsonw_arr_end(&o->j);
 }
 

@@ -37,7 +37,14 @@ void cs_rjson_str(struct cs_rjson *o, const char *s);
 void cs_rjson_num(struct cs_rjson *o, double v);          /* 10 digits */
 void cs_rjson_opt(struct cs_rjson *o, int has, double v); /* or null */
 void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f);
-/* [{floor_ns, FIRST, LAST}, ...]: the sweep's levels (bytes), a TLB's (pages) */
+/* The refusals f[0..n), each {code, reason}; a smooth-climb one (s.9)
+ * also carries its climb's figures from cl (in order): first_bytes,
+ * last_bytes, rate, knees [{bytes, retired_bytes, slope, excess, bound}]
+ * (pages: first_pages, last_pages, entries, retired_entries). The
+ * members are docs/reduce-json.md's. */
+void cs_rjson_refusals(struct cs_rjson *o, const struct cs_refusal *f, uint32_t n,
+		       const struct cs_climbs *cl, int pages);
+/* [{floor_ns, FIRST, LAST, climb: true only when joined (s.9)}, ...]: the sweep's levels (bytes), a TLB's (pages) */
 void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
 		     const char *last);
 

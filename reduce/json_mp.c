@@ -60,18 +60,7 @@ static void one_kind(struct cs_rjson *o, const struct cs_mp_kind *kd,
 		cs_rjson_num(o, kd->procs[i]);
 	cs_jsonw_arr_end(&o->j);
 	cs_rjson_key(o, "levels");
-	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; ok && i < res->n_levels; i++) {
-		cs_jsonw_obj(&o->j);
-		cs_rjson_key(o, "floor_ns");
-		cs_rjson_num(o, res->levels[i].floor_ns);
-		cs_rjson_key(o, "first_bytes");
-		cs_rjson_num(o, res->levels[i].first_bytes);
-		cs_rjson_key(o, "last_bytes");
-		cs_rjson_num(o, res->levels[i].last_bytes);
-		cs_jsonw_obj_end(&o->j);
-	}
-	cs_jsonw_arr_end(&o->j);
+	cs_rjson_levels(o, res->levels, ok ? res->n_levels : 0, "first_bytes", "last_bytes");
 	cs_rjson_key(o, "knees");
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; ok && i < res->n_knees; i++)
@@ -89,8 +78,10 @@ static void one_kind(struct cs_rjson *o, const struct cs_mp_kind *kd,
 		cs_strlcpy(f.reason, res->err, sizeof(f.reason));
 		cs_rjson_refusal(o, &f);
 	}
-	for (uint32_t i = 0; ok && i < res->n_refusals && i < CS_MAX_REFUSALS; i++)
-		cs_rjson_refusal(o, &res->refusals[i]);
+	if (ok)
+		cs_rjson_refusals(o, res->refusals, res->n_refusals < CS_MAX_REFUSALS
+							    ? res->n_refusals : CS_MAX_REFUSALS,
+				  &res->climbs, 0);
 	cs_jsonw_arr_end(&o->j);
 	cs_jsonw_obj_end(&o->j);
 }

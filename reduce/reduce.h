@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include "../common/capture.h"
 #include "../common/result.h"
+#include "staircase.h"
 
 /* Scratch the caller supplies (large: keep it off small stacks). */
 struct cs_work {
@@ -16,6 +17,7 @@ struct cs_work {
 	struct cs_point pts[CS_MAX_SWEEP_POINTS]; /* sorted, surviving points */
 	struct cs_adj_point adj[CS_MAX_ADJ_POINTS];
 	double ratio[CS_MAX_SWEEP_POINTS]; /* s.4 grid: spans of 4 points */
+	struct cs_stair stair;             /* the staircase of pts (staircase.h) */
 	/* Another sweep of the capture (the competitor's, a kind of core's)
 	 * as a capture of its own, and its reduction. */
 	struct cs_capture side;

@@ -36,8 +36,16 @@
 /* s.4 coarse grids: grid-too-coarse when the median of bytes[i+3]/bytes[i]
  * over the surviving points exceeds this */
 #define CS_GRID_SPAN_MAX 4.0
+/* s.9 smooth climb: a boundary between consecutive levels is a climb when
+ * the levels climb by themselves, beta >= ln CS_CLIMB_SLOPE_MIN ... */
+#define CS_CLIMB_SLOPE_MIN 1.01
+/* ... the excess step is at most CS_CLIMB_OCTAVES octaves of that climb,
+ * delta <= CS_CLIMB_OCTAVES * beta ... */
+#define CS_CLIMB_OCTAVES 2.0
+/* ... and under this step: delta < ln CS_CLIMB_STEP_MAX */
+#define CS_CLIMB_STEP_MAX 1.5
 
-/* Stable refusal codes (s.7). The first eight are the spec's; the rest are
+/* Stable refusal codes (s.7). The first eight and smooth-climb are the spec's; the rest are
  * this implementation's, each named where it is raised. */
 #define CS_R_BLOCK_LENGTH "block-length"
 #define CS_R_FEW_PLATEAUS "fewer-than-two-plateaus"
@@ -54,5 +62,7 @@
 #define CS_R_NO_FOOTPRINT "footprint-unknown" /* s.5: rule cannot be checked */
 #define CS_R_NO_DISTANCES "no-distances"      /* s.5: an empty series */
 #define CS_R_CONTROL "control-fit-fault"      /* s.5: the control accepted a granule */
+#define CS_R_CLIMB "smooth-climb"             /* s.9: levels joined by a climb */
+#define CS_R_NO_CANDIDATE "fit-no-power-of-two" /* s.5: no swept distance is a power of two */
 
 #endif

@@ -55,69 +55,6 @@ static int block_length(const struct cs_capture *c, struct cs_work *w,
 	return 0;
 }
 
-/* s.2: left to right, the longest flat run from i; a plateau when it has
- * enough points and spans a doubling. Plateaus go straight into s.3. */
-void cs_plateaus_and_levels(struct cs_work *w, struct cs_result *r)
-{
-	const struct cs_point *p = w->pts;
-	uint32_t n = w->n, i = 0;
-	while (i < n) {
-		double lo = p[i].ns, hi = p[i].ns;
-		uint32_t j = i;
-		while (j + 1 < n) {
-			double t = p[j + 1].ns;
-			double nlo = t < lo ? t : lo, nhi = t > hi ? t : hi;
-			if (nhi > CS_FLAT_RATIO * nlo)
-				break;
-			lo = nlo;
-			hi = nhi;
-			j++;
-		}
-		if (j - i + 1 < CS_PLATEAU_MIN_POINTS ||
-		    p[j].bytes < CS_PLATEAU_MIN_SPAN * p[i].bytes) {
-			i++;
-			continue;
-		}
-		r->n_plateaus++;
-		/* s.3: open a new level, or join the one open */
-		struct cs_level *open = r->n_levels ? &r->levels[r->n_levels - 1] : NULL;
-		if (!open || lo >= CS_LEVEL_RATIO * open->floor_ns) {
-			if (r->n_levels < CS_MAX_LEVELS) {
-				struct cs_level *L = &r->levels[r->n_levels++];
-				L->floor_ns = lo;
-				L->first = i;
-				L->last = j;
-			}
-		} else {
-			open->last = j;
-			if (lo < open->floor_ns)
-				open->floor_ns = lo;
-		}
-		i = j + 1;
-	}
-	for (uint32_t l = 0; l < r->n_levels; l++) {
-		r->levels[l].first_bytes = p[r->levels[l].first].bytes;
-		r->levels[l].last_bytes = p[r->levels[l].last].bytes;
-	}
-}
-
-/* s.4: where the curve crosses the geometric mean of two floors. */
-double cs_knee_between(const struct cs_work *w, const struct cs_level *a,
-			   const struct cs_level *b)
-{
-	const struct cs_point *p = w->pts;
-	double g = cs_sqrt(a->floor_ns * b->floor_ns);
-	uint32_t k = a->last + 1;
-	while (k < b->first && p[k].ns < g)
-		k++;
-	/* p[b->first].ns >= floor_b > g, so k stops inside the range */
-	if (p[k - 1].ns >= g)
-		return p[k - 1].bytes;
-	double l0 = cs_log(p[k - 1].bytes), l1 = cs_log(p[k].bytes);
-	double f = (g - p[k - 1].ns) / (p[k].ns - p[k - 1].ns);
-	return cs_exp(l0 + f * (l1 - l0));
-}
-
 /* One published data or unified level (s.4 v2). */
 struct pub {
 	double size;
@@ -558,42 +495,44 @@ static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
 	cs_puts(&b, "x in size; a level narrower than that cannot form a plateau, and missing levels may be there");
 }
 
+/* s.9: each climb's refusal, its figures kept for reduce --json. */
+static void refuse_climbs(struct cs_result *r, const struct cs_stair *s)
+{
+	r->climbs = s->climbs;
+	for (uint32_t i = 0; i < s->climbs.n; i++) {
+		struct cs_buf b;
+		cs_refuse(r, CS_R_CLIMB, &b);
+		cs_put_climb(&b, &s->climbs, i, 0);
+	}
+}
+
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r)
 {
+	struct cs_stair *s = &w->stair;
+	r->climbs.n = r->climbs.n_knees = 0;
 	if (block_length(c, w, r))
 		return; /* nothing of the sweep is judged, its grid neither */
 	r->n_used = w->n;
 	grid_too_coarse(w, r);
-	cs_plateaus_and_levels(w, r);
+	cs_staircase(w->pts, w->n, s);
+	r->n_plateaus = s->n_plateaus;
+	r->n_levels = s->n_levels;
+	cs_memcpy(r->levels, s->levels, s->n_levels * sizeof s->levels[0]);
+	refuse_climbs(r, s);
 	if (r->n_levels < CS_MIN_LEVELS) {
 		struct cs_buf b;
 		cs_refuse(r, CS_R_FEW_PLATEAUS, &b);
-		cs_puts(&b, "the sweep shows ");
-		cs_put_u64(&b, r->n_plateaus);
-		cs_puts(&b, r->n_plateaus == 1 ? " plateau" : " plateaus");
-		cs_puts(&b, " forming ");
-		cs_put_u64(&b, r->n_levels);
-		cs_puts(&b, r->n_levels == 1 ? " level" : " levels");
-		cs_puts(&b, " over ");
-		cs_put_u64(&b, w->n);
-		cs_puts(&b, " points; naming a cache needs ");
-		cs_put_u64(&b, CS_MIN_LEVELS);
-		cs_puts(&b, " levels whose floors differ by at least ");
-		cs_put_g(&b, CS_LEVEL_RATIO, 6);
-		cs_puts(&b, "x, each from plateaus of ");
-		put_plateau_rule(&b);
+		cs_put_few_levels(&b, s, w->n, "sweep", "cache");
 		return;
 	}
-	uint32_t found = 0;
-	for (uint32_t l = 0; l + 1 < r->n_levels && found < CS_MAX_KNEES; l++) {
-		struct cs_knee *k = &r->knees[found++];
-		k->has_bytes = 1;
-		k->bytes = cs_knee_between(w, &r->levels[l], &r->levels[l + 1]);
-		k->has_retired = 1;
-		k->retired_bytes = r->levels[l].last_bytes;
+	for (uint32_t k = 0; k < s->n_knees; k++) {
+		r->knees[k].has_bytes = 1;
+		r->knees[k].bytes = s->knee[k];
+		r->knees[k].has_retired = 1;
+		r->knees[k].retired_bytes = s->retired[k];
 	}
-	r->n_knees = found;
-	match_published(c, w, r, found);
+	r->n_knees = s->n_knees;
+	match_published(c, w, r, s->n_knees);
 	gap_order(r);
 }

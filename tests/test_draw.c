@@ -34,7 +34,7 @@ static void staircase(void)
 	res.knees[0].has_bytes = 1;
 	res.knees[0].bytes = 40000;
 	res.n_levels = 1;
-	res.levels[0] = (struct cs_level){ 1.0, 0, 8, 4096, 32768 };
+	res.levels[0] = (struct cs_level){ 1.0, 0, 8, 4096, 32768, 0 };
 }
 
 #if CS_TEST_HOSTED /* libm is the oracle: the firmware has no other log */

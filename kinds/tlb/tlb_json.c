@@ -57,8 +57,9 @@ static void one(struct cs_rjson *o, const struct cs_tlb_series *ser,
 	knees(o, s);
 	cs_rjson_key(o, "refusals");
 	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < s->n_refusals && i < CS_TLB_MAX_REFUSALS; i++)
-		cs_rjson_refusal(o, &s->refusals[i]);
+	cs_rjson_refusals(o, s->refusals, s->n_refusals < CS_TLB_MAX_REFUSALS ? s->n_refusals
+									      : CS_TLB_MAX_REFUSALS,
+			  &s->climbs, 1);
 	cs_jsonw_arr_end(&o->j);
 	cs_jsonw_obj_end(&o->j);
 }
@@ -86,6 +87,12 @@ static void large(struct cs_rjson *o, const struct cs_tlb_result *t)
 		cs_jsonw_obj_end(&o->j);
 	}
 	cs_jsonw_arr_end(&o->j);
+	if (t->large_climbs.n) { /* reduction.md s.9: its refusals name the climb */
+		cs_rjson_key(o, "refusals");
+		cs_jsonw_arr(&o->j);
+		cs_rjson_refusals(o, t->large_refusals, t->n_large_refusals, &t->large_climbs, 0);
+		cs_jsonw_arr_end(&o->j);
+	}
 	cs_jsonw_obj_end(&o->j);
 }
 

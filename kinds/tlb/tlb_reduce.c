@@ -273,31 +273,6 @@ static void grid(struct cs_work *w, struct cs_tlb_series_result *s)
 	cs_puts(&b, "x: a TLB level narrower than that cannot form a plateau, and missing levels may be there");
 }
 
-static void few_levels(struct cs_tlb_series_result *s, uint32_t points)
-{
-	struct cs_buf b;
-	refuse(s, CS_R_FEW_PLATEAUS, &b);
-	cs_puts(&b, "the curve shows ");
-	cs_put_u64(&b, s->n_plateaus);
-	cs_puts(&b, s->n_plateaus == 1 ? " plateau" : " plateaus");
-	cs_puts(&b, " forming ");
-	cs_put_u64(&b, s->n_levels);
-	cs_puts(&b, s->n_levels == 1 ? " level" : " levels");
-	cs_puts(&b, " over ");
-	cs_put_u64(&b, points);
-	cs_puts(&b, " points; naming a TLB level needs ");
-	cs_put_u64(&b, CS_MIN_LEVELS);
-	cs_puts(&b, " levels whose floors differ by at least ");
-	cs_put_g(&b, CS_LEVEL_RATIO, 6);
-	cs_puts(&b, "x, each from plateaus of at least ");
-	cs_put_u64(&b, CS_PLATEAU_MIN_POINTS);
-	cs_puts(&b, " points spanning ");
-	cs_put_g(&b, CS_PLATEAU_MIN_SPAN, 6);
-	cs_puts(&b, "x, flat within ");
-	cs_put_g(&b, CS_FLAT_RATIO, 6);
-	cs_puts(&b, "x");
-}
-
 static void set_missing(struct cs_tlb_knee *k, double entries, uint32_t level)
 {
 	cs_memset(k, 0, sizeof *k);
@@ -367,36 +342,56 @@ static void pair(const struct cs_capture *c, struct cs_tlb_series_result *s,
 	}
 }
 
+/* The staircase (reduce/staircase.h) of the series in entries: its
+ * levels, its climbs' refusals (reduction.md s.9), and its knees, each
+ * named aliasing or not. Returns how many knees it found. */
+static uint32_t staircase(struct cs_work *w, struct cs_tlb_series_result *s,
+			  struct cs_tlb_knee *found)
+{
+	struct cs_stair *st = &w->stair;
+	cs_staircase(w->pts, w->n, st);
+	s->n_plateaus = st->n_plateaus;
+	s->n_levels = st->n_levels;
+	cs_memcpy(s->levels, st->levels, s->n_levels * sizeof s->levels[0]);
+	s->climbs = st->climbs;
+	for (uint32_t i = 0; i < st->climbs.n; i++) {
+		struct cs_buf b;
+		refuse(s, CS_R_CLIMB, &b);
+		cs_put_climb(&b, &st->climbs, i, 1);
+	}
+	if (s->n_levels < CS_MIN_LEVELS) {
+		struct cs_buf b;
+		refuse(s, CS_R_FEW_PLATEAUS, &b);
+		cs_put_few_levels(&b, st, w->n, "curve", "TLB level");
+		return 0;
+	}
+	uint32_t nf = 0;
+	for (uint32_t l = 0; l < st->n_knees && nf < CS_TLB_MAX_KNEES; l++) {
+		struct cs_tlb_knee *k = &found[nf++];
+		cs_memset(k, 0, sizeof *k);
+		k->has_entries = 1;
+		k->entries = st->knee[l];
+		k->has_retired = 1;
+		k->retired_entries = st->retired[l];
+		k->alias = s->alias_lines && k->entries >= (double)s->alias_lines &&
+			   k->entries <= CS_TLB_ALIAS_SPAN * (double)s->alias_lines;
+	}
+	return nf;
+}
+
 static void series(const struct cs_capture *c, struct cs_work *w,
-		   struct cs_result *scratch, struct cs_tlb_series_result *s)
+		   struct cs_tlb_series_result *s)
 {
 	struct cs_tlb_knee found[CS_TLB_MAX_KNEES];
-	uint32_t nf = 0;
 
 	s->n_used = w->n;
 	if (block_length(c, w, s))
 		return;
 	s->n_used = w->n;
 	grid(w, s);
-	scratch->n_plateaus = scratch->n_levels = 0;
-	cs_plateaus_and_levels(w, scratch);
-	s->n_plateaus = scratch->n_plateaus;
-	s->n_levels = scratch->n_levels;
-	cs_memcpy(s->levels, scratch->levels, s->n_levels * sizeof s->levels[0]);
-	if (s->n_levels < CS_MIN_LEVELS) {
-		few_levels(s, w->n);
+	uint32_t nf = staircase(w, s, found);
+	if (s->n_levels < CS_MIN_LEVELS)
 		return;
-	}
-	for (uint32_t l = 0; l + 1 < s->n_levels && nf < CS_TLB_MAX_KNEES; l++) {
-		struct cs_tlb_knee *k = &found[nf++];
-		cs_memset(k, 0, sizeof *k);
-		k->has_entries = 1;
-		k->entries = cs_knee_between(w, &s->levels[l], &s->levels[l + 1]);
-		k->has_retired = 1;
-		k->retired_entries = s->levels[l].last_bytes;
-		k->alias = s->alias_lines && k->entries >= (double)s->alias_lines &&
-			   k->entries <= CS_TLB_ALIAS_SPAN * (double)s->alias_lines;
-	}
 	pair(c, s, found, nf, w->n ? w->pts[w->n - 1].bytes : 0);
 }
 
@@ -453,6 +448,10 @@ static void large(const struct cs_capture *c, struct cs_work *w, struct cs_tlb_r
 	cs_memcpy(t->large_levels, w->side_res.levels, t->n_large_levels * sizeof t->large_levels[0]);
 	t->n_large_knees = w->side_res.n_knees;
 	cs_memcpy(t->large_knees, w->side_res.knees, t->n_large_knees * sizeof t->large_knees[0]);
+	t->n_large_refusals = w->side_res.n_refusals;
+	cs_memcpy(t->large_refusals, w->side_res.refusals,
+		  t->n_large_refusals * sizeof t->large_refusals[0]);
+	t->large_climbs = w->side_res.climbs;
 }
 
 int cs_tlb_reduce_result(const struct cs_capture *c, const struct cs_result *r, struct cs_work *w,
@@ -466,7 +465,8 @@ int cs_tlb_reduce_result(const struct cs_capture *c, const struct cs_result *r, 
 	t->n_translation = 0;
 	t->has_large = t->large_reduced = 0;
 	t->large_err[0] = 0;
-	t->n_large_levels = t->n_large_knees = 0;
+	t->n_large_levels = t->n_large_knees = t->n_large_refusals = 0;
+	t->large_climbs.n = t->large_climbs.n_knees = 0;
 	t->present = k->has_published || k->n_series || k->has_pool_pages || k->has_large;
 	t->n_series = k->n_series < CS_TLB_MAX_SIZES ? k->n_series : CS_TLB_MAX_SIZES;
 	for (uint32_t i = 0; i < t->n_series; i++) {
@@ -486,7 +486,7 @@ int cs_tlb_reduce_result(const struct cs_capture *c, const struct cs_result *r, 
 		if (load_points(ser, i, w, err, errlen) != 0)
 			return -1;
 		if (!clock_unusable(c, s))
-			series(c, w, &w->side_res, s);
+			series(c, w, s);
 	}
 	staircases(c, r, t);
 	if (k->has_large)

@@ -33,6 +33,7 @@ struct cs_tlb_series_result {
 	struct cs_tlb_knee knees[CS_TLB_MAX_KNEES];
 	uint32_t n_refusals;
 	struct cs_refusal refusals[CS_TLB_MAX_REFUSALS];
+	struct cs_climbs climbs; /* reduction.md s.9, one per smooth-climb refusal */
 };
 
 /* A data-cache knee at a TLB's reach (s.4): translation, not a cache. */
@@ -56,6 +57,9 @@ struct cs_tlb_result {
 	uint32_t n_large_levels, n_large_knees;
 	struct cs_level large_levels[CS_MAX_LEVELS];
 	struct cs_knee large_knees[CS_MAX_KNEES];
+	uint32_t n_large_refusals; /* the large sweep's refusals, shown when it climbs */
+	struct cs_refusal large_refusals[CS_MAX_REFUSALS];
+	struct cs_climbs large_climbs;
 };
 
 #endif
