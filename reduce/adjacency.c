@@ -29,6 +29,15 @@ static void fit_one(const struct cs_adj_point *pts, uint32_t n, double g,
 	*sse = e;
 }
 
+int cs_power_of_two(double d)
+{
+	/* 2^0 .. 2^62 bytes; a distance past that is no line */
+	if (!(d >= 1 && d <= 4611686018427387904.0) || d != cs_floor(d))
+		return 0;
+	uint64_t v = (uint64_t)d;
+	return (v & (v - 1)) == 0;
+}
+
 void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f)
 {
 	double my = 0;
@@ -45,34 +54,35 @@ void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f)
 		f->sst = 0;
 
 	f->winner = 0;
-	f->has_runner = 0;
-	double best = 0;
+	f->has_winner = f->has_runner = 0;
+	f->sse = 0;
 	for (uint32_t i = 0; i < n; i++) {
+		if (!cs_power_of_two(pts[i].distance))
+			continue; /* data, never a candidate (s.5) */
 		double a, b, sse;
 		fit_one(pts, n, pts[i].distance, &a, &b, &sse);
 		if (sse <= rounding)
 			sse = 0;
 		/* strictly smaller wins: a tie keeps the smaller g (s.5) */
-		if (i == 0 || sse < best) {
-			best = sse;
+		if (!f->has_winner || sse < f->sse) {
+			if (f->has_winner && (!f->has_runner || f->sse < f->sse_runner)) {
+				f->sse_runner = f->sse; /* the one it beat */
+				f->has_runner = 1;
+			}
+			f->has_winner = 1;
+			f->sse = sse;
 			f->winner = i;
 			f->a = a;
 			f->b = b;
-		}
-	}
-	f->sse = best;
-	for (uint32_t i = 0; i < n; i++) {
-		if (i == f->winner)
-			continue;
-		double a, b, sse;
-		fit_one(pts, n, pts[i].distance, &a, &b, &sse);
-		if (sse <= rounding)
-			sse = 0;
-		if (!f->has_runner || sse < f->sse_runner) {
+		} else if (!f->has_runner || sse < f->sse_runner) {
 			f->sse_runner = sse;
 			f->has_runner = 1;
 		}
 	}
+	f->above = 0;
+	f->has_r2 = f->has_margin = f->has_ramp = 0;
+	if (!f->has_winner)
+		return;
 	f->above = n - 1 - f->winner; /* distances are sorted and distinct */
 
 	f->has_r2 = f->sst > 0;
@@ -252,6 +262,13 @@ static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
 	}
 	struct cs_fit f;
 	cs_fit_ramp(w->adj, n, &f);
+	if (!f.has_winner) {
+		refuse_series(a, CS_R_NO_CANDIDATE, &b);
+		cs_puts(&b, "none of the ");
+		cs_put_u64(&b, n);
+		cs_puts(&b, " swept distances is a power of two, and a line or a fetch granule is one: no candidate to fit (s.5)");
+		return;
+	}
 	a->has_fit = 1;
 	a->granule_fit = w->adj[f.winner].distance;
 	a->r2 = f.r2;

@@ -39,9 +39,12 @@ uint32_t cs_pair_knees(const double *knee, uint32_t m, const double *size,
 void cs_reduce_adjacency(const struct cs_capture *c, struct cs_work *w,
 			 struct cs_result *r);
 
-/* Least-squares fit of t = a + b * min(d, g) for every swept g; exported for
- * the unit tests. pts sorted by distance, n >= 1. */
+/* Least-squares fit of t = a + b * min(d, g) for every candidate g: the
+ * swept distances that are powers of two (s.5 as amended); every distance
+ * enters each fit as data. Exported for the unit tests. pts sorted by
+ * distance, n >= 1. has_winner 0: no swept distance is a power of two. */
 struct cs_fit {
+	int has_winner;
 	uint32_t winner;   /* index of the winning distance */
 	uint32_t above;    /* swept distances greater than the winner */
 	double a, b, sse, sst, sse_runner;
@@ -50,5 +53,7 @@ struct cs_fit {
 	int has_r2, has_margin, has_ramp;
 };
 void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f);
+/* s.5: d is a whole power of two (1, 2, 4, ... bytes) */
+int cs_power_of_two(double d);
 
 #endif

@@ -24,7 +24,7 @@ build/host/cacheshape check captures >"$tmp/out" 2>&1
 rc=$?
 cat "$tmp/out"
 expect "cacheshape check captures/ passes (exit $rc)" test $rc -eq 0
-expect "smoothClimb is shown as a known failure" grep -q "known failure.*smoothClimb" "$tmp/out"
+expect "smoothClimb is answered: smooth-climb (reduction.md s.9)" grep -qE "^synthetic/smoothClimb.json .*smooth-climb.* ok$" "$tmp/out"
 expect "the table has a header row" grep -q "^capture" "$tmp/out"
 expect "the header names the TLB columns" grep -qE "^capture .*  tlbs  +tlb knees  +tlb refusals  +result" "$tmp/out"
 # a TLB capture's row: its published TLBs and its refused page size
