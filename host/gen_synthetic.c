@@ -993,37 +993,75 @@ static int catalogue(void)
 	return rc;
 }
 
-/* s.8: which climb rates per octave get named a hierarchy. Each rate is
- * tried at 16 phases (start offsets) on the catalogue's grid. */
-static int window(void)
+/* s.8: which climb rates per octave get named a hierarchy, before s.9 (the
+ * levels of s.3 as they stand) and after it (a climb joined into one
+ * level). Each rate 1.000 .. 1.300 in steps of 0.0025 is tried at 16
+ * phases (start offsets) on the catalogue's grid, with multiplicative
+ * noise uniform in +-0, 1, 2 and 3 %, seeded per rate and phase. */
+struct window_tally {
+	int named, rates;
+	double lo, hi;
+};
+
+static void window_count(struct window_tally *t, int named, double rate)
+{
+	if (!named)
+		return;
+	t->named += named;
+	t->rates++;
+	if (!t->lo)
+		t->lo = rate;
+	t->hi = rate;
+}
+
+static void window_print(const char *when, double noise, const struct window_tally *t)
+{
+	printf("%-7s noise %.0f %%: %4d of 1936 rate-phase pairs named a hierarchy", when,
+	       noise * 100, t->named);
+	if (t->named)
+		printf(", at %.4f .. %.4f per octave (%d rates)\n", t->lo, t->hi, t->rates);
+	else
+		printf("\n");
+}
+
+static void window_noise(double noise)
 {
 	static struct cs_work w;
 	static struct cs_result r;
 	char err[256];
-	double lo = 0, hi = 0;
-	printf("rate/octave  phases named a hierarchy (of 16)\n");
-	for (double rate = 1.000; rate <= 1.300 + 1e-9; rate += 0.0025) {
-		int named = 0;
+	struct window_tally before = { 0 }, after = { 0 };
+	for (int k = 0; k <= 120; k++) {
+		double rate = 1.0 + 0.0025 * k;
+		int nb = 0, na = 0;
 		for (int ph = 0; ph < 16; ph++) {
 			cs_capture_init(&cap);
+			rng_state = 1000003u * (uint64_t)k + (uint64_t)ph;
 			for (int i = 0; i <= LAST_IDX; i++) {
 				cap.points[cap.n_points].bytes = grid(i);
-				cap.points[cap.n_points++].ns = pow(rate, (i + ph / 16.0) / 4.0);
+				cap.points[cap.n_points++].ns =
+					pow(rate, (i + ph / 16.0) / 4.0) * (1 + noise * urand());
 			}
-			if (cs_reduce(&cap, &w, &r, err, sizeof err) == 0 && r.n_levels >= 2)
-				named++;
+			if (cs_reduce(&cap, &w, &r, err, sizeof err) != 0)
+				continue;
+			nb += w.stair.n_raw >= 2;
+			na += r.n_levels >= 2;
 		}
-		if (named) {
-			if (!lo) lo = rate;
-			hi = rate;
-		}
-		if (named)
-			printf("%.4f       %d\n", rate, named);
+		window_count(&before, nb, rate);
+		window_count(&after, na, rate);
+		if (na)
+			printf("  noise %.0f %%, %.4f per octave: %d of 16 phases named after s.9\n",
+			       noise * 100, rate, na);
 	}
-	if (lo)
-		printf("window: %.4f .. %.4f per octave (steps of 0.0025; 4 sizes per octave, 4 KiB .. 128 MiB)\n", lo, hi);
-	else
-		printf("window: none found\n");
+	window_print("before", noise, &before);
+	window_print("after", noise, &after);
+}
+
+static int window(void)
+{
+	printf("smoothClimb's window (reduction.md s.8, s.9): 4 sizes per octave, 4 KiB .. 128 MiB,\n"
+	       "rates 1.000 .. 1.300 per octave in steps of 0.0025, 16 phases each\n");
+	for (int n = 0; n <= 3; n++)
+		window_noise(n / 100.0);
 	return 0;
 }
 
