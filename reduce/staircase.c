@@ -222,7 +222,7 @@ static void put_times(struct cs_buf *b, double v)
 }
 
 /* Room for one refused knee's figures, and the count after it. */
-#define CLIMB_KNEE_ROOM 110
+#define CLIMB_KNEE_ROOM 95
 
 void cs_put_climb(struct cs_buf *b, const struct cs_climbs *cl, uint32_t i, int pages)
 {
@@ -232,11 +232,11 @@ void cs_put_climb(struct cs_buf *b, const struct cs_climbs *cl, uint32_t i, int 
 	put_x(b, c->last_bytes, pages, 0);
 	cs_puts(b, pages ? " pages is one smooth climb, " : " is one smooth climb, ");
 	put_times(b, c->rate);
-	cs_puts(b, " per octave (s.9: levels that climb >= ");
+	cs_puts(b, " per octave (s.9: levels climbing >= ");
 	put_times(b, CS_CLIMB_SLOPE_MIN);
-	cs_puts(b, " per octave, steps <= ");
+	cs_puts(b, "/octave, steps <= ");
 	cs_put_g(b, CS_CLIMB_OCTAVES, 6);
-	cs_puts(b, " octaves of that and < ");
+	cs_puts(b, " octaves of it, < ");
 	put_times(b, CS_CLIMB_STEP_MAX);
 	cs_puts(b, "). Not knees:");
 	for (uint32_t q = 0; q < c->n_knees; q++) {
@@ -244,7 +244,7 @@ void cs_put_climb(struct cs_buf *b, const struct cs_climbs *cl, uint32_t i, int 
 		if (b->cap - b->len < CLIMB_KNEE_ROOM && q + 1 < c->n_knees) {
 			cs_puts(b, "; ");
 			cs_put_u64(b, c->n_knees - q);
-			cs_puts(b, " more (reduce --json lists each)");
+			cs_puts(b, " more in reduce --json");
 			return;
 		}
 		cs_puts(b, q ? "; " : " ");

@@ -460,8 +460,11 @@ double cs_grid_span(struct cs_work *w)
 		return 0;
 	int32_t m = (int32_t)(w->n - span);
 	double *v = w->ratio;
-	for (int32_t i = 0; i < m; i++)
+	for (int32_t i = 0; i < m; i++) {
 		v[i] = w->pts[i + span].bytes / w->pts[i].bytes;
+		if (!(v[i] <= 1.7976931348623157e308))
+			v[i] = 1.7976931348623157e308; /* sizes 1e-300 .. 1e300: finite */
+	}
 	double hi = kth_smallest(v, m, m / 2);
 	if (m % 2)
 		return hi;

@@ -36,6 +36,12 @@ mutants=(
 	"CS_PAIR_ABOVE 2.0 1.5"
 	"CS_GRID_SPAN_MAX 4.0 3.0"
 	"CS_GRID_SPAN_MAX 4.0 5.0"
+	"CS_CLIMB_SLOPE_MIN 1.01 1.02"
+	"CS_CLIMB_SLOPE_MIN 1.01 1.00"
+	"CS_CLIMB_OCTAVES 2.0 2.5"
+	"CS_CLIMB_OCTAVES 2.0 1.5"
+	"CS_CLIMB_STEP_MAX 1.5 1.6"
+	"CS_CLIMB_STEP_MAX 1.5 1.4"
 )
 
 # test_reduce.c includes ../reduce/*.h: point it at the copy in $1. The

@@ -772,6 +772,157 @@ static void test_place(void)
 	      "on a fine grid, F sits on the first edge: %g", F);
 }
 
+
+/* s.9: the boundary test by itself, two levels of 8 points each on a grid
+ * of 4 sizes an octave, both climbing r per octave, the second s times
+ * higher: beta is ln r and delta ln s, so a row each side of each bound. */
+static void test_climb_boundary(void)
+{
+	static const struct {
+		const char *name;
+		double r, s;
+		int climb;
+	} rows[] = {
+		{ "slope just over 1.01, no step", 1.0101, 1.0, 1 },
+		{ "slope just under 1.01, no step", 1.0099, 1.0, 0 },
+		{ "step just under two octaves of slope", 1.1, 1.1 * 1.1 * 0.999, 1 },
+		{ "step just over two octaves of slope", 1.1, 1.1 * 1.1 * 1.001, 0 },
+		{ "step just under 1.5x, steep levels", 1.3, 1.499, 1 },
+		{ "step just over 1.5x, steep levels", 1.3, 1.501, 0 },
+		{ "a step down is within the bound", 1.1, 0.9, 1 },
+		{ "flat levels, no step", 1.0, 1.0, 0 },
+	};
+	struct cs_point p[16];
+	struct cs_level a = { 0 }, b = { 0 };
+	a.first = 0, a.last = 7, b.first = 8, b.last = 15;
+	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		for (int i = 0; i < 16; i++) {
+			p[i].bytes = 4096 * pow(2, i / 4.0);
+			p[i].ns = pow(rows[r].r, i / 4.0) * (i >= 8 ? rows[r].s : 1);
+		}
+		double beta, delta;
+		int climb = cs_climb_boundary(p, &a, &b, &beta, &delta);
+		CHECK(climb == rows[r].climb, "%s: climb %d (beta %g, delta %g)", rows[r].name, climb,
+		      beta, delta);
+		CHECK_NEAR(beta, log(rows[r].r), 1e-12, "beta is the levels' slope per octave");
+		CHECK_NEAR(delta, log(rows[r].s), 1e-12, "delta is the excess step");
+	}
+	/* the points of a level are all of first .. last, in no plateau too:
+	 * an outlier inside level a moves beta */
+	for (int i = 0; i < 16; i++) {
+		p[i].bytes = 4096 * pow(2, i / 4.0);
+		p[i].ns = pow(1.1, i / 4.0);
+	}
+	double b0, d0, b1, d1;
+	cs_climb_boundary(p, &a, &b, &b0, &d0);
+	p[3].ns *= 1.2;
+	cs_climb_boundary(p, &a, &b, &b1, &d1);
+	CHECK(b1 != b0 && d1 != d0, "every point of first .. last enters the fit");
+}
+
+/* s.9 end to end: a pure climb is one level and no cache; a real step
+ * between climbing levels stays; the climb's figures are kept */
+static void test_climb(void)
+{
+	cs_capture_init(&cap);
+	for (int i = 0; i <= 60; i++) {
+		cap.points[i].bytes = 4096 * pow(2, i / 4.0);
+		cap.points[i].ns = pow(1.15, i / 4.0);
+	}
+	cap.n_points = 61;
+	CHECK(reduce_ok(), "climb: %s", err);
+	CHECK(work.stair.n_raw >= 2 && res.n_levels == 1 && res.levels[0].climb,
+	      "a 1.15x climb: %u levels of s.3, one after s.9", work.stair.n_raw);
+	CHECK(res.n_knees == 0 && has_refusal(CS_R_CLIMB) && has_refusal(CS_R_FEW_PLATEAUS),
+	      "no knee; smooth-climb and fewer-than-two-plateaus");
+	CHECK(res.climbs.n == 1 && res.climbs.climb[0].n_knees == work.stair.n_raw - 1,
+	      "one climb, every boundary's knee refused");
+	CHECK_NEAR(res.climbs.climb[0].rate, 1.15, 1e-9, "rate per octave: t last / t first, per octave");
+	CHECK(res.levels[0].first_bytes == 4096 && res.levels[0].last_bytes ==
+	      res.climbs.climb[0].last_bytes, "the climb's extent is the joined level's");
+	const struct cs_climb_knee *k = &res.climbs.knees[0];
+	CHECK(fabs(k->bound - fmin(k->slope * k->slope, 1.5)) < 1e-12 && k->retired_bytes > 0 && k->bytes > 0,
+	      "bound min(slope^2, 1.5), retired bound kept");
+
+	/* two flat levels and a climbing memory: the step kept, the climb
+	 * joined; the knee outside is s.4's exactly */
+	cs_capture_init(&cap);
+	for (int i = 0; i <= 60; i++) {
+		cap.points[i].bytes = 4096 * pow(2, i / 4.0);
+		cap.points[i].ns = i < 12 ? 1 : i < 24 ? 4 : 40 * pow(1.15, (i - 24) / 4.0);
+	}
+	cap.n_points = 61;
+	CHECK(reduce_ok(), "steps then a climb: %s", err);
+	CHECK(res.n_levels == 3 && !res.levels[1].climb && res.levels[2].climb,
+	      "two steps kept, memory one level: %u levels", res.n_levels);
+	CHECK(res.n_knees == 2 && res.knees[0].retired_bytes == cap.points[11].bytes &&
+	      res.knees[1].retired_bytes == cap.points[23].bytes, "the two knees stay: %u", res.n_knees);
+	CHECK(has_refusal(CS_R_CLIMB) && !has_refusal(CS_R_FEW_PLATEAUS), "smooth-climb only");
+}
+
+/* s.4 by logs: floors far past 1.3e154 ns (sqrt of their product
+ * overflowed) and far under 1e-154 give finite knees where they belong */
+static void test_knee_extremes(void)
+{
+	static const double scale[] = { 1e300, 1e-300, 1e154, 1 };
+	for (size_t s = 0; s < sizeof scale / sizeof scale[0]; s++) {
+		double ns[] = { 1, 1, 1, 1, 1, 4, 4, 4, 4, 4, END };
+		for (int i = 0; i < 10; i++)
+			ns[i] *= scale[s];
+		sweep_doubling(ns, count(ns));
+		CHECK(reduce_ok() && res.n_knees == 1, "scale %g: %s", scale[s], err);
+		CHECK(isfinite(res.knees[0].bytes) && res.knees[0].bytes > 65536 &&
+		      res.knees[0].bytes <= 131072, "scale %g: knee %g", scale[s], res.knees[0].bytes);
+	}
+	/* sizes at the top of the doubles: the knee and the climb test stay finite */
+	cs_capture_init(&cap);
+	for (int i = 0; i < 12; i++) {
+		cap.points[i].bytes = 1e307 * pow(2, i / 4.0);
+		cap.points[i].ns = i < 6 ? 1e308 : 1.7e308;
+	}
+	cap.n_points = 12;
+	CHECK(reduce_ok(), "huge: %s", err);
+	for (uint32_t k = 0; k < res.n_knees; k++)
+		CHECK(isfinite(res.knees[k].bytes), "huge knee %u finite", k);
+}
+
+/* s.5 as amended: the candidates are the powers of two */
+static void test_power_of_two(void)
+{
+	static const double yes[] = { 1, 2, 64, 4096, 1u << 31, 4611686018427387904.0 };
+	static const double no[] = { 0, 0.5, 3, 48, 96, 64.5, 1e300, -64 };
+	for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+		CHECK(cs_power_of_two(yes[i]), "%g is a power of two", yes[i]);
+	for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+		CHECK(!cs_power_of_two(no[i]), "%g is not", no[i]);
+	/* a 64-byte ramp with a spike at 48 and one at 96: never a granule there */
+	static const double d[] = { 8, 16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 512 };
+	for (int spike = 0; spike < 2; spike++) {
+		struct cs_adj_point pts[12];
+		for (int i = 0; i < 12; i++) {
+			pts[i] = (struct cs_adj_point){ d[i], 8 + 0.1 * fmin(d[i], 64) };
+			if (d[i] == (spike ? 96 : 48))
+				pts[i].ns *= spike ? 1.15 : 1.3;
+		}
+		struct cs_fit f;
+		cs_fit_ramp(pts, 12, &f);
+		CHECK(f.has_winner && d[f.winner] == 64, "spike at %g: winner %g", spike ? 96.0 : 48.0,
+		      d[f.winner]);
+		CHECK(f.above == 6, "granule-at-ruler-end counts every distance above: %u", f.above);
+		CHECK(f.has_runner && f.sse_runner > f.sse, "the runner-up is another power of two");
+	}
+	/* no power of two at all: refused, never fitted */
+	three_levels();
+	cap.adj[0] = (struct cs_adj_series){ .placement = CS_PLACE_MIDDLE, .has_footprint = 1,
+					     .footprint_bytes = 256 << 10, .n = 3 };
+	for (int i = 0; i < 3; i++)
+		cap.adj[0].pts[i] = (struct cs_adj_point){ 24.0 + 24 * i, 10 + i };
+	reduce_ok();
+	CHECK(res.adj[0].refused && !res.adj[0].has_fit &&
+	      !strcmp(res.adj[0].refusal.code, CS_R_NO_CANDIDATE), "no power of two: %s",
+	      res.adj[0].refusal.code);
+}
+
 /* Every refusal sentence prints the constant it tests (issue 11): each
  * sentence is checked here for its constants as the code prints them, and
  * `test_reduce --sentences` prints one line per constant ("NAME\tsentence")
@@ -781,7 +932,7 @@ struct sentence {
 	double value;
 	char text[CS_REASON_MAX];
 };
-static struct sentence sentences[16];
+static struct sentence sentences[20];
 static int n_sentences;
 
 static void keep(const char *constant, double value, const char *code)
@@ -858,6 +1009,17 @@ static void collect_sentences(void)
 	cap.clock = (struct cs_clock){ .has_clamp = 1, .clamp_ns = 5000, .has_quantum = 1, .quantum_ns = 95000 };
 	reduce_ok();
 	keep("CS_CLAMP_MAX_RATIO", CS_CLAMP_MAX_RATIO, CS_R_CLOCK);
+	/* smooth-climb: a climb of 1.15x per octave, one under every mutant */
+	cs_capture_init(&cap);
+	for (int i = 0; i <= 60; i++) {
+		cap.points[i].bytes = 4096 * pow(2, i / 4.0);
+		cap.points[i].ns = pow(1.15, i / 4.0);
+	}
+	cap.n_points = 61;
+	reduce_ok();
+	keep("CS_CLIMB_SLOPE_MIN", CS_CLIMB_SLOPE_MIN, CS_R_CLIMB);
+	keep("CS_CLIMB_OCTAVES", CS_CLIMB_OCTAVES, CS_R_CLIMB);
+	keep("CS_CLIMB_STEP_MAX", CS_CLIMB_STEP_MAX, CS_R_CLIMB);
 }
 
 static void test_sentences(void)
@@ -869,7 +1031,7 @@ static void test_sentences(void)
 		CHECK(strstr(sentences[i].text, want) != NULL, "%s: the sentence prints %s: '%s'",
 		      sentences[i].constant, want, sentences[i].text);
 	}
-	CHECK(n_sentences == 15, "%d sentences", n_sentences);
+	CHECK(n_sentences == 18, "%d sentences", n_sentences);
 }
 
 int main(int argc, char **argv)
@@ -893,6 +1055,10 @@ int main(int argc, char **argv)
 	test_adjacency_placement();
 	test_r2_threshold();
 	test_place();
+	test_climb_boundary();
+	test_climb();
+	test_knee_extremes();
+	test_power_of_two();
 	test_sentences();
 	return cs_test_summary("reduce");
 }

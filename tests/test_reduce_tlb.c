@@ -6,6 +6,7 @@
  * size as the filter, a refused page size, short blocks, malformed series,
  * sweep_large_pages. `test_reduce_tlb --sentences` prints the sentence of
  * each constant for tests/suite-mutation-tlb.sh. */
+#include <math.h>
 #include <string.h>
 #include "check.h"
 #include "../common/tlb.h"
@@ -292,6 +293,47 @@ static void test_large(void)
 	CHECK(reduce_all() == 0 && t.large_reduced && t.n_large_knees == 0, "two points: no knee, no error");
 }
 
+/* reduction.md s.9 on a TLB series: a climb in entries joined and
+ * refused; and counts at the top of the doubles stay finite everywhere
+ * (the report once converted 1e300 entries to an integer: undefined). */
+static void test_climb_and_extremes(void)
+{
+	static char text[1 << 16];
+	struct cs_buf b;
+	cs_capture_init(&cap);
+	data_knee(65536);
+	cap.tlb.n_series = 1;
+	struct cs_tlb_series *s = &cap.tlb.series[0];
+	memset(s, 0, sizeof *s);
+	s->page_bytes = 4096;
+	strcpy(s->page_tables, "own");
+	for (int i = 0; i <= 40; i++) {
+		double pages = 16 * pow(2, i / 4.0), ns = pow(1.15, i / 4.0);
+		s->pts[s->n++] = (struct cs_tlb_point){ floor(pages), ns, 1, ns, 1, 1e6 };
+	}
+	CHECK(reduce_all() == 0 && t.series[0].n_levels == 1 && t.series[0].levels[0].climb &&
+	      t.series[0].n_knees == 0 && t.series[0].climbs.n == 1,
+	      "a TLB climb: one level, no knee (%u levels, %u knees)", t.series[0].n_levels,
+	      t.series[0].n_knees);
+	CHECK(strstr(reason(&t.series[0], CS_R_CLIMB), "pages is one smooth climb") &&
+	      *reason(&t.series[0], CS_R_FEW_PLATEAUS), "smooth-climb and fewer-than-two-plateaus: %s",
+	      reason(&t.series[0], CS_R_CLIMB));
+	static const double scale[] = { 1e300, 1e-300 };
+	for (int k = 0; k < 2; k++) {
+		for (uint32_t i = 0; i < s->n; i++) {
+			s->pts[i].pages = 4 * pow(2, i / 4.0) * scale[k] * 1e-3;
+			s->pts[i].ns = (i < 20 ? 1 : 4) * scale[k];
+		}
+		CHECK(reduce_all() == 0 && t.series[0].n_knees >= 1, "scale %g: %s", scale[k], err);
+		cs_buf_init(&b, text, sizeof text);
+		res.tlb = t;
+		cs_report_tlb(&b, &cap, &t);
+		CHECK(!strstr(text, "null") && !strstr(text, "nan") && !strstr(text, "inf") &&
+		      !strstr(text, "?"), "scale %g: every figure finite: %.300s", scale[k],
+		      strstr(text, "knees:") ? strstr(text, "knees:") : text);
+	}
+}
+
 /* The sentence of each constant (--sentences). */
 static void sentences(int print)
 {
@@ -331,6 +373,7 @@ int main(int argc, char **argv)
 	test_translation();
 	test_refused_short_malformed();
 	test_large();
+	test_climb_and_extremes();
 	sentences(0);
 	return cs_test_summary("reduce_tlb");
 }

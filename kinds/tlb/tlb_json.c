@@ -15,7 +15,7 @@ static void knees(struct cs_rjson *o, const struct cs_tlb_series_result *s)
 		cs_rjson_key(o, "entries");
 		cs_rjson_opt(o, k->has_entries, k->entries);
 		cs_rjson_key(o, "reach_bytes");
-		cs_rjson_opt(o, k->has_entries, k->entries * (double)s->page_bytes);
+		cs_rjson_opt(o, k->has_entries, cs_tlb_reach(k->entries, s->page_bytes));
 		cs_rjson_key(o, "retired_entries");
 		cs_rjson_opt(o, k->has_retired, k->retired_entries);
 		cs_rjson_key(o, "published_entries");

@@ -36,5 +36,8 @@ void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
 
 /* "4 KiB" */
 void cs_put_page(struct cs_buf *b, uint64_t page_bytes);
+/* A knee's reach, entries x page size, finite for every count the reader
+ * accepts (at most the largest double). */
+double cs_tlb_reach(double entries, uint64_t page_bytes);
 
 #endif

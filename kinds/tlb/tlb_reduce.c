@@ -13,6 +13,14 @@ void cs_put_page(struct cs_buf *b, uint64_t page_bytes)
 	cs_put_size(b, (double)page_bytes);
 }
 
+#define DOUBLE_MAX 1.7976931348623157e308
+
+double cs_tlb_reach(double entries, uint64_t page_bytes)
+{
+	double p = (double)page_bytes;
+	return p > 0 && entries > DOUBLE_MAX / p ? DOUBLE_MAX : entries * p;
+}
+
 uint32_t cs_tlb_levels(const struct cs_capture *c, uint64_t page_bytes,
 		       double *entries, uint32_t *level, uint32_t max)
 {
@@ -59,7 +67,10 @@ static struct cs_buf *refuse(struct cs_tlb_series_result *s, const char *code,
 /* A knee (three figures) or a published count (every figure). */
 static void put_entries(struct cs_buf *b, double entries)
 {
-	cs_put_g(b, entries, entries == (double)(uint64_t)entries ? 9 : 3);
+	/* whole counts in full; the test needs no conversion (a count past
+	 * 2^64 has no integer type to go to) */
+	int whole = entries < 18446744073709551616.0 && entries == cs_floor(entries);
+	cs_put_g(b, entries, whole ? 9 : 3);
 	cs_puts(b, entries == 1 ? " entry" : " entries");
 }
 
@@ -95,7 +106,7 @@ static void refuse_unmatched(const struct cs_capture *c, struct cs_tlb_series_re
 	cs_puts(&b, " at ");
 	put_entries(&b, k->entries);
 	cs_puts(&b, " (reach ");
-	cs_put_size(&b, k->entries * (double)s->page_bytes);
+	cs_put_size(&b, cs_tlb_reach(k->entries, s->page_bytes));
 	cs_puts(&b, ")");
 	if (!np) {
 		if (c->tlb.published_null) {
@@ -414,7 +425,7 @@ static void staircases(const struct cs_capture *c, const struct cs_result *r,
 				const struct cs_tlb_knee *tk = &s->knees[k];
 				if (!tk->has_entries || tk->alias)
 					continue;
-				double reach = tk->entries * (double)s->page_bytes;
+				double reach = cs_tlb_reach(tk->entries, s->page_bytes);
 				double off = cs_fabs(dk->bytes / reach - 1);
 				if (off > CS_TLB_TRANSLATION_NEAR || (best.reach > 0 && off >= best_off))
 					continue;

@@ -48,7 +48,7 @@ static void knees(struct cs_buf *b, const struct cs_tlb_series_result *s)
 		if (k->has_entries) {
 			put_knee(b, k->entries);
 			cs_pad_to(b, at, 22);
-			cs_put_size(b, k->entries * (double)s->page_bytes);
+			cs_put_size(b, cs_tlb_reach(k->entries, s->page_bytes));
 		} else {
 			cs_puts(b, "missing");
 			cs_pad_to(b, at, 22);
