@@ -38,6 +38,8 @@ void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int
 	put_end(b, L->last_bytes, pages);
 	if (pages)
 		cs_puts(b, " pages");
+	if (L->climb) /* reduction.md s.9: levels joined by a smooth climb */
+		cs_puts(b, "  (smooth climb)");
 	cs_putc(b, '\n');
 }
 
