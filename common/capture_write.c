@@ -68,26 +68,35 @@ void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point 
 	cs_jsonw_obj_end(j);
 }
 
-void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint32_t n)
+void cs_point_write(struct cs_jsonw *j, const char *xkey, double x, double ns, int has_median,
+		    double ns_median, int has_block, double block_ns)
 {
 	int pretty = j->pretty;
+	cs_jsonw_obj(j);
+	j->pretty = 0; /* one point a line */
+	cs_jsonw_key(j, xkey);
+	cs_jsonw_num(j, x);
+	cs_jsonw_key(j, "ns");
+	cs_jsonw_numsig(j, ns, 9);
+	if (has_median) {
+		cs_jsonw_key(j, "ns_median");
+		cs_jsonw_numsig(j, ns_median, 9);
+	}
+	if (has_block) {
+		cs_jsonw_key(j, "block_ns");
+		cs_jsonw_numsig(j, block_ns, 9);
+	}
+	cs_jsonw_obj_end(j);
+	j->pretty = pretty;
+}
+
+void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint32_t n)
+{
 	cs_jsonw_key(j, "points");
 	cs_jsonw_arr(j);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct cs_point *p = &pts[i];
-		cs_jsonw_obj(j);
-		j->pretty = 0; /* one point a line */
-		cs_jsonw_key(j, "bytes");
-		cs_jsonw_num(j, p->bytes);
-		cs_jsonw_key(j, "ns");
-		cs_jsonw_numsig(j, p->ns, 9);
-		if (p->has_block) {
-			cs_jsonw_key(j, "block_ns");
-			cs_jsonw_numsig(j, p->block_ns, 9);
-		}
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
-	}
+	for (uint32_t i = 0; i < n; i++)
+		cs_point_write(j, "bytes", pts[i].bytes, pts[i].ns, 0, 0, pts[i].has_block,
+			       pts[i].block_ns);
 	cs_jsonw_arr_end(j);
 }
 

@@ -21,6 +21,10 @@ int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 /* "KEY": {"points": [...]}, one point a line (the sweep's shape). */
 void cs_points_write(struct cs_jsonw *j, const char *key, const struct cs_point *pts, uint32_t n);
 /* "points": [...] alone, inside an object the caller has open. */
+/* One point of any series, on one line: {XKEY: x, "ns", ["ns_median"],
+ * ["block_ns"]}: the sweep's (bytes) and a TLB sweep's (pages). */
+void cs_point_write(struct cs_jsonw *j, const char *xkey, double x, double ns, int has_median,
+		    double ns_median, int has_block, double block_ns);
 void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint32_t n);
 
 /* The write and record columns of the table (kinds.h), declared from it. */

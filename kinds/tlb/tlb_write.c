@@ -70,25 +70,10 @@ static void series(struct cs_jsonw *j, const struct cs_tlb_series *s)
 	}
 	cs_jsonw_key(j, "points");
 	cs_jsonw_arr(j);
-	int pretty = j->pretty;
 	for (uint32_t i = 0; i < s->n && i < CS_TLB_MAX_POINTS; i++) {
 		const struct cs_tlb_point *p = &s->pts[i];
-		cs_jsonw_obj(j);
-		j->pretty = 0; /* one point a line */
-		cs_jsonw_key(j, "pages");
-		cs_jsonw_num(j, p->pages);
-		cs_jsonw_key(j, "ns");
-		cs_jsonw_numsig(j, p->ns, 9);
-		if (p->has_median) {
-			cs_jsonw_key(j, "ns_median");
-			cs_jsonw_numsig(j, p->ns_median, 9);
-		}
-		if (p->has_block) {
-			cs_jsonw_key(j, "block_ns");
-			cs_jsonw_numsig(j, p->block_ns, 9);
-		}
-		cs_jsonw_obj_end(j);
-		j->pretty = pretty;
+		cs_point_write(j, "pages", p->pages, p->ns, p->has_median, p->ns_median,
+			       p->has_block, p->block_ns);
 	}
 	cs_jsonw_arr_end(j);
 	cs_jsonw_obj_end(j);
