@@ -35,6 +35,22 @@ void cs_put_clock_unusable(struct cs_buf *b, const struct cs_clock *k);
  * the number of pairs. m and n are cut at CS_MAX_KNEES. */
 uint32_t cs_pair_knees(const double *knee, uint32_t m, const double *size,
 		       uint32_t n, int32_t *paired_with);
+/* s.4 v2, the table of knees: the found knees knee[0..m) (ascending; those
+ * with skip[i] set take no part in the pairing, as a TLB's aliasing knee)
+ * paired with the published sizes size[0..np) (in level order), and each
+ * published level left unpaired listed where it stands: before the first
+ * knee paired with a later level, or before the first unpaired knee above
+ * its size. Rows: knee index or -1 (missing), level index or -1
+ * (unmatched). Returns how many rows (at most max). */
+struct cs_table_row {
+	int32_t knee, level;
+};
+uint32_t cs_knee_table(const double *knee, const uint8_t *skip, uint32_t m, const double *size,
+		       uint32_t np, struct cs_table_row *row, uint32_t max);
+/* |log2(a / b)|, and "a knee pairs with a published level P only when
+ * P/CS_PAIR_BELOW <= knee <= CS_PAIR_ABOVEP": the pairing's words */
+double cs_log2_ratio(double a, double b);
+void cs_put_pair_limits(struct cs_buf *b);
 /* adjacency.c: placement rule and fit (s.5). */
 void cs_reduce_adjacency(const struct cs_capture *c, struct cs_work *w,
 			 struct cs_result *r);

@@ -101,7 +101,7 @@ static int admissible(double knee, double P)
 	return P / CS_PAIR_BELOW <= knee && knee <= CS_PAIR_ABOVE * P;
 }
 
-static double log2_ratio(double a, double b)
+double cs_log2_ratio(double a, double b)
 {
 	return cs_fabs(cs_log(a / b) / cs_log(2.0));
 }
@@ -194,7 +194,7 @@ static void match(struct matching *M, const double *knee, uint32_t m,
 			if (admissible(knee[ii], size[jj])) {
 				cand[nc] = M->t[ii + 1][jj + 1];
 				cand[nc].pairs++;
-				cand[nc].cost += log2_ratio(knee[ii], size[jj]);
+				cand[nc].cost += cs_log2_ratio(knee[ii], size[jj]);
 				cand[nc].pick = PICK_PAIR;
 				ci[nc] = ii + 1;
 				cj[nc++] = jj + 1;
@@ -242,7 +242,7 @@ uint32_t cs_pair_knees(const double *knee, uint32_t m, const double *size,
 	return npairs;
 }
 
-static void put_limits(struct cs_buf *b)
+void cs_put_pair_limits(struct cs_buf *b)
 {
 	cs_puts(b, "a knee pairs with a published level P only when P/");
 	cs_put_g(b, CS_PAIR_BELOW, 6);
@@ -266,7 +266,7 @@ static void refuse_unmatched(struct cs_result *r, uint32_t n, double bytes,
 	}
 	uint32_t near = 0;
 	for (uint32_t j = 1; j < np; j++)
-		if (log2_ratio(bytes, p[j].size) < log2_ratio(bytes, p[near].size))
+		if (cs_log2_ratio(bytes, p[j].size) < cs_log2_ratio(bytes, p[near].size))
 			near = j;
 	cs_puts(&b, " is paired with no published level: the nearest is ");
 	put_level_name(&b, p[near].level);
@@ -275,7 +275,7 @@ static void refuse_unmatched(struct cs_result *r, uint32_t n, double bytes,
 	cs_puts(&b, "), and the knee is ");
 	cs_put_g(&b, bytes / p[near].size, 3);
 	cs_puts(&b, "x that; ");
-	put_limits(&b);
+	cs_put_pair_limits(&b);
 	uint32_t reach = 0;
 	for (uint32_t j = 0; j < np; j++)
 		reach += admissible(bytes, p[j].size) != 0;
@@ -305,7 +305,7 @@ static void refuse_missing(struct cs_result *r, const struct pub *P,
 		cs_puts(&b, "): the sweep went past it, up to ");
 		cs_put_size(&b, top);
 		cs_puts(&b, ", and left no knee paired with it (");
-		put_limits(&b);
+		cs_put_pair_limits(&b);
 		cs_puts(&b, ")");
 	}
 	cs_puts(&b, "; missing, never guessed");
@@ -319,18 +319,54 @@ static void set_missing(struct cs_knee *k, const struct pub *P)
 	k->published_level = P->level;
 }
 
-/* s.4 v2: pair the knees found with the published levels, and list the
- * knees with the missing levels in their places: a missing level goes
- * before the first knee paired with a later level, or before the first
- * unpaired knee above its size. */
+uint32_t cs_knee_table(const double *knee, const uint8_t *skip, uint32_t m, const double *size,
+		       uint32_t np, struct cs_table_row *row, uint32_t max)
+{
+	double kx[CS_MAX_KNEES] = { 0 };
+	uint32_t idx[CS_MAX_KNEES], q = 0, out = 0, next = 0; /* next level not yet placed */
+	int32_t with[CS_MAX_KNEES], to[CS_MAX_KNEES];
+	uint8_t paired[CS_MAX_KNEES] = { 0 };
+	m = m < CS_MAX_KNEES ? m : CS_MAX_KNEES;
+	np = np < CS_MAX_KNEES ? np : CS_MAX_KNEES;
+	for (uint32_t i = 0; i < m; i++) {
+		to[i] = -1;
+		if (!skip || !skip[i]) {
+			kx[q] = knee[i];
+			idx[q++] = i;
+		}
+	}
+	cs_pair_knees(kx, q, size, np, with);
+	for (uint32_t k = 0; k < q; k++)
+		if (with[k] >= 0) {
+			to[idx[k]] = with[k];
+			paired[with[k]] = 1;
+		}
+	for (uint32_t i = 0; i < m && out < max; i++) {
+		if (to[i] >= 0) {
+			for (; next < (uint32_t)to[i] && out < max; next++)
+				row[out++] = (struct cs_table_row){ -1, (int32_t)next };
+			next = (uint32_t)to[i] + 1;
+		} else if (!skip || !skip[i]) {
+			for (; next < np && !paired[next] && size[next] <= knee[i] && out < max; next++)
+				row[out++] = (struct cs_table_row){ -1, (int32_t)next };
+		}
+		if (out < max)
+			row[out++] = (struct cs_table_row){ (int32_t)i, to[i] };
+	}
+	for (; next < np && out < max; next++)
+		row[out++] = (struct cs_table_row){ -1, (int32_t)next };
+	return out;
+}
+
+/* s.4 v2: the knees found, paired with the published levels, with the
+ * missing levels in their places (cs_knee_table), and why for each. */
 static void match_published(const struct cs_capture *c, const struct cs_work *w,
 			    struct cs_result *r, uint32_t found)
 {
 	struct pub p[CS_MAX_KNEES];
 	struct cs_knee knees[CS_MAX_KNEES];
+	struct cs_table_row row[CS_MAX_KNEES];
 	double kb[CS_MAX_KNEES] = { 0 }, size[CS_MAX_KNEES] = { 0 };
-	int32_t paired_with[CS_MAX_KNEES];
-	uint8_t level_paired[CS_MAX_KNEES];
 	uint32_t np = published_levels(c, p, CS_MAX_KNEES);
 	double top = w->n ? w->pts[w->n - 1].bytes : 0;
 
@@ -338,53 +374,34 @@ static void match_published(const struct cs_capture *c, const struct cs_work *w,
 		knees[i] = r->knees[i];
 		kb[i] = knees[i].bytes;
 	}
-	for (uint32_t j = 0; j < np; j++) {
-		level_paired[j] = 0;
+	for (uint32_t j = 0; j < np; j++)
 		size[j] = p[j].size;
-	}
-	cs_pair_knees(kb, found, size, np, paired_with);
-	for (uint32_t i = 0; i < found; i++)
-		if (paired_with[i] >= 0)
-			level_paired[paired_with[i]] = 1;
-
-	uint32_t out = 0, next = 0; /* next level not yet placed */
-	for (uint32_t i = 0; i < found; i++) {
-		struct cs_knee k = knees[i];
-		if (paired_with[i] >= 0) {
-			uint32_t j = (uint32_t)paired_with[i];
-			for (; next < j && out < CS_MAX_KNEES; next++)
-				set_missing(&r->knees[out++], &p[next]);
-			next = j + 1;
-			k.has_published = 1;
-			k.published_bytes = p[j].size;
-			k.published_level = p[j].level;
-			k.has_gap = 1;
-			k.gap = k.bytes / p[j].size - 1;
-		} else {
-			for (; next < np && !level_paired[next] && p[next].size <= k.bytes &&
-			       out < CS_MAX_KNEES; next++)
-				set_missing(&r->knees[out++], &p[next]);
+	uint32_t out = cs_knee_table(kb, NULL, found, size, np, row, CS_MAX_KNEES);
+	for (uint32_t n = 0; n < out; n++) {
+		struct cs_knee *k = &r->knees[n];
+		if (row[n].knee < 0) {
+			set_missing(k, &p[row[n].level]);
+			continue;
 		}
-		if (out < CS_MAX_KNEES)
-			r->knees[out++] = k;
+		*k = knees[row[n].knee];
+		if (row[n].level >= 0) {
+			const struct pub *P = &p[row[n].level];
+			k->has_published = 1;
+			k->published_bytes = P->size;
+			k->published_level = P->level;
+			k->has_gap = 1;
+			k->gap = k->bytes / P->size - 1;
+		}
 	}
-	for (; next < np && out < CS_MAX_KNEES; next++)
-		set_missing(&r->knees[out++], &p[next]);
 	r->n_knees = out;
 
 	/* refusals in the order of the table: unpaired knees and missing
 	 * levels, each where it stands */
 	for (uint32_t n = 0; n < out; n++) {
-		const struct cs_knee *k = &r->knees[n];
-		if (!k->has_bytes) {
-			for (uint32_t j = 0; j < np; j++)
-				if (p[j].level == k->published_level &&
-				    p[j].size == k->published_bytes)
-					refuse_missing(r, &p[j], top);
-			continue;
-		}
-		if (!k->has_published)
-			refuse_unmatched(r, n, k->bytes, p, np);
+		if (row[n].knee < 0)
+			refuse_missing(r, &p[row[n].level], top);
+		else if (row[n].level < 0)
+			refuse_unmatched(r, n, r->knees[n].bytes, p, np);
 	}
 }
 

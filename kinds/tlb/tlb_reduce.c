@@ -81,18 +81,11 @@ static void put_tlb_name(struct cs_buf *b, uint32_t level)
 	cs_puts(b, " TLB");
 }
 
+/* reduction.md s.4's limits, cited */
 static void put_limits(struct cs_buf *b)
 {
-	cs_puts(b, "a knee pairs with a published level P only when P/");
-	cs_put_g(b, CS_PAIR_BELOW, 6);
-	cs_puts(b, " <= knee <= ");
-	cs_put_g(b, CS_PAIR_ABOVE, 6);
-	cs_puts(b, "P (reduction.md s.4)");
-}
-
-static double log2_ratio(double a, double b)
-{
-	return cs_fabs(cs_log(a / b) / cs_log(2.0));
+	cs_put_pair_limits(b);
+	cs_puts(b, " (reduction.md s.4)");
 }
 
 static void refuse_unmatched(const struct cs_capture *c, struct cs_tlb_series_result *s,
@@ -121,7 +114,7 @@ static void refuse_unmatched(const struct cs_capture *c, struct cs_tlb_series_re
 	}
 	uint32_t near = 0;
 	for (uint32_t j = 1; j < np; j++)
-		if (log2_ratio(k->entries, pe[j]) < log2_ratio(k->entries, pe[near]))
+		if (cs_log2_ratio(k->entries, pe[j]) < cs_log2_ratio(k->entries, pe[near]))
 			near = j;
 	cs_puts(&b, " is paired with no published TLB: the nearest is ");
 	put_tlb_name(&b, pl[near]);
@@ -293,54 +286,38 @@ static void set_missing(struct cs_tlb_knee *k, double entries, uint32_t level)
 }
 
 /* s.3 of docs/tlb.md: pair the knees that are not aliasing with the
- * published levels (cs_pair_knees, docs/reduction.md s.4 v2), list the missing
- * levels in their places as the sweep does, and say why for each. */
+ * published levels, list the missing levels in their places as the sweep
+ * does (cs_knee_table, docs/reduction.md s.4 v2), and say why for each. */
 static void pair(const struct cs_capture *c, struct cs_tlb_series_result *s,
 		 const struct cs_tlb_knee *found, uint32_t nf, double top)
 {
 	double pe[CS_MAX_KNEES], kx[CS_MAX_KNEES];
-	uint32_t pl[CS_MAX_KNEES], idx[CS_MAX_KNEES], m = 0;
-	int32_t with[CS_MAX_KNEES];
-	uint8_t paired[CS_MAX_KNEES] = { 0 };
+	uint32_t pl[CS_MAX_KNEES];
+	uint8_t alias[CS_MAX_KNEES];
+	struct cs_table_row row[CS_TLB_MAX_KNEES];
 	uint32_t np = cs_tlb_levels(c, s->page_bytes, pe, pl, CS_MAX_KNEES);
 
-	for (uint32_t i = 0; i < nf; i++)
-		if (!found[i].alias) {
-			kx[m] = found[i].entries;
-			idx[m++] = i;
-		}
-	cs_pair_knees(kx, m, pe, np, with);
-	int32_t to[CS_TLB_MAX_KNEES];
-	for (uint32_t i = 0; i < nf; i++)
-		to[i] = -1;
-	for (uint32_t q = 0; q < m; q++)
-		if (with[q] >= 0) {
-			to[idx[q]] = with[q];
-			paired[with[q]] = 1;
-		}
-	uint32_t out = 0, next = 0;
-	for (uint32_t i = 0; i < nf && out < CS_TLB_MAX_KNEES; i++) {
-		struct cs_tlb_knee k = found[i];
-		if (to[i] >= 0) {
-			uint32_t j = (uint32_t)to[i];
-			for (; next < j && out < CS_TLB_MAX_KNEES; next++)
-				set_missing(&s->knees[out++], pe[next], pl[next]);
-			next = j + 1;
-			k.has_published = 1;
-			k.published_entries = pe[j];
-			k.published_level = pl[j];
-			k.has_gap = 1;
-			k.gap = k.entries / pe[j] - 1;
-		} else if (!k.alias) {
-			for (; next < np && !paired[next] && pe[next] <= k.entries &&
-			       out < CS_TLB_MAX_KNEES; next++)
-				set_missing(&s->knees[out++], pe[next], pl[next]);
-		}
-		if (out < CS_TLB_MAX_KNEES)
-			s->knees[out++] = k;
+	for (uint32_t i = 0; i < nf; i++) {
+		kx[i] = found[i].entries;
+		alias[i] = (uint8_t)found[i].alias;
 	}
-	for (; next < np && out < CS_TLB_MAX_KNEES; next++)
-		set_missing(&s->knees[out++], pe[next], pl[next]);
+	uint32_t out = cs_knee_table(kx, alias, nf, pe, np, row, CS_TLB_MAX_KNEES);
+	for (uint32_t n = 0; n < out; n++) {
+		struct cs_tlb_knee *k = &s->knees[n];
+		uint32_t j = (uint32_t)row[n].level;
+		if (row[n].knee < 0) {
+			set_missing(k, pe[j], pl[j]);
+			continue;
+		}
+		*k = found[row[n].knee];
+		if (row[n].level >= 0) {
+			k->has_published = 1;
+			k->published_entries = pe[j];
+			k->published_level = pl[j];
+			k->has_gap = 1;
+			k->gap = k->entries / pe[j] - 1;
+		}
+	}
 	s->n_knees = out;
 	for (uint32_t n = 0; n < out; n++) {
 		const struct cs_tlb_knee *k = &s->knees[n];
