@@ -13,6 +13,12 @@ struct cs_buf *cs_refuse(struct cs_result *r, const char *code,
 /* Fill one refusal record in place. */
 void cs_refusal_set(struct cs_refusal *f, const char *code, struct cs_buf *b);
 
+/* reduce.c: v is a positive finite number; and the malformed-capture
+ * error "WHAT[IDX].FIELD: RULE, got V" (IDX (uint32_t)-1 and FIELD NULL
+ * leave theirs out) into err: always -1 (s.1, s.7). */
+int cs_positive(double v);
+int cs_malformed(char *err, size_t errlen, const char *what, uint32_t idx,
+		 const char *field, const char *rule, double v);
 /* sweep.c: block-length, plateaus, levels, knees (s.1 to s.4). */
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r);
@@ -23,6 +29,18 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
  * shortest such block. */
 uint32_t cs_drop_short_blocks(const struct cs_clock *k, struct cs_work *w,
 			      double *shortest);
+/* s.1: more than CS_BLOCK_MAX_FAIL_FRACTION of the points failed; and the
+ * sentence, for "the sweep" or "this TLB sweep" (series). */
+int cs_block_refused(uint32_t failed, uint32_t total);
+void cs_put_block_length(struct cs_buf *b, uint32_t failed, uint32_t total,
+			 const struct cs_clock *k, double shortest, const char *series);
+/* What a series' x is, in the sentences: "sizes" / "size" / "level" for
+ * the sweep, "page counts" / "page count" / "TLB level" for a TLB sweep. */
+struct cs_units {
+	const char *xs, *x, *level;
+};
+/* s.4 coarse grids: the grid-too-coarse sentence for median span s. */
+void cs_put_grid_coarse(struct cs_buf *b, double s, const struct cs_units *u);
 /* s.4 coarse grids: the median of x[i+3]/x[i] (0 with fewer than 4 points). */
 double cs_grid_span(struct cs_work *w);
 /* docs/reduction.md s.6: a clamp finer than CS_CLAMP_MAX_RATIO x the quantum

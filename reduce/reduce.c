@@ -4,14 +4,14 @@
 #include "kinds.h"
 #include "../common/csmath.h"
 
-static int positive(double v)
+int cs_positive(double v)
 {
 	return cs_isfinite(v) && v > 0;
 }
 
 /* Writes "what: must be ..., got v" into err; always returns -1. */
-static int malformed(char *err, size_t errlen, const char *what, uint32_t idx,
-		     const char *field, const char *rule, double v)
+int cs_malformed(char *err, size_t errlen, const char *what, uint32_t idx,
+		 const char *field, const char *rule, double v)
 {
 	struct cs_buf b;
 	cs_buf_init(&b, err, errlen);
@@ -41,23 +41,23 @@ static int check_adjacency(const struct cs_capture *c, char *err, size_t errlen)
 {
 	static const char *const must = "must be a positive finite number";
 	if (c->n_adj > CS_MAX_ADJ_SERIES)
-		return malformed(err, errlen, "adjacency", (uint32_t)-1, NULL,
+		return cs_malformed(err, errlen, "adjacency", (uint32_t)-1, NULL,
 				 "too many series for this build", c->n_adj);
 	for (uint32_t s = 0; s < c->n_adj; s++) {
 		const struct cs_adj_series *a = &c->adj[s];
-		if (a->has_footprint && !positive(a->footprint_bytes))
-			return malformed(err, errlen, "adjacency", s, "footprint_bytes", must, a->footprint_bytes);
+		if (a->has_footprint && !cs_positive(a->footprint_bytes))
+			return cs_malformed(err, errlen, "adjacency", s, "footprint_bytes", must, a->footprint_bytes);
 		if (a->n > CS_MAX_ADJ_POINTS)
-			return malformed(err, errlen, "adjacency", s, "points",
+			return cs_malformed(err, errlen, "adjacency", s, "points",
 					 "too many points for this build", a->n);
 		for (uint32_t i = 0; i < a->n; i++) {
-			if (!positive(a->pts[i].distance))
-				return malformed(err, errlen, "adjacency", s, "points[].distance", must, a->pts[i].distance);
-			if (!positive(a->pts[i].ns))
-				return malformed(err, errlen, "adjacency", s, "points[].ns", must, a->pts[i].ns);
+			if (!cs_positive(a->pts[i].distance))
+				return cs_malformed(err, errlen, "adjacency", s, "points[].distance", must, a->pts[i].distance);
+			if (!cs_positive(a->pts[i].ns))
+				return cs_malformed(err, errlen, "adjacency", s, "points[].ns", must, a->pts[i].ns);
 			for (uint32_t j = 0; j < i; j++)
 				if (a->pts[j].distance == a->pts[i].distance)
-					return malformed(err, errlen, "adjacency", s, "points[].distance",
+					return cs_malformed(err, errlen, "adjacency", s, "points[].distance",
 							 "duplicate distance", a->pts[i].distance);
 		}
 	}
@@ -68,24 +68,24 @@ static int check_capture(const struct cs_capture *c, char *err, size_t errlen)
 {
 	static const char *const must = "must be a positive finite number";
 	if (c->n_points > CS_MAX_SWEEP_POINTS)
-		return malformed(err, errlen, "sweep.points", (uint32_t)-1, NULL,
+		return cs_malformed(err, errlen, "sweep.points", (uint32_t)-1, NULL,
 				 "too many points for this build", c->n_points);
 	for (uint32_t i = 0; i < c->n_points; i++) {
 		const struct cs_point *p = &c->points[i];
-		if (!positive(p->bytes))
-			return malformed(err, errlen, "sweep.points", i, "bytes", must, p->bytes);
-		if (!positive(p->ns))
-			return malformed(err, errlen, "sweep.points", i, "ns", must, p->ns);
-		if (p->has_block && !positive(p->block_ns))
-			return malformed(err, errlen, "sweep.points", i, "block_ns", must, p->block_ns);
+		if (!cs_positive(p->bytes))
+			return cs_malformed(err, errlen, "sweep.points", i, "bytes", must, p->bytes);
+		if (!cs_positive(p->ns))
+			return cs_malformed(err, errlen, "sweep.points", i, "ns", must, p->ns);
+		if (p->has_block && !cs_positive(p->block_ns))
+			return cs_malformed(err, errlen, "sweep.points", i, "block_ns", must, p->block_ns);
 	}
 	const struct cs_clock *k = &c->clock;
-	if (k->has_hz && !positive(k->hz))
-		return malformed(err, errlen, "clock", (uint32_t)-1, "hz", must, k->hz);
-	if (k->has_quantum && !positive(k->quantum_ns))
-		return malformed(err, errlen, "clock", (uint32_t)-1, "quantum_ns", must, k->quantum_ns);
-	if (k->has_clamp && !positive(k->clamp_ns))
-		return malformed(err, errlen, "clock", (uint32_t)-1, "clamp_ns", must, k->clamp_ns);
+	if (k->has_hz && !cs_positive(k->hz))
+		return cs_malformed(err, errlen, "clock", (uint32_t)-1, "hz", must, k->hz);
+	if (k->has_quantum && !cs_positive(k->quantum_ns))
+		return cs_malformed(err, errlen, "clock", (uint32_t)-1, "quantum_ns", must, k->quantum_ns);
+	if (k->has_clamp && !cs_positive(k->clamp_ns))
+		return cs_malformed(err, errlen, "clock", (uint32_t)-1, "clamp_ns", must, k->clamp_ns);
 	return check_adjacency(c, err, errlen);
 }
 
@@ -105,7 +105,7 @@ static int sort_points(const struct cs_capture *c, struct cs_work *w, char *err,
 	}
 	for (uint32_t i = 1; i < w->n; i++)
 		if (w->pts[i].bytes == w->pts[i - 1].bytes)
-			return malformed(err, errlen, "sweep.points", (uint32_t)-1, "bytes",
+			return cs_malformed(err, errlen, "sweep.points", (uint32_t)-1, "bytes",
 					 "sizes must be distinct: duplicate size", w->pts[i].bytes);
 	return 0;
 }

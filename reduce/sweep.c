@@ -24,6 +24,32 @@ uint32_t cs_drop_short_blocks(const struct cs_clock *k, struct cs_work *w,
 	return total - kept;
 }
 
+int cs_block_refused(uint32_t failed, uint32_t total)
+{
+	return (double)failed > CS_BLOCK_MAX_FAIL_FRACTION * (double)total;
+}
+
+void cs_put_block_length(struct cs_buf *b, uint32_t failed, uint32_t total,
+			 const struct cs_clock *k, double shortest, const char *series)
+{
+	cs_put_u64(b, failed);
+	cs_puts(b, " of ");
+	cs_put_u64(b, total);
+	cs_puts(b, " points were timed in blocks shorter than ");
+	cs_put_g(b, CS_BLOCK_MIN_QUANTA, 6);
+	cs_puts(b, " clock quanta (");
+	cs_put_g(b, CS_BLOCK_MIN_QUANTA * k->quantum_ns, 4);
+	cs_puts(b, " ns at a quantum of ");
+	cs_put_g(b, k->quantum_ns, 4);
+	cs_puts(b, " ns; shortest block ");
+	cs_put_g(b, shortest, 4);
+	cs_puts(b, " ns): more than ");
+	cs_put_g(b, CS_BLOCK_MAX_FAIL_FRACTION, 6);
+	cs_puts(b, " of them, so ");
+	cs_puts(b, series);
+	cs_puts(b, " is not reduced");
+}
+
 /* s.1: drop points whose shortest block is under 100 quanta. Returns 0 when
  * the sweep stands, -1 when more than half failed (refused). */
 static int block_length(const struct cs_capture *c, struct cs_work *w,
@@ -32,27 +58,12 @@ static int block_length(const struct cs_capture *c, struct cs_work *w,
 	uint32_t total = w->n;
 	double shortest;
 	uint32_t failed = cs_drop_short_blocks(&c->clock, w, &shortest);
-	if ((double)failed > CS_BLOCK_MAX_FAIL_FRACTION * (double)total) {
-		double need = CS_BLOCK_MIN_QUANTA * c->clock.quantum_ns;
-		struct cs_buf b;
-		cs_refuse(r, CS_R_BLOCK_LENGTH, &b);
-		cs_put_u64(&b, failed);
-		cs_puts(&b, " of ");
-		cs_put_u64(&b, total);
-		cs_puts(&b, " points were timed in blocks shorter than ");
-		cs_put_g(&b, CS_BLOCK_MIN_QUANTA, 6);
-		cs_puts(&b, " clock quanta (");
-		cs_put_g(&b, need, 4);
-		cs_puts(&b, " ns at a quantum of ");
-		cs_put_g(&b, c->clock.quantum_ns, 4);
-		cs_puts(&b, " ns; shortest block ");
-		cs_put_g(&b, shortest, 4);
-		cs_puts(&b, " ns): more than ");
-		cs_put_g(&b, CS_BLOCK_MAX_FAIL_FRACTION, 6);
-		cs_puts(&b, " of them, so the sweep is not reduced");
-		return -1;
-	}
-	return 0;
+	if (!cs_block_refused(failed, total))
+		return 0;
+	struct cs_buf b;
+	cs_refuse(r, CS_R_BLOCK_LENGTH, &b);
+	cs_put_block_length(&b, failed, total, &c->clock, shortest, "the sweep");
+	return -1;
 }
 
 /* One published data or unified level (s.4 v2). */
@@ -492,27 +503,41 @@ double cs_grid_span(struct cs_work *w)
 	return (lo + hi) / 2;
 }
 
-static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
+void cs_put_grid_coarse(struct cs_buf *b, double s, const struct cs_units *u)
 {
 	const uint32_t span = CS_PLATEAU_MIN_POINTS - 1;
+	cs_puts(b, "the ");
+	cs_puts(b, u->xs);
+	cs_puts(b, " grow ");
+	cs_put_g(b, s, 3);
+	cs_puts(b, "x over ");
+	cs_put_u64(b, CS_PLATEAU_MIN_POINTS);
+	cs_puts(b, " consecutive points (median), more than ");
+	cs_put_g(b, CS_GRID_SPAN_MAX, 6);
+	cs_puts(b, "x: about ");
+	cs_put_fixed(b, (double)span * cs_log(2.0) / cs_log(s), 2);
+	cs_puts(b, " points per octave. A plateau needs ");
+	put_plateau_rule(b);
+	cs_puts(b, ", so the narrowest ");
+	cs_puts(b, u->level);
+	cs_puts(b, " this grid can see spans ");
+	cs_put_g(b, s, 3);
+	cs_puts(b, "x in ");
+	cs_puts(b, u->x);
+	cs_puts(b, "; a ");
+	cs_puts(b, u->level);
+	cs_puts(b, " narrower than that cannot form a plateau, and missing levels may be there");
+}
+
+static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
+{
+	static const struct cs_units bytes = { "sizes", "size", "level" };
 	double s = cs_grid_span(w);
 	if (!(s > CS_GRID_SPAN_MAX))
 		return;
 	struct cs_buf b;
 	cs_refuse(r, CS_R_GRID_COARSE, &b);
-	cs_puts(&b, "the sizes grow ");
-	cs_put_g(&b, s, 3);
-	cs_puts(&b, "x over ");
-	cs_put_u64(&b, CS_PLATEAU_MIN_POINTS);
-	cs_puts(&b, " consecutive points (median), more than ");
-	cs_put_g(&b, CS_GRID_SPAN_MAX, 6);
-	cs_puts(&b, "x: about ");
-	cs_put_fixed(&b, (double)span * cs_log(2.0) / cs_log(s), 2);
-	cs_puts(&b, " points per octave. A plateau needs ");
-	put_plateau_rule(&b);
-	cs_puts(&b, ", so the narrowest level this grid can see spans ");
-	cs_put_g(&b, s, 3);
-	cs_puts(&b, "x in size; a level narrower than that cannot form a plateau, and missing levels may be there");
+	cs_put_grid_coarse(&b, s, &bytes);
 }
 
 /* s.9: each climb's refusal, its figures kept for reduce --json. */

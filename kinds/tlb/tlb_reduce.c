@@ -173,43 +173,27 @@ static void refuse_alias(struct cs_tlb_series_result *s, uint32_t n,
 
 /* ---- one series ---- */
 
-static int positive(double v)
-{
-	return cs_isfinite(v) && v > 0;
-}
-
-static int malformed(char *err, size_t errlen, uint32_t s, uint32_t i,
-		     const char *field, const char *rule, double v)
-{
-	struct cs_buf b;
-	cs_buf_init(&b, err, errlen);
-	cs_puts(&b, "tlb[");
-	cs_put_u64(&b, s);
-	cs_puts(&b, "].points[");
-	cs_put_u64(&b, i);
-	cs_puts(&b, "].");
-	cs_puts(&b, field);
-	cs_puts(&b, ": ");
-	cs_puts(&b, rule);
-	cs_puts(&b, ", got ");
-	cs_put_g(&b, v, 9);
-	return -1;
-}
-
-/* The series' points into w, sorted by pages; -1 when malformed. */
+/* The series' points into w, sorted by pages; -1 when malformed (named as
+ * the sweep's are, cs_malformed: "tlb[S].points[I].FIELD: ..."). */
 static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_work *w,
 		       char *err, size_t errlen)
 {
 	static const char *const must = "must be a positive finite number";
+	char what[32];
+	struct cs_buf b;
+	cs_buf_init(&b, what, sizeof what);
+	cs_puts(&b, "tlb[");
+	cs_put_u64(&b, si);
+	cs_puts(&b, "].points");
 	w->n = 0;
 	for (uint32_t i = 0; i < ser->n && i < CS_TLB_MAX_POINTS; i++) {
 		const struct cs_tlb_point *p = &ser->pts[i];
-		if (!positive(p->pages))
-			return malformed(err, errlen, si, i, "pages", must, p->pages);
-		if (!positive(p->ns))
-			return malformed(err, errlen, si, i, "ns", must, p->ns);
-		if (p->has_block && !positive(p->block_ns))
-			return malformed(err, errlen, si, i, "block_ns", must, p->block_ns);
+		if (!cs_positive(p->pages))
+			return cs_malformed(err, errlen, what, i, "pages", must, p->pages);
+		if (!cs_positive(p->ns))
+			return cs_malformed(err, errlen, what, i, "ns", must, p->ns);
+		if (p->has_block && !cs_positive(p->block_ns))
+			return cs_malformed(err, errlen, what, i, "block_ns", must, p->block_ns);
 		struct cs_point v = { p->pages, p->ns, p->has_block, p->block_ns };
 		uint32_t j = w->n++;
 		while (j > 0 && w->pts[j - 1].bytes > v.bytes) {
@@ -220,8 +204,8 @@ static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_w
 	}
 	for (uint32_t i = 1; i < w->n; i++)
 		if (w->pts[i].bytes == w->pts[i - 1].bytes)
-			return malformed(err, errlen, si, i, "pages", "counts must be distinct: duplicate",
-					 w->pts[i].bytes);
+			return cs_malformed(err, errlen, what, i, "pages",
+					    "counts must be distinct: duplicate", w->pts[i].bytes);
 	return 0;
 }
 
@@ -244,37 +228,23 @@ static int block_length(const struct cs_capture *c, struct cs_work *w,
 	uint32_t total = w->n;
 	double shortest;
 	uint32_t failed = cs_drop_short_blocks(&c->clock, w, &shortest);
-	if (!((double)failed > CS_BLOCK_MAX_FAIL_FRACTION * (double)total))
+	if (!cs_block_refused(failed, total))
 		return 0;
 	struct cs_buf b;
 	refuse(s, CS_R_BLOCK_LENGTH, &b);
-	cs_put_u64(&b, failed);
-	cs_puts(&b, " of ");
-	cs_put_u64(&b, total);
-	cs_puts(&b, " points were timed in blocks shorter than ");
-	cs_put_g(&b, CS_BLOCK_MIN_QUANTA, 6);
-	cs_puts(&b, " clock quanta (shortest block ");
-	cs_put_g(&b, shortest, 4);
-	cs_puts(&b, " ns): more than ");
-	cs_put_g(&b, CS_BLOCK_MAX_FAIL_FRACTION, 6);
-	cs_puts(&b, " of them, so this TLB sweep is not reduced");
+	cs_put_block_length(&b, failed, total, &c->clock, shortest, "this TLB sweep");
 	return -1;
 }
 
 static void grid(struct cs_work *w, struct cs_tlb_series_result *s)
 {
+	static const struct cs_units pages = { "page counts", "page count", "TLB level" };
 	double span = cs_grid_span(w);
 	if (!(span > CS_GRID_SPAN_MAX))
 		return;
 	struct cs_buf b;
 	refuse(s, CS_R_GRID_COARSE, &b);
-	cs_puts(&b, "the page counts grow ");
-	cs_put_g(&b, span, 3);
-	cs_puts(&b, "x over ");
-	cs_put_u64(&b, CS_PLATEAU_MIN_POINTS);
-	cs_puts(&b, " consecutive points (median), more than ");
-	cs_put_g(&b, CS_GRID_SPAN_MAX, 6);
-	cs_puts(&b, "x: a TLB level narrower than that cannot form a plateau, and missing levels may be there");
+	cs_put_grid_coarse(&b, span, &pages);
 }
 
 static void set_missing(struct cs_tlb_knee *k, double entries, uint32_t level)
