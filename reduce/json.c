@@ -141,23 +141,49 @@ void cs_rjson_refusals(struct cs_rjson *o, const struct cs_refusal *f, uint32_t 
 	}
 }
 
-static void knees(struct cs_rjson *o, const struct cs_result *r)
+void cs_rjson_table(struct cs_rjson *o, const char *const *key, uint32_t n_keys, uint32_t rows,
+		    void (*cell)(struct cs_rjson *o, const void *ctx, uint32_t row, uint32_t col),
+		    const void *ctx)
 {
 	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < r->n_knees && i < CS_MAX_KNEES; i++) {
-		const struct cs_knee *k = &r->knees[i];
+	for (uint32_t i = 0; i < rows; i++) {
 		cs_jsonw_obj(&o->j);
-		cs_rjson_key(o, "bytes");
-		cs_rjson_opt(o, k->has_bytes, k->bytes);
-		cs_rjson_key(o, "retired_bytes");
-		cs_rjson_opt(o, k->has_retired, k->retired_bytes);
-		cs_rjson_key(o, "published_bytes");
-		cs_rjson_opt(o, k->has_published, k->published_bytes);
-		cs_rjson_key(o, "gap");
-		cs_rjson_opt(o, k->has_gap, k->gap);
+		for (uint32_t c = 0; c < n_keys; c++) {
+			cs_rjson_key(o, key[c]);
+			cell(o, ctx, i, c);
+		}
 		cs_jsonw_obj_end(&o->j);
 	}
 	cs_jsonw_arr_end(&o->j);
+}
+
+/* A knee of a sweep (and of sweep_large_pages, which has no retired rule):
+ * bytes, retired_bytes, published_bytes, gap. */
+static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
+{
+	const struct cs_knee *k = &((const struct cs_knee *)ctx)[n];
+	switch (col) {
+	case 0: cs_rjson_opt(o, k->has_bytes, k->bytes); break;
+	case 1: cs_rjson_opt(o, k->has_retired, k->retired_bytes); break;
+	case 2: cs_rjson_opt(o, k->has_published, k->published_bytes); break;
+	default: cs_rjson_opt(o, k->has_gap, k->gap);
+	}
+}
+
+static void large_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
+{
+	knee_cell(o, ctx, n, col ? col + 1 : 0);
+}
+
+void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired)
+{
+	static const char *const key[] = { "bytes", "retired_bytes", "published_bytes", "gap" };
+	static const char *const large[] = { "bytes", "published_bytes", "gap" };
+	n = n < CS_MAX_KNEES ? n : CS_MAX_KNEES;
+	if (retired)
+		cs_rjson_table(o, key, 4, n, knee_cell, k);
+	else
+		cs_rjson_table(o, large, 3, n, large_cell, k);
 }
 
 static void adjacency(struct cs_rjson *o, const struct cs_result *r)
@@ -208,7 +234,7 @@ void cs_sweep_json(struct cs_rjson *o, const struct cs_capture *c,
 	cs_rjson_key(o, "levels");
 	cs_rjson_levels(o, r->levels, r->n_levels, "first_bytes", "last_bytes");
 	cs_rjson_key(o, "knees");
-	knees(o, r);
+	cs_rjson_knees(o, r->knees, r->n_knees, 1);
 	cs_rjson_key(o, "gap_order");
 	if (order)
 		cs_rjson_str(o, order);

@@ -44,6 +44,14 @@ void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f);
  * members are docs/reduce-json.md's. */
 void cs_rjson_refusals(struct cs_rjson *o, const struct cs_refusal *f, uint32_t n,
 		       const struct cs_climbs *cl, int pages);
+/* ONE table writer for reduce --json's knees, every kind's: one object per
+ * row, the members key[0..n_keys) each written by cell(o, ctx, row, col). */
+void cs_rjson_table(struct cs_rjson *o, const char *const *key, uint32_t n_keys, uint32_t rows,
+		    void (*cell)(struct cs_rjson *o, const void *ctx, uint32_t row, uint32_t col),
+		    const void *ctx);
+/* A sweep's knees k[0..n): {bytes, retired_bytes, published_bytes, gap};
+ * retired 0 (sweep_large_pages) leaves retired_bytes out. */
+void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired);
 /* [{floor_ns, FIRST, LAST, climb: true only when joined (s.9)}, ...]: the sweep's levels (bytes), a TLB's (pages) */
 void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
 		     const char *last);

@@ -54,51 +54,58 @@ static void report_levels(struct cs_buf *b, const struct cs_result *r)
 		cs_report_level(b, l + 1, &r->levels[l], 0);
 }
 
-static void report_knees(struct cs_buf *b, const struct cs_result *r)
+void cs_report_table(struct cs_buf *b, const struct cs_report_table *t, uint32_t rows)
 {
-	if (!r->n_knees)
-		return;
 	size_t s = line_start(b);
-	cs_puts(b, "knees:");
-	cs_pad_to(b, s, 11);
-	cs_puts(b, "knee");
-	cs_pad_to(b, s, 24);
-	cs_puts(b, "retired");
-	cs_pad_to(b, s, 37);
-	cs_puts(b, "published");
-	cs_pad_to(b, s, 55);
-	cs_puts(b, "gap\n");
-	for (uint32_t n = 0; n < r->n_knees; n++) {
-		const struct cs_knee *k = &r->knees[n];
+	cs_puts(b, t->heading);
+	for (uint32_t c = 0; c < t->n_cols; c++) {
+		cs_pad_to(b, s, t->stop[c]);
+		cs_puts(b, t->title[c]);
+	}
+	cs_putc(b, '\n');
+	for (uint32_t n = 0; n < rows; n++) {
 		s = line_start(b);
 		cs_puts(b, "  ");
 		cs_put_u64(b, n + 1);
-		cs_pad_to(b, s, 11);
-		if (k->has_bytes)
-			cs_put_size(b, k->bytes);
-		else
-			cs_puts(b, "missing");
-		cs_pad_to(b, s, 24);
-		if (k->has_retired)
-			cs_put_size(b, k->retired_bytes);
-		else
-			cs_puts(b, "-");
-		cs_pad_to(b, s, 37);
-		if (k->has_published) {
-			cs_putc(b, 'L');
-			cs_put_u64(b, k->published_level);
-			cs_putc(b, ' ');
-			cs_put_size(b, k->published_bytes);
-		} else {
-			cs_puts(b, "unmatched");
+		for (uint32_t c = 0; c < t->n_cols; c++) {
+			cs_pad_to(b, s, t->stop[c]);
+			t->cell(b, t->ctx, n, c);
 		}
-		cs_pad_to(b, s, 55);
-		if (k->has_gap)
-			cs_put_pct(b, k->gap);
-		else
-			cs_puts(b, "-");
 		cs_putc(b, '\n');
 	}
+}
+
+/* The sweep's knees: size, retired rule, published level, gap. */
+static void knee_cell(struct cs_buf *b, const void *ctx, uint32_t n, uint32_t col)
+{
+	const struct cs_knee *k = &((const struct cs_result *)ctx)->knees[n];
+	if (col == 0 && k->has_bytes)
+		cs_put_size(b, k->bytes);
+	else if (col == 0)
+		cs_puts(b, "missing");
+	else if (col == 1 && k->has_retired)
+		cs_put_size(b, k->retired_bytes);
+	else if (col == 2 && k->has_published) {
+		cs_putc(b, 'L');
+		cs_put_u64(b, k->published_level);
+		cs_putc(b, ' ');
+		cs_put_size(b, k->published_bytes);
+	} else if (col == 2)
+		cs_puts(b, "unmatched");
+	else if (col == 3 && k->has_gap)
+		cs_put_pct(b, k->gap);
+	else
+		cs_puts(b, "-");
+}
+
+static void report_knees(struct cs_buf *b, const struct cs_result *r)
+{
+	static const uint8_t stop[] = { 11, 24, 37, 55 };
+	static const char *const title[] = { "knee", "retired", "published", "gap" };
+	const struct cs_report_table t = { "knees:", 4, stop, title, knee_cell, r };
+	if (!r->n_knees)
+		return;
+	cs_report_table(b, &t, r->n_knees);
 	cs_puts(b, "gap with depth: ");
 	switch (r->gap_order) {
 	case CS_GAP_ORDER_FALLS:

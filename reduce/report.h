@@ -20,4 +20,17 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 void cs_report_put_ns(struct cs_buf *b, double ns);
 void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages);
 
+/* ONE table of knees for people, every kind's (the sweep's, a TLB
+ * sweep's): the heading, the titles at their columns, then per row "  N"
+ * (1-based) and each cell at its column, written by cell(b, ctx, row, col). */
+struct cs_report_table {
+	const char *heading;
+	uint32_t n_cols;
+	const uint8_t *stop;          /* the column each cell starts at */
+	const char *const *title;
+	void (*cell)(struct cs_buf *b, const void *ctx, uint32_t row, uint32_t col);
+	const void *ctx;
+};
+void cs_report_table(struct cs_buf *b, const struct cs_report_table *t, uint32_t rows);
+
 #endif

@@ -97,8 +97,9 @@ assert set(r) >= {"levels", "knees", "adjacency", "refusals", "gap_order", "poin
 assert set(r["points"]) == {"total", "used"} and r["points"]["used"] <= r["points"]["total"]
 assert r["gap_order"] in ("falls", "no", None)
 for l in r["levels"]:
-    assert set(l) == {"floor_ns", "first_bytes", "last_bytes"}, l
-    assert all(isinstance(l[k], num) for k in l)
+    # a level joined by a smooth climb (reduction.md s.9) says climb: true
+    assert set(l) - {"climb"} == {"floor_ns", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
+    assert all(isinstance(l[k], num) for k in l if k != "climb")
 for k in r["knees"]:
     assert {"bytes", "retired_bytes", "published_bytes", "gap"} <= set(k), k
     assert all(opt(k[x]) for x in ("bytes", "retired_bytes", "published_bytes", "gap"))
@@ -111,8 +112,21 @@ for a in r["adjacency"]:
     f = a["refusal"]
     assert f is None or (set(f) == {"code", "reason"} and f["code"] and f["reason"]), f
     assert (f is None) == (a["granule_bytes"] is not None), a
+climbs = 0
 for f in r["refusals"]:
-    assert set(f) == {"code", "reason"} and isinstance(f["code"], str) and f["reason"]
+    assert isinstance(f["code"], str) and f["reason"]
+    if f["code"] != "smooth-climb":
+        assert set(f) == {"code", "reason"}, f
+        continue
+    # s.9's record: the climb's extent, rate, and each refused knee
+    climbs += 1
+    assert set(f) == {"code", "reason", "first_bytes", "last_bytes", "rate", "knees"}, f
+    assert f["first_bytes"] < f["last_bytes"] and isinstance(f["rate"], num) and f["knees"], f
+    for k in f["knees"]:
+        assert set(k) == {"bytes", "retired_bytes", "slope", "excess", "bound"}, k
+        assert all(isinstance(k[x], num) for x in k) and k["bound"] <= 1.5, k
+        assert k["bytes"] not in [x["bytes"] for x in r["knees"]], k  # never among the knees
+assert climbs == sum(1 for l in r["levels"] if l.get("climb")), r["levels"]
 if len(sys.argv) > 2:  # the staircase above: its own figures
     assert r["label"] == "cli staircase"
     assert r["points"] == {"total": 64, "used": 64}, r["points"]

@@ -6,29 +6,28 @@
 #include "tlb_kind.h"
 #include "../../reduce/json.h"
 
+/* A TLB sweep's knee: entries, reach, retired, published, gap, aliasing. */
+static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
+{
+	const struct cs_tlb_series_result *s = ctx;
+	const struct cs_tlb_knee *k = &s->knees[n];
+	switch (col) {
+	case 0: cs_rjson_opt(o, k->has_entries, k->entries); break;
+	case 1: cs_rjson_opt(o, k->has_entries, cs_tlb_reach(k->entries, s->page_bytes)); break;
+	case 2: cs_rjson_opt(o, k->has_retired, k->retired_entries); break;
+	case 3: cs_rjson_opt(o, k->has_published, k->published_entries); break;
+	case 4: cs_rjson_opt(o, k->has_published, k->published_level); break;
+	case 5: cs_rjson_opt(o, k->has_gap, k->gap); break;
+	default: cs_jsonw_bool(&o->j, k->alias);
+	}
+}
+
 static void knees(struct cs_rjson *o, const struct cs_tlb_series_result *s)
 {
-	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < s->n_knees && i < CS_TLB_MAX_KNEES; i++) {
-		const struct cs_tlb_knee *k = &s->knees[i];
-		cs_jsonw_obj(&o->j);
-		cs_rjson_key(o, "entries");
-		cs_rjson_opt(o, k->has_entries, k->entries);
-		cs_rjson_key(o, "reach_bytes");
-		cs_rjson_opt(o, k->has_entries, cs_tlb_reach(k->entries, s->page_bytes));
-		cs_rjson_key(o, "retired_entries");
-		cs_rjson_opt(o, k->has_retired, k->retired_entries);
-		cs_rjson_key(o, "published_entries");
-		cs_rjson_opt(o, k->has_published, k->published_entries);
-		cs_rjson_key(o, "published_level");
-		cs_rjson_opt(o, k->has_published, k->published_level);
-		cs_rjson_key(o, "gap");
-		cs_rjson_opt(o, k->has_gap, k->gap);
-		cs_rjson_key(o, "aliasing");
-		cs_jsonw_bool(&o->j, k->alias);
-		cs_jsonw_obj_end(&o->j);
-	}
-	cs_jsonw_arr_end(&o->j);
+	static const char *const key[] = { "entries", "reach_bytes", "retired_entries",
+					   "published_entries", "published_level", "gap", "aliasing" };
+	cs_rjson_table(o, key, 7, s->n_knees < CS_TLB_MAX_KNEES ? s->n_knees : CS_TLB_MAX_KNEES,
+		       knee_cell, s);
 }
 
 static void one(struct cs_rjson *o, const struct cs_tlb_series *ser,
@@ -74,19 +73,7 @@ static void large(struct cs_rjson *o, const struct cs_tlb_result *t)
 	cs_rjson_key(o, "levels");
 	cs_rjson_levels(o, t->large_levels, t->n_large_levels, "first_bytes", "last_bytes");
 	cs_rjson_key(o, "knees");
-	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < t->n_large_knees && i < CS_MAX_KNEES; i++) {
-		const struct cs_knee *k = &t->large_knees[i];
-		cs_jsonw_obj(&o->j);
-		cs_rjson_key(o, "bytes");
-		cs_rjson_opt(o, k->has_bytes, k->bytes);
-		cs_rjson_key(o, "published_bytes");
-		cs_rjson_opt(o, k->has_published, k->published_bytes);
-		cs_rjson_key(o, "gap");
-		cs_rjson_opt(o, k->has_gap, k->gap);
-		cs_jsonw_obj_end(&o->j);
-	}
-	cs_jsonw_arr_end(&o->j);
+	cs_rjson_knees(o, t->large_knees, t->n_large_knees, 0);
 	if (t->large_climbs.n) { /* reduction.md s.9: its refusals name the climb */
 		cs_rjson_key(o, "refusals");
 		cs_jsonw_arr(&o->j);

@@ -23,58 +23,39 @@ static void levels(struct cs_buf *b, const struct cs_tlb_series_result *s)
 		cs_report_level(b, l + 1, &s->levels[l], 1);
 }
 
+/* A TLB sweep's knees: entries, reach, retired rule, published, gap. */
+static void knee_cell(struct cs_buf *b, const void *ctx, uint32_t n, uint32_t col)
+{
+	const struct cs_tlb_series_result *s = ctx;
+	const struct cs_tlb_knee *k = &s->knees[n];
+	if (col == 0 && k->has_entries)
+		put_knee(b, k->entries);
+	else if (col == 0)
+		cs_puts(b, "missing");
+	else if (col == 1 && k->has_entries)
+		cs_put_size(b, cs_tlb_reach(k->entries, s->page_bytes));
+	else if (col == 2 && k->has_retired)
+		put_count(b, k->retired_entries);
+	else if (col == 3 && k->has_published) {
+		cs_putc(b, 'L');
+		cs_put_u64(b, k->published_level);
+		cs_putc(b, ' ');
+		put_count(b, k->published_entries);
+	} else if (col == 3)
+		cs_puts(b, k->alias ? "aliasing" : "unmatched");
+	else if (col == 4 && k->has_gap)
+		cs_put_pct(b, k->gap);
+	else
+		cs_puts(b, "-");
+}
+
 static void knees(struct cs_buf *b, const struct cs_tlb_series_result *s)
 {
-	if (!s->n_knees)
-		return;
-	size_t at = b->len;
-	cs_puts(b, "  knees:");
-	cs_pad_to(b, at, 11);
-	cs_puts(b, "entries");
-	cs_pad_to(b, at, 22);
-	cs_puts(b, "reach");
-	cs_pad_to(b, at, 35);
-	cs_puts(b, "retired");
-	cs_pad_to(b, at, 46);
-	cs_puts(b, "published");
-	cs_pad_to(b, at, 60);
-	cs_puts(b, "gap\n");
-	for (uint32_t n = 0; n < s->n_knees; n++) {
-		const struct cs_tlb_knee *k = &s->knees[n];
-		at = b->len;
-		cs_puts(b, "  ");
-		cs_put_u64(b, n + 1);
-		cs_pad_to(b, at, 11);
-		if (k->has_entries) {
-			put_knee(b, k->entries);
-			cs_pad_to(b, at, 22);
-			cs_put_size(b, cs_tlb_reach(k->entries, s->page_bytes));
-		} else {
-			cs_puts(b, "missing");
-			cs_pad_to(b, at, 22);
-			cs_puts(b, "-");
-		}
-		cs_pad_to(b, at, 35);
-		if (k->has_retired)
-			put_count(b, k->retired_entries);
-		else
-			cs_puts(b, "-");
-		cs_pad_to(b, at, 46);
-		if (k->has_published) {
-			cs_putc(b, 'L');
-			cs_put_u64(b, k->published_level);
-			cs_putc(b, ' ');
-			put_count(b, k->published_entries);
-		} else {
-			cs_puts(b, k->alias ? "aliasing" : "unmatched");
-		}
-		cs_pad_to(b, at, 60);
-		if (k->has_gap)
-			cs_put_pct(b, k->gap);
-		else
-			cs_puts(b, "-");
-		cs_putc(b, '\n');
-	}
+	static const uint8_t stop[] = { 11, 22, 35, 46, 60 };
+	static const char *const title[] = { "entries", "reach", "retired", "published", "gap" };
+	const struct cs_report_table t = { "  knees:", 5, stop, title, knee_cell, s };
+	if (s->n_knees)
+		cs_report_table(b, &t, s->n_knees);
 }
 
 static void one_series(struct cs_buf *b, const struct cs_tlb_series *ser,
