@@ -1,4 +1,4 @@
-/* staircase.c: the one staircase (staircase.h): reduction.md s.2 plateaus,
+/* staircase.c: the one staircase (staircase.h): docs/reduction.md s.2 plateaus,
  * s.3 levels, s.4 knees, s.9 smooth climbs, over sorted points (x, t).
  * Indices i, j, k are into p[0 .. n). Freestanding. */
 #include "staircase.h"

@@ -1,4 +1,4 @@
-/* staircase.h: ONE staircase reduction (reduction.md s.2, s.3, s.4's knees
+/* staircase.h: ONE staircase reduction (docs/reduction.md s.2, s.3, s.4's knees
  * and s.9), over a series of sorted, surviving points (x, t): x in bytes
  * for the sweep, the competitor's, each kind of core's and
  * sweep_large_pages, in pages (TLB entries) for a TLB sweep. Every kind

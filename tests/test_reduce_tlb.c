@@ -327,7 +327,7 @@ static void test_climb_and_extremes(void)
 		CHECK(reduce_all() == 0 && t.series[0].n_knees >= 1, "scale %g: %s", scale[k], err);
 		cs_buf_init(&b, text, sizeof text);
 		res.tlb = t;
-		cs_report_tlb(&b, &cap, &t);
+		cs_tlb_report_result(&b, &cap, &t);
 		CHECK(!strstr(text, "null") && !strstr(text, "nan") && !strstr(text, "inf") &&
 		      !strstr(text, "?"), "scale %g: every figure finite: %.300s", scale[k],
 		      strstr(text, "knees:") ? strstr(text, "knees:") : text);
