@@ -149,6 +149,7 @@ static void result_init(struct cs_result *r, const struct cs_capture *c)
 	r->gap_order = CS_GAP_ORDER_UNKNOWN;
 	r->n_adj = 0;
 	r->n_refusals = 0;
+	r->climbs.n = r->climbs.n_knees = 0; /* s.9: none until the sweep's row */
 	cs_memset(r->knees, 0, sizeof r->knees);
 	cs_memset(r->adj, 0, sizeof r->adj);
 }
