@@ -319,8 +319,11 @@ static void tlb_axes(struct cs_buf *b, const struct cs_chart_map *m)
 		cs_put_g(&tb, ns, 3);
 		text(b, m->px - 4, y + 4, "end", "tick", t);
 	}
-	int l2 = 0;
-	for (double p = m->xmin; p <= m->xmax * (1 + 1e-12); p *= 2, l2++) {
+	/* an octave a grid line, counted from the map's exponents: at most
+	 * 2^-1074 .. 2^1023 however large the pages (never by p <= xmax,
+	 * which never fails when xmax is DBL_MAX) */
+	double p = m->xmin;
+	for (int l2 = 0; l2 <= m->xk1 - m->xk0; l2++, p *= 2) {
 		int x = cs_chart_x(m, p);
 		grid(b, x, m->py, x, bottom);
 		if (l2 % every)

@@ -88,6 +88,42 @@ expect "tlbOnCacheKnee: the TLB panel is drawn, the data-cache knee named" grep 
 expect "a capture without TLB members has no TLB panel" \
 	sh -c "'$CS' plot '$A' -o '$T/notlb.svg' && ! grep -q 'id=\"tlb\"' '$T/notlb.svg'"
 
+# Total over what the reader accepts (issue 22, items 2 and 3): a TLB point
+# at 1e308 pages, sizes and costs at the ends of the doubles. plot returns
+# (a bound: timeout 20) with an SVG that parses; the page's chart (the same
+# C in cacheshape.wasm, tests/web/chart_total.mjs) returns on the same.
+python3 - captures/synthetic/tlbOneLevel.json "$T" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+def put(name, f):
+    d = json.loads(json.dumps(c)); f(d); json.dump(d, open(f"{sys.argv[2]}/{name}.json", "w"))
+put("ext-pages1e308", lambda d: d["tlb"][0]["points"][-1].update(pages=1e308))
+put("ext-pages-max", lambda d: d["tlb"][0]["points"][-1].update(pages=1.7976931348623157e308, ns=1e308))
+put("ext-pages-tiny", lambda d: d["tlb"][0]["points"][0].update(pages=5e-324, ns=5e-324))
+put("ext-sweep-ends", lambda d: (d["sweep"]["points"][0].update(bytes=5e-324, ns=1e308), d["sweep"]["points"][-1].update(bytes=1.7976931348623157e308, ns=5e-324)))
+PY
+for f in "$T"/ext-*.json; do
+	name=$(basename "$f" .json)
+	if "$CS" reduce "$f" >/dev/null 2>&1; then
+		rm -f "$T/ext.svg"
+		timeout 20 "$CS" plot "$f" -o "$T/ext.svg"
+		rc=$?
+		expect "$name: plot returns (exit $rc; 124: it never did)" test "$rc" -eq 0
+		expect "$name: the SVG parses" xml_ok "$T/ext.svg"
+		expect "$name: no nan or inf in the SVG" not grep -qiE '"[^"]*(nan|inf)[^"]*"' "$T/ext.svg"
+	else
+		pass "$name: refused by the reader or the reducer, with a reason"
+	fi
+done
+if [ -e build/web/cacheshape.wasm ] && command -v node >/dev/null; then
+	timeout 60 node tests/web/chart_total.mjs build/web/cacheshape.wasm >"$T/wasm.out" 2>&1
+	rc=$?
+	sed 's/^/  /' "$T/wasm.out"
+	expect "the page's chart returns on extreme values (exit $rc; 124: it never did)" test "$rc" -eq 0
+else
+	echo "  (build/web/cacheshape.wasm or node missing: the page's chart not tried; make web)"
+fi
+
 # An existing OUT only with --force (tests/suite-cli.sh has the whole rule);
 # the legend escapes text.
 expect "overwrite: refused without --force" not "$CS" plot "$A" -o "$T/one.svg"
