@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 
 void cs_usage_serve(FILE *f)
 {
-	fputs("usage: cacheshape serve [--dir DIR] [--port N] [--bind ADDR] [--web DIR]\n"
+	fprintf(f, "usage: cacheshape serve [--dir DIR] [--port N] [--bind ADDR] [--web DIR]\n"
 	      "                        [--boot DIR] [--token FILE] [--timeout S]\n"
 	      "\n"
 	      "Serves the page (make web) at / and every capture under DIR at\n"
@@ -43,21 +44,53 @@ void cs_usage_serve(FILE *f)
 	      "strict reader and stores it once under DIR as\n"
 	      "<machine>/<date>-<sha256 prefix>.json: 201 and its Location, 200\n"
 	      "and the same Location for bytes it has already, 400 with the\n"
-	      "reader's message, 413, 401. Nothing is ever overwritten.\n"
+	      "reader's message, 413, 401. Nothing is ever overwritten. The token\n"
+	      "and the size are checked on the headers: a refused upload's body\n"
+	      "is never read (nor a 100 Continue sent for it).\n"
+	      "\n"
+	      "Limits: at most %d connections at once (more are closed\n"
+	      "unanswered), %d KiB for each one's headers, and %u MiB for\n"
+	      "the bodies of all uploads being received (past it: 503 and\n"
+	      "Retry-After). DIR is made when missing; when it is removed and made\n"
+	      "again while serving, serve opens the new one and indexes it.\n"
 	      "\n"
 	      "Nothing outside DIR and the page is served: '..', hidden names,\n"
 	      "encoded slashes, NUL and symbolic links out are refused (403).\n"
-	      "Exit status 2 on wrong usage, 1 when it cannot listen.\n", f);
+	      "Exit status 2 on wrong usage, 1 when it cannot listen.\n",
+	      CS_SERVE_CONNECTIONS, CS_SERVE_CONNECTION_MEMORY / 1024, CS_SERVE_BODIES_MAX >> 20);
 }
 
 /* Per request: the route found and, for a route that takes a body, the
- * body as it arrives. Freed when the request completes. */
+ * body as it arrives, and the bytes of CS_SERVE_BODIES_MAX it holds.
+ * Freed when the request completes. */
 struct pending {
 	const struct cs_route *route;
 	char *body;
-	size_t len;
-	int too_large;
+	size_t len, cap, reserved;
+	int too_large, over_budget;
 };
+
+/* Bytes of CS_SERVE_BODIES_MAX reserved by the bodies being received. */
+static _Atomic size_t bodies_held;
+
+static int reserve(size_t n)
+{
+	size_t held = atomic_load(&bodies_held);
+	do {
+		if (n > CS_SERVE_BODIES_MAX - held)
+			return -1;
+	} while (!atomic_compare_exchange_weak(&bodies_held, &held, held + n));
+	return 0;
+}
+
+static void release(struct pending *p)
+{
+	atomic_fetch_sub(&bodies_held, p->reserved);
+	p->reserved = 0;
+	free(p->body);
+	p->body = NULL;
+	p->len = p->cap = 0;
+}
 
 static const char *reason(unsigned status)
 {
@@ -186,11 +219,90 @@ static const struct cs_route *route_for(const char *url, const char *method,
 	return NULL;
 }
 
+/* Content-Length as sent: decimal digits alone; ~0ull when absent or not
+ * a number (MHD refuses a malformed one itself). */
+static unsigned long long content_length(struct MHD_Connection *conn)
+{
+	const char *v = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+						    MHD_HTTP_HEADER_CONTENT_LENGTH);
+	unsigned long long n = 0;
+	if (!v || !*v)
+		return ~0ull;
+	for (; *v >= '0' && *v <= '9'; v++) {
+		if (n > (~0ull - 9) / 10)
+			return ~0ull - 1; /* more than anyone takes */
+		n = n * 10 + (unsigned long long)(*v - '0');
+	}
+	return *v ? ~0ull : n;
+}
+
+/* The headers of a request with a body: the route's own check (the
+ * token), its size, and room among the bodies held; MHD_YES to read the
+ * body, else the refusal queued now, before any of it is read (so a
+ * client waiting on 'Expect: 100-continue' never gets 100 Continue, and
+ * the connection is closed after the answer). */
+static enum MHD_Result on_headers(struct cs_req *q, struct pending *p)
+{
+	enum MHD_Result rc;
+	unsigned long long n = q->content_length;
+
+	if (p->route->admit && (rc = p->route->admit(q)) != CS_SERVE_READ_BODY)
+		return rc;
+	if (n != ~0ull && n > p->route->max_body)
+		return cs_serve_text(q, 413, "a body here is at most %zu bytes; this one says "
+				     "Content-Length: %llu", p->route->max_body, n);
+	if (n != ~0ull && reserve((size_t)n) != 0)
+		return cs_serve_text_hdr(q, 503, "Retry-After", "1",
+					 "uploads being received hold %u bytes at most "
+					 "(CS_SERVE_BODIES_MAX) and this one (%llu bytes) "
+					 "does not fit now: retry", CS_SERVE_BODIES_MAX, n);
+	if (n != ~0ull)
+		p->reserved = (size_t)n;
+	return MHD_YES;
+}
+
+/* A piece of the body: kept, or dropped once the body is too large or
+ * has no room (answered when it ends: MHD answers only then). */
+static enum MHD_Result on_body(struct pending *p, const char *data, size_t n)
+{
+	size_t need = p->len + n;
+
+	if (p->too_large || p->over_budget)
+		return MHD_YES;
+	if (need > p->route->max_body) {
+		p->too_large = 1;
+		release(p);
+		return MHD_YES;
+	}
+	if (need > p->reserved) { /* no Content-Length (chunked): by doubling */
+		size_t more = (need > 2 * p->reserved ? need : 2 * p->reserved) - p->reserved;
+		if (p->reserved + more > p->route->max_body)
+			more = p->route->max_body - p->reserved;
+		if (reserve(more) != 0) {
+			p->over_budget = 1;
+			release(p);
+			return MHD_YES;
+		}
+		p->reserved += more;
+	}
+	if (need + 1 > p->cap) {
+		char *grown = realloc(p->body, p->reserved + 1);
+		if (!grown)
+			return MHD_NO;
+		p->body = grown;
+		p->cap = p->reserved + 1;
+	}
+	memcpy(p->body + p->len, data, n);
+	p->len = need;
+	p->body[p->len] = '\0';
+	return MHD_YES;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
 				  const char *method, const char *version,
 				  const char *upload, size_t *upload_size, void **con_cls)
 {
-	struct cs_req q = { conn, cls, method, url, "", NULL, 0, 0 };
+	struct cs_req q = { conn, cls, method, url, "", NULL, 0, 0, content_length(conn) };
 	struct pending *p = *con_cls;
 	char allow[128];
 	int known;
@@ -210,27 +322,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		p->route = r;
 		*con_cls = p;
 		if (r->max_body)
-			return MHD_YES; /* the body follows */
+			return on_headers(&q, p);
 	}
 	if (*upload_size) {
 		/* A body for a route that reads none is dropped unread. */
-		if (p->route->max_body && !p->too_large) {
-			char *grown;
-			if (p->len + *upload_size > p->route->max_body) {
-				p->too_large = 1;
-			} else if ((grown = realloc(p->body, p->len + *upload_size + 1))) {
-				memcpy(grown + p->len, upload, *upload_size);
-				p->body = grown;
-				p->len += *upload_size;
-				p->body[p->len] = '\0';
-			} else {
-				return MHD_NO;
-			}
-		}
+		enum MHD_Result rc = p->route->max_body ? on_body(p, upload, *upload_size) : MHD_YES;
 		*upload_size = 0;
-		return MHD_YES;
+		return rc;
 	}
 	route_for(url, method, &q.rest, &known, allow, sizeof allow);
+	if (p->over_budget)
+		return cs_serve_text_hdr(&q, 503, "Retry-After", "1",
+					 "uploads being received hold %u bytes at most "
+					 "(CS_SERVE_BODIES_MAX): this one did not fit: retry",
+					 CS_SERVE_BODIES_MAX);
 	q.body = p->too_large ? NULL : p->body;
 	q.body_len = p->too_large ? 0 : p->len;
 	q.too_large = p->too_large;
@@ -244,7 +349,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 
 	(void)cls, (void)conn, (void)toe;
 	if (p) {
-		free(p->body);
+		release(p);
 		free(p);
 		*con_cls = NULL;
 	}
@@ -375,6 +480,9 @@ static int folders(const struct opts *o, struct cs_serve *srv)
 	char web_default[PATH_MAX], probe[PATH_MAX + 16], err[512];
 	const char *web = o->web;
 
+	/* a missing --dir is made (its parent must exist): a new collection */
+	if (mkdir(o->dir, 0755) == 0)
+		fprintf(stderr, "cacheshape serve: --dir %s did not exist: made it\n", o->dir);
 	errno = 0;
 	if (folder("--dir", o->dir, srv->dir))
 		return -1;
@@ -392,6 +500,10 @@ static int folders(const struct opts *o, struct cs_serve *srv)
 	errno = 0;
 	if (o->boot && folder("--boot", o->boot, srv->boot))
 		return -1;
+	if (!(srv->index = cs_index_new())) {
+		fprintf(stderr, "cacheshape serve: out of memory\n");
+		return -1;
+	}
 	if (!(srv->store = cs_store_open(srv->dir, o->token, err, sizeof err))) {
 		fprintf(stderr, "cacheshape serve: %s\n", err);
 		return -1;
@@ -432,6 +544,8 @@ int cs_cmd_serve(int argc, char **argv)
 			     MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
 			     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)o.timeout,
 			     MHD_OPTION_THREAD_POOL_SIZE, (unsigned)CS_SERVE_THREADS,
+			     MHD_OPTION_CONNECTION_LIMIT, (unsigned)CS_SERVE_CONNECTIONS,
+			     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CS_SERVE_CONNECTION_MEMORY,
 			     MHD_OPTION_END);
 	if (!d) {
 		fprintf(stderr, "cacheshape serve: cannot listen on %s:%ld%s%s\n", host, o.port,

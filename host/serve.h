@@ -28,8 +28,20 @@ struct cs_serve {
 	char web[4096];   /* the page's folder, resolved; "" when there is none */
 	char boot[4096];  /* --boot, resolved; "" when not given */
 	struct cs_store *store; /* the collection uploads go to (serve_upload.h) */
+	struct cs_index *index; /* GET /captures/index.json, kept (serve_index.c) */
 	FILE *log;        /* one line per request */
 };
+
+/* What serve holds at once (libmicrohttpd's options, and its own count of
+ * bodies), said in --help:
+ * connections open at once: past it a new one is closed unanswered */
+#define CS_SERVE_CONNECTIONS 512
+/* each connection's buffer for its request line, headers and reads */
+#define CS_SERVE_CONNECTION_MEMORY (32 * 1024)
+/* the bodies of uploads being received, all together: an upload that would
+ * pass it is answered 503 with Retry-After (its Content-Length reserved on
+ * the headers, before any body is read) */
+#define CS_SERVE_BODIES_MAX (32u << 20)
 
 /* One request, as a handler sees it. */
 struct cs_req {
@@ -41,6 +53,7 @@ struct cs_req {
 	const char *body; /* the whole body, for routes that take one */
 	size_t body_len;
 	int too_large;    /* the body passed the route's max_body (body NULL) */
+	unsigned long long content_length; /* the header's value; ~0ull: none */
 };
 
 typedef enum MHD_Result (*cs_route_fn)(struct cs_req *q);
@@ -50,7 +63,14 @@ struct cs_route {
 	const char *path;    /* exact, or a prefix when it ends in '/' */
 	size_t max_body;     /* bytes of body accepted; 0: none is read */
 	cs_route_fn fn;
+	/* For a route with a body: called on the headers, before any of the
+	 * body is read (and before a client that sent 'Expect: 100-continue'
+	 * is told to go on); NULL or NULL answer: read it. Else the answer
+	 * (a refusal: the body is never read). */
+	cs_route_fn admit;
 };
+/* What an admit function returns when the body may come. */
+#define CS_SERVE_READ_BODY ((enum MHD_Result)-1)
 
 extern const struct cs_route cs_serve_routes[];
 extern const size_t cs_serve_n_routes;
@@ -83,6 +103,19 @@ enum MHD_Result cs_serve_file(struct cs_req *q, const char *root, const char *re
  * resolved; *size its bytes. */
 int cs_serve_inside(const char *root, const char *rel, size_t *size);
 const char *cs_serve_type(const char *path);
+
+/* GET /captures/index.json's text (serve_index.c): built by walking --dir,
+ * then kept while no folder under it has changed (each folder's inode and
+ * modification time, checked on each request: a capture added, removed or
+ * renamed by hand, an upload, --dir replaced) and rebuilt otherwise. A
+ * file rewritten in place with another size keeps its old "bytes" until
+ * its folder changes. */
+struct cs_index;
+struct cs_index *cs_index_new(void);
+void cs_index_free(struct cs_index *x);
+/* A malloc'd copy of the listing into *text, *len; 0, or -1 when dir
+ * cannot be read or memory ran out. */
+int cs_index_get(struct cs_index *x, const char *dir, char **text, size_t *len);
 
 int cs_cmd_serve(int argc, char **argv);
 void cs_usage_serve(FILE *f);

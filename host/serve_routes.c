@@ -3,12 +3,10 @@
  * cs_serve_routes, with the body it may carry in max_body. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
-#include "walk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yajl/yajl_gen.h>
 
 static int ends_with(const char *s, const char *tail)
 {
@@ -32,77 +30,26 @@ static enum MHD_Result capture_file(struct cs_req *q)
 	return cs_serve_file(q, q->srv->dir, rel);
 }
 
-/* A name yajl can write: UTF-8 (a file name need not be). */
-static int utf8_ok(const unsigned char *s)
-{
-	while (*s) {
-		int n = *s < 0x80 ? 0 : *s >= 0xc2 && *s < 0xe0 ? 1 : *s >= 0xe0 && *s < 0xf0 ? 2
-			: *s >= 0xf0 && *s < 0xf5 ? 3 : -1;
-		if (n < 0)
-			return 0;
-		for (s++; n--; s++)
-			if ((*s & 0xc0) != 0x80)
-				return 0;
-	}
-	return 1;
-}
-
-/* GET /captures/index.json: every capture /captures/ would serve, sorted:
- * {"captures": [{"path": "host/x.json", "bytes": N, "expect": true}, ...]}
- * ("expect" when NAME.expect lies beside it). A capture named index.json at
- * the top of --dir is hidden by this listing. */
+/* GET /captures/index.json: every capture /captures/ would serve, sorted
+ * (serve_index.c keeps it while --dir is unchanged). */
 static enum MHD_Result capture_list(struct cs_req *q)
 {
-	struct cs_walk w;
-	yajl_gen g = yajl_gen_alloc(NULL);
-	const unsigned char *buf;
-	size_t len;
 	char *text;
-	enum MHD_Result rc;
+	size_t len;
 
-	if (!g)
-		return cs_serve_text(q, 500, "out of memory");
-	if (cs_walk_json(q->srv->dir, &w) != 0) {
-		cs_walk_free(&w);
-		yajl_gen_free(g);
-		return cs_serve_text(q, 500, "%s cannot be read", q->srv->dir);
-	}
-	yajl_gen_config(g, yajl_gen_beautify, 1);
-	yajl_gen_map_open(g);
-	yajl_gen_string(g, (const unsigned char *)"captures", 8);
-	yajl_gen_array_open(g);
-	for (size_t i = 0; i < w.n; i++) {
-		const char *p = w.paths[i], *why;
-		char rel[4096];
-		size_t bytes;
-		if (!strcmp(p, "index.json") || !utf8_ok((const unsigned char *)p) ||
-		    cs_serve_decode(p, rel, sizeof rel, &why) || strcmp(rel, p) ||
-		    cs_serve_inside(q->srv->dir, rel, &bytes))
-			continue; /* what capture_file would refuse is not listed */
-		yajl_gen_map_open(g);
-		yajl_gen_string(g, (const unsigned char *)"path", 4);
-		yajl_gen_string(g, (const unsigned char *)p, strlen(p));
-		yajl_gen_string(g, (const unsigned char *)"bytes", 5);
-		yajl_gen_integer(g, (long long)bytes);
-		snprintf(rel + strlen(rel) - 5, 8, ".expect");
-		if (cs_serve_inside(q->srv->dir, rel, &bytes) == 0) {
-			yajl_gen_string(g, (const unsigned char *)"expect", 6);
-			yajl_gen_bool(g, 1);
-		}
-		yajl_gen_map_close(g);
-	}
-	yajl_gen_array_close(g);
-	yajl_gen_map_close(g);
-	cs_walk_free(&w);
-	yajl_gen_get_buf(g, &buf, &len);
-	text = malloc(len ? len : 1);
-	if (text)
-		memcpy(text, buf, len);
-	yajl_gen_free(g);
-	if (!text)
-		return cs_serve_text(q, 500, "out of memory");
-	rc = cs_serve_bytes(q, 200, "application/json", text, len);
-	return rc;
+	if (cs_index_get(q->srv->index, q->srv->dir, &text, &len) != 0)
+		return cs_serve_text(q, 500, "%s cannot be read (or out of memory)", q->srv->dir);
+	return cs_serve_bytes(q, 200, "application/json", text, len);
+}
+
+/* POST /captures, on its headers: the token, before any body is read. */
+static enum MHD_Result capture_admit(struct cs_req *q)
+{
+	if (cs_store_authorized(q->srv->store,
+				MHD_lookup_connection_value(q->conn, MHD_HEADER_KIND,
+							    MHD_HTTP_HEADER_AUTHORIZATION)))
+		return CS_SERVE_READ_BODY;
+	return cs_serve_text_hdr(q, 401, "WWW-Authenticate", "Bearer", "%s", CS_UPLOAD_NEED_TOKEN);
 }
 
 /* POST /captures: an upload, validated and stored once (serve_upload.c).
@@ -175,11 +122,11 @@ static enum MHD_Result page_file(struct cs_req *q)
  * before the page's catch-all. An exact path asked with another method is
  * 405, even where the catch-all would take the method (GET /captures). */
 const struct cs_route cs_serve_routes[] = {
-	{ "POST", "/captures", CS_UPLOAD_MAX, capture_upload },
-	{ "GET", "/captures/index.json", 0, capture_list },
-	{ "GET", "/captures/", 0, capture_file },
-	{ "GET", "/cacheshape.cfg", 0, boot_settings },
-	{ "GET", "/boot/", 0, boot_file },
-	{ "GET", "/", 0, page_file },
+	{ "POST", "/captures", CS_UPLOAD_MAX, capture_upload, capture_admit },
+	{ "GET", "/captures/index.json", 0, capture_list, NULL },
+	{ "GET", "/captures/", 0, capture_file, NULL },
+	{ "GET", "/cacheshape.cfg", 0, boot_settings, NULL },
+	{ "GET", "/boot/", 0, boot_file, NULL },
+	{ "GET", "/", 0, page_file, NULL },
 };
 const size_t cs_serve_n_routes = sizeof cs_serve_routes / sizeof cs_serve_routes[0];

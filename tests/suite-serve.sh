@@ -133,7 +133,8 @@ usage() { # EXPECTED-EXIT ARGS...
 usage 2 --port 70000 --web "$T/web"
 usage 2 --port x --web "$T/web"
 usage 2 --bind localhost --web "$T/web"
-usage 2 --dir "$T/missing" --web "$T/web"
+usage 2 --dir "$T/missing/deeper" --web "$T/web"
+expect "serve: a --dir whose parent is missing is named" grep -q "missing/deeper" "$T/u.err"
 usage 2 --dir "$T/dir" --web "$T/outside"
 usage 2 --bogus
 usage 2 --dir
@@ -144,4 +145,8 @@ for _ in $(seq 50); do [ -s "$T/busy" ] && break; sleep 0.1; done
 usage 1 --dir "$T/dir" --web "$T/web" --port "$(cat "$T/busy")"
 kill "$busy" 2>/dev/null
 expect "help: cacheshape help serve" eval '"$CS" help serve >/dev/null'
+"$CS" serve --help >"$T/help.out"
+expect "help: says the limits (connections, each one's headers, the bodies held)" \
+	sh -c "grep -q 'at most 512 connections' '$T/help.out' && grep -q '32 KiB' '$T/help.out' && grep -q '32 MiB' '$T/help.out'"
+expect "help: says the token is checked on the headers" grep -q 'checked on the headers' "$T/help.out"
 summary serve
