@@ -41,6 +41,12 @@ struct entry {
 
 struct cs_store {
 	int dirfd;
+	char path[4096];        /* --dir as given: watched for a replacement */
+	/* held shared by an upload from its reservation to its answer (it
+	 * writes into dirfd's folders, by index number); exclusively to
+	 * replace dirfd and its index, or to remove a machine's folder an
+	 * upload made and then could not fill */
+	pthread_rwlock_t dirs;
 	int has_token;
 	uint8_t token_sha[32];
 	pthread_mutex_t lock;
@@ -243,14 +249,18 @@ static int store_file(struct cs_store *s, int mdir, const char *name, const char
 	return err;
 }
 
-/* The machine's folder, created (and the top directory fsynced) when new. */
-static int machine_dir(struct cs_store *s, const char *machine)
+/* The machine's folder, created (and the top directory fsynced) when new
+ * (*made set then). */
+static int machine_dir(struct cs_store *s, const char *machine, int *made)
 {
 	int fd;
-	if (mkdirat(s->dirfd, machine, 0755) == 0)
+	*made = 0;
+	if (mkdirat(s->dirfd, machine, 0755) == 0) {
+		*made = 1;
 		fsync(s->dirfd);
-	else if (errno != EEXIST)
+	} else if (errno != EEXIST) {
 		return -1;
+	}
 	fd = openat(s->dirfd, machine, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	return fd;
 }
@@ -363,6 +373,12 @@ struct cs_store *cs_store_open(const char *dir, const char *token_file,
 	}
 	pthread_mutex_init(&s->lock, NULL);
 	pthread_cond_init(&s->settled, NULL);
+	pthread_rwlock_init(&s->dirs, NULL);
+	if (strlen(dir) >= sizeof s->path) {
+		snprintf(err, errlen, "--dir %s: a path longer than %zu bytes", dir, sizeof s->path - 1);
+		goto fail;
+	}
+	strcpy(s->path, dir);
 	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
 		snprintf(err, errlen, "--dir %s: cannot create it: %s", dir, strerror(errno));
 		goto fail;
@@ -391,6 +407,7 @@ void cs_store_close(struct cs_store *s)
 	free(s->slot);
 	pthread_mutex_destroy(&s->lock);
 	pthread_cond_destroy(&s->settled);
+	pthread_rwlock_destroy(&s->dirs);
 	free(s);
 }
 
@@ -424,7 +441,7 @@ void cs_store_machine(const char *json, const struct cs_capture *c, char *out, s
 	yajl_tree_free(root);
 }
 
-static int authorized(struct cs_store *s, const char *h)
+int cs_store_authorized(struct cs_store *s, const char *h)
 {
 	uint8_t got[32];
 	if (!s->has_token)
@@ -477,8 +494,8 @@ static int admit(struct cs_store *s, const char *auth, const char *body, size_t 
 	char err[512], *text;
 	struct cs_capture *c;
 
-	if (!authorized(s, auth)) {
-		say(a, 401, "uploads need 'Authorization: Bearer <token>' with this server's token (--token)");
+	if (!cs_store_authorized(s, auth)) {
+		say(a, 401, "%s", CS_UPLOAD_NEED_TOKEN);
 		return -1;
 	}
 	if (too_large) {
@@ -540,9 +557,10 @@ static int reserve(struct cs_store *s, const uint8_t *sha, size_t len, size_t *i
 	return 0;
 }
 
-/* machine/<yyyymmdd>-<prefix>.json written (name says which); an errno. */
+/* machine/<yyyymmdd>-<prefix>.json written (name says which); an errno.
+ * *made: the machine's folder was made for it. */
 static int write_capture(struct cs_store *s, const char *machine, const uint8_t *sha,
-			 const char *body, size_t len, char *name, size_t cap)
+			 const char *body, size_t len, char *name, size_t cap, int *made)
 {
 	struct tm tm;
 	char h[65];
@@ -552,7 +570,7 @@ static int write_capture(struct cs_store *s, const char *machine, const uint8_t 
 	hex(sha, 32, h);
 	snprintf(name, cap, "%04d%02d%02d-%.*s.json", tm.tm_year + 1900, tm.tm_mon + 1,
 		 tm.tm_mday, CS_UPLOAD_PREFIX_HEX, h);
-	mdir = machine_dir(s, machine);
+	mdir = machine_dir(s, machine, made);
 	if (mdir < 0)
 		return errno;
 	rc = store_file(s, mdir, name, body, len);
@@ -568,6 +586,55 @@ static int write_capture(struct cs_store *s, const char *machine, const uint8_t 
 	return rc;
 }
 
+/* The folder at s->path now, when it is not the one open: opened, and
+ * what it holds indexed instead (under the exclusive lock). 0, or -1 with
+ * the answer when there is no folder there. */
+static int current_dir(struct cs_store *s, struct cs_answer *a)
+{
+	struct stat now, have;
+	int fd;
+
+	if (stat(s->path, &now) != 0 || !S_ISDIR(now.st_mode)) {
+		say(a, 503, "not stored: --dir %s is gone (removed while serving?): make the "
+			    "folder again and retry", s->path);
+		return -1;
+	}
+	if (fstat(s->dirfd, &have) == 0 && have.st_dev == now.st_dev && have.st_ino == now.st_ino)
+		return 0;
+	pthread_rwlock_wrlock(&s->dirs);
+	if (fstat(s->dirfd, &have) != 0 || have.st_dev != now.st_dev || have.st_ino != now.st_ino) {
+		fd = open(s->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0) {
+			pthread_rwlock_unlock(&s->dirs);
+			say(a, 503, "not stored: --dir %s was replaced and cannot be opened: %s", s->path,
+			    strerror(errno));
+			return -1;
+		}
+		close(s->dirfd);
+		s->dirfd = fd;
+		pthread_mutex_lock(&s->lock);
+		s->n = 0;
+		if (s->nslot)
+			memset(s->slot, 0, s->nslot * sizeof *s->slot);
+		scan(s);
+		pthread_mutex_unlock(&s->lock);
+		fprintf(stderr, "cacheshape serve: --dir %s was replaced while serving: "
+			"opened the new folder, %zu captures in it\n", s->path, cs_store_count(s));
+	}
+	pthread_rwlock_unlock(&s->dirs);
+	return 0;
+}
+
+/* A machine's folder this upload made and then could not fill, removed
+ * (only when still empty: rmdir removes nothing else). */
+static void unmake(struct cs_store *s, const char *machine)
+{
+	pthread_rwlock_wrlock(&s->dirs);
+	if (unlinkat(s->dirfd, machine, AT_REMOVEDIR) == 0)
+		fsync(s->dirfd);
+	pthread_rwlock_unlock(&s->dirs);
+}
+
 void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_t len,
 		   int too_large, struct cs_answer *a)
 {
@@ -575,15 +642,20 @@ void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_
 	struct entry *e, copy;
 	uint8_t sha[32];
 	size_t idx;
-	int rc;
+	int rc, made = 0;
 
 	memset(a, 0, sizeof *a);
 	if (admit(s, auth, body, len, too_large, machine, sizeof machine, a) != 0)
 		return;
-	sha256(body, len, sha);
-	if (reserve(s, sha, len, &idx, a) != 0)
+	if (current_dir(s, a) != 0)
 		return;
-	rc = write_capture(s, machine, sha, body, len, name, sizeof name);
+	sha256(body, len, sha);
+	pthread_rwlock_rdlock(&s->dirs);
+	if (reserve(s, sha, len, &idx, a) != 0) {
+		pthread_rwlock_unlock(&s->dirs);
+		return;
+	}
+	rc = write_capture(s, machine, sha, body, len, name, sizeof name, &made);
 	pthread_mutex_lock(&s->lock);
 	e = &s->e[idx]; /* the vector may have moved */
 	e->state = rc == 0 ? E_STORED : E_DEAD;
@@ -597,9 +669,12 @@ void cs_store_post(struct cs_store *s, const char *auth, const char *body, size_
 	copy = *e;
 	pthread_cond_broadcast(&s->settled);
 	pthread_mutex_unlock(&s->lock);
+	pthread_rwlock_unlock(&s->dirs);
+	if (rc != 0 && made)
+		unmake(s, machine);
 	if (rc == 0)
 		answer_stored(a, 201, &copy);
 	else
-		say(a, rc == ENOSPC || rc == EDQUOT ? 507 : 500, "not stored: %s/%s: %s", machine, name,
-		    strerror(rc));
+		say(a, rc == ENOSPC || rc == EDQUOT || rc == EFBIG ? 507 : 500, "not stored: %s/%s: %s",
+		    machine, name, strerror(rc));
 }

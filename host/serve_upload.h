@@ -30,7 +30,10 @@ struct cs_answer {
 	char message[640];  /* otherwise: why, one line */
 };
 
-/* dir is created when missing; token_file may be NULL (no token needed).
+/* dir is created when missing; kept by path: when the folder there is
+ * replaced (removed and made again) while serving, the next upload opens
+ * the new one and indexes what it holds (and says so on stderr), and
+ * while nothing is there uploads are answered 503 with the reason; token_file may be NULL (no token needed).
  * Stored captures already in dir are indexed (so a restart still
  * dedupes), and temporary files a killed server left are removed. NULL
  * with err on failure. */
@@ -38,6 +41,13 @@ struct cs_store *cs_store_open(const char *dir, const char *token_file,
 			       char *err, size_t errlen);
 void cs_store_close(struct cs_store *s);
 size_t cs_store_count(struct cs_store *s);
+
+/* 1 when authorization (the request's Authorization header, or NULL) is
+ * 'Bearer TOKEN' with this store's token, or no token is needed: checked
+ * on the headers, before the body is read; cs_store_post checks it again. */
+int cs_store_authorized(struct cs_store *s, const char *authorization);
+#define CS_UPLOAD_NEED_TOKEN \
+	"uploads need 'Authorization: Bearer <token>' with this server's token (--token)"
 
 /* POST /captures: body/len as received (NULL/0 when none); too_large:
  * more than CS_UPLOAD_MAX bytes were sent (the body was not kept);

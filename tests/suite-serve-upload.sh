@@ -182,6 +182,144 @@ st=$(post "$GOOD" -H 'Authorization: Bearer lab-Token_42')
 expect "token: right: 201 (got $st)" test "$st" = 201
 expect "token: only the accepted upload stored" test "$(stored "$T/t")" -eq 1
 serve_stop
+# 8. the token on the headers (issue 22 item 4): a wrong token with
+# 'Expect: 100-continue' is answered 401 at once, never 100 Continue, and
+# its body never read; 200 wrong-token uploads at once, each announcing
+# and sending 4 MiB, leave serve under 50 MB (its VmHWM, peak resident).
+serve_start "$T/t" "$T/boot" --token "$T/token" || fail "serve starts with --token"
+exec 3<>"/dev/tcp/127.0.0.1/$SERVE_PORT"
+printf 'POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer lab-Token_43\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\nExpect: 100-continue\r\n\r\n' >&3
+first=$(timeout 5 head -n 1 <&3 | tr -d '\r')
+exec 3<&-
+expect "token: a wrong one with Expect: 100-continue is 401 on the headers (got '$first')" \
+	test "$first" = "HTTP/1.1 401 Unauthorized"
+st=$(curl -s -m 20 -o "$T/answer" -w '%{http_code}' -H 'Expect: 100-continue' -H 'Authorization: Bearer lab-Token_42' \
+	-H 'Content-Type: application/json' --data-binary "@$T/load/cap01.json" "http://127.0.0.1:$SERVE_PORT/captures")
+expect "token: the right one with Expect: 100-continue is taken (201, got $st)" test "$st" = 201
+st=$(curl -s -m 20 -o "$T/answer" -w '%{http_code}' -H 'Authorization: Bearer lab-Token_42' \
+	-H 'Content-Length: 9999999' -H 'Expect: 100-continue' --data-binary "@$T/load/cap02.json" \
+	"http://127.0.0.1:$SERVE_PORT/captures")
+expect "size: a Content-Length over 4 MiB is 413 on the headers (got $st)" test "$st" = 413
+base=$(sed -nE 's/^VmHWM:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$SERVE_PID/status")
+python3 - "$SERVE_PORT" 200 >"$T/flood.out" 2>&1 <<'PY'
+import socket, sys, time
+port, n = int(sys.argv[1]), int(sys.argv[2])
+body = b"{" + b" " * (4 << 20)
+head = (b"POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer wrong-token\r\n"
+        b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body))
+socks = []
+for _ in range(n):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.setblocking(False)
+    s.send(head)
+    socks.append([s, 0, b""])
+deadline = time.time() + 20
+while time.time() < deadline and any(x[0] for x in socks):
+    for x in socks:
+        s = x[0]
+        if not s:
+            continue
+        try:
+            if x[1] < len(body):
+                x[1] += s.send(body[x[1]:x[1] + 65536])
+        except BlockingIOError:
+            pass
+        except OSError:
+            x[1] = len(body)
+        try:
+            got = s.recv(4096)
+            x[2] += got
+            if not got:
+                s.close(); x[0] = None
+        except BlockingIOError:
+            pass
+        except OSError:
+            s.close(); x[0] = None
+    time.sleep(0.01)
+answered = sum(1 for x in socks if x[2].startswith(b"HTTP/1.1 401"))
+print(f"{answered} of {n} answered 401")
+PY
+hwm=$(sed -nE 's/^VmHWM:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$SERVE_PID/status")
+echo "  200 wrong-token uploads of 4 MiB at once: $(cat "$T/flood.out"); serve's peak memory (VmHWM) ${base:-?} kB before, ${hwm:-?} kB after"
+expect "memory: 200 wrong-token uploads at once, each answered 401 ($(cat "$T/flood.out"))" grep -q '^200 of 200 answered 401' "$T/flood.out"
+expect "memory: serve stays under 50 MB under them (VmHWM ${hwm:-?} kB)" test "${hwm:-999999}" -lt 51200
+expect "memory: nothing stored from them" test "$(stored "$T/t")" -eq 2
+serve_stop
+
+# 9. --dir removed and made again while serving (issue 22 item 7): the new
+# folder is opened and indexed, uploads go there and the listing agrees;
+# while no folder is there, 503 with the reason.
+serve_start "$T/r" "$T/boot" || fail "serve starts on $T/r"
+st=$(post "$T/load/cap03.json")
+expect "replaced dir: an upload before (201, got $st)" test "$st" = 201
+rm -rf "$T/r"
+st=$(post "$T/load/cap04.json")
+expect "replaced dir: removed: 503 naming --dir (got $st: $(head -c 120 "$T/answer"))" \
+	sh -c "test '$st' = 503 && grep -q -- '--dir .* is gone' '$T/answer'"
+mkdir "$T/r"
+st=$(post "$T/load/cap04.json")
+loc=$(sed -nE 's/^Location: *([^[:space:]]+).*/\1/ip' "$T/headers" | tr -d '\r')
+expect "replaced dir: made again: the upload is stored in the new folder (201, got $st)" \
+	test "$st" = 201 -a -f "$T/r/${loc#/captures/}"
+st=$(post "$T/load/cap03.json")
+expect "replaced dir: what only the old folder had is stored again (201, got $st)" test "$st" = 201
+curl -s -m 10 -o "$T/index.json" "http://127.0.0.1:$SERVE_PORT/captures/index.json"
+expect "replaced dir: the listing and the folder agree (2 captures)" python3 -c '
+import json, sys, glob
+d = json.load(open(sys.argv[1]))
+on_disk = sorted(p[len(sys.argv[2]) + 1:] for p in glob.glob(sys.argv[2] + "/*/*.json"))
+sys.exit(0 if sorted(c["path"] for c in d["captures"]) == on_disk and len(on_disk) == 2 else 1)' "$T/index.json" "$T/r"
+expect "replaced dir: serve said so" grep -q 'was replaced while serving' "$SERVE_LOG"
+serve_stop
+
+# 10. a refused upload leaves no empty machine folder (issue 22 item 14):
+# serve limited to files of 8 KiB (ulimit -f; SIGXFSZ ignored, so a write
+# past it fails with EFBIG as a full disk fails with ENOSPC): 507 and no
+# folder made for it.
+mkdir -p "$T/full"
+( trap '' XFSZ; ulimit -f 8; exec "$CS" serve --dir "$T/full" --port 0 >"$T/full.log" 2>&1 ) &
+SERVE_PID=$!
+for _ in $(seq 50); do SERVE_PORT=$(sed -nE 's|.*http://127\.0\.0\.1:([0-9]+)/.*|\1|p' "$T/full.log" | head -n 1); [ -n "$SERVE_PORT" ] && break; sleep 0.1; done
+codes=
+for k in 05 06 07 08 09; do codes="$codes $(post "$T/load/cap$k.json")"; done
+expect "full: each upload that cannot be written is 507 (got$codes)" test "$codes" = " 507 507 507 507 507"
+expect "full: no empty machine folder left ($(ls "$T/full" | tr '\n' ' '))" test -z "$(ls -A "$T/full")"
+serve_stop
+
+# 11. the listing is kept, and right after uploads and hand changes
+# ("also seen" in issue 22): a capture copied in by hand, one removed, an
+# expectation beside one, each seen by the next GET.
+serve_start "$T/ix" "$T/boot" || fail "serve starts on $T/ix"
+listed() { curl -s -m 10 "http://127.0.0.1:$SERVE_PORT/captures/index.json" | python3 -c '
+import json, sys; print(" ".join(sorted(c["path"] + ("+e" if c.get("expect") else "") for c in json.load(sys.stdin)["captures"])))'; }
+expect "index: empty at first" test -z "$(listed)"
+post "$T/load/cap10.json" >/dev/null
+loc=$(sed -nE 's/^Location: *([^[:space:]]+).*/\1/ip' "$T/headers" | tr -d '\r')
+expect "index: an upload is listed at once" test "$(listed)" = "${loc#/captures/}"
+mkdir -p "$T/ix/by-hand"
+cp "$GOOD" "$T/ix/by-hand/a.json"
+expect "index: a capture copied in by hand is listed ($(listed))" test "$(listed)" = "${loc#/captures/} by-hand/a.json"
+cp "$GOOD" "$T/ix/by-hand/a.expect"
+expect "index: an expectation put beside it is seen ($(listed))" test "$(listed)" = "${loc#/captures/} by-hand/a.json+e"
+rm "$T/ix/${loc#/captures/}"
+expect "index: a capture removed by hand is gone from it ($(listed))" test "$(listed)" = "by-hand/a.json+e"
+serve_stop
+
+# 12. a --dir that does not exist is made (its parent must exist: a
+# mistyped path makes one folder at most)
+rm -rf "$T/new"
+mkdir -p "$T/new"
+"$CS" serve --dir "$T/new/c" --port 0 >"$T/new.log" 2>&1 &
+pid=$!
+for _ in $(seq 50); do grep -q http "$T/new.log" && break; sleep 0.1; done
+kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+expect "a missing --dir is made and served ($(head -c 200 "$T/new.log" | tr '\n' ' '))" \
+	sh -c "test -d '$T/new/c' && grep -q 'made it' '$T/new.log' && grep -q http '$T/new.log'"
+"$CS" serve --dir "$T/nowhere/deeper/c" --port 0 >"$T/nowhere.log" 2>&1
+rc=$?
+expect "a --dir whose parent is missing is refused with the reason (exit $rc: $(head -c 120 "$T/nowhere.log"))" \
+	sh -c "test $rc -ne 0 && grep -q 'nowhere/deeper/c' '$T/nowhere.log'"
+
 printf 'not a token\n' >"$T/badtoken"
 "$CS" serve --dir "$T/t" --boot "$T/boot" --port 0 --token "$T/badtoken" >"$T/bad.log" 2>&1 &
 pid=$!

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <pthread.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -205,6 +207,8 @@ static void test_token(const char *good, size_t glen)
 	CHECK(s != NULL, "store with a token: %s", err);
 	if (!s)
 		return;
+	CHECK(!cs_store_authorized(s, NULL) && !cs_store_authorized(s, "Bearer s3cret-Token_2") &&
+	      cs_store_authorized(s, "Bearer s3cret-Token_1"), "the headers' check: the token alone passes");
 	CHECK(post(s, NULL, good, glen, 0, &a) == 401 && strstr(a.message, "Bearer"), "no token: 401");
 	CHECK(post(s, "Bearer s3cret-Token_2", good, glen, 0, &a) == 401, "wrong token: 401");
 	CHECK(post(s, "Basic s3cret-Token_1", good, glen, 0, &a) == 401, "not a bearer: 401");
@@ -296,6 +300,71 @@ static void test_concurrent(const char *good, size_t glen)
 		free(bodies[k]);
 }
 
+/* --dir removed while serving: 503 naming it; made again: the new folder
+ * opened and indexed, the upload stored there (issue 22 item 7). */
+static void test_replaced(const char *good, size_t glen)
+{
+	char rdir[300], err[300], cmd[700], path[1200];
+	struct cs_store *s;
+	struct cs_answer a;
+
+	snprintf(rdir, sizeof rdir, "%s-replaced", dir);
+	s = cs_store_open(rdir, NULL, err, sizeof err);
+	CHECK(s != NULL, "replaced: open %s", err);
+	if (!s)
+		return;
+	CHECK(post(s, NULL, good, glen, 0, &a) == 201, "replaced: stored before (%d)", a.status);
+	free(a.json);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", rdir);
+	CHECK(system(cmd) == 0, "replaced: removed");
+	CHECK(post(s, NULL, good, glen, 0, &a) == 503 && strstr(a.message, "is gone"),
+	      "replaced: gone: 503 '%s'", a.message);
+	mkdir(rdir, 0755);
+	CHECK(post(s, NULL, good, glen, 0, &a) == 201, "replaced: made again: stored anew (%d %s)", a.status, a.message);
+	snprintf(path, sizeof path, "%s/%s", rdir, a.location + 10);
+	CHECK(access(path, F_OK) == 0, "replaced: the file is in the new folder (%s)", path);
+	free(a.json);
+	CHECK(cs_store_count(s) == 1, "replaced: the index holds the new folder's one capture (%zu)", cs_store_count(s));
+	cs_store_close(s);
+	system(cmd);
+}
+
+/* A write that fails (files limited to 4 KiB: EFBIG, as a full disk's
+ * ENOSPC) is 507 and leaves no machine folder made for it (item 14). */
+static void test_unfilled(const char *good, size_t glen)
+{
+	char fdir[300], err[300], cmd[700];
+	struct rlimit was, small = { 4096, 4096 };
+	struct cs_store *s;
+	struct cs_answer a;
+	int tmp;
+
+	snprintf(fdir, sizeof fdir, "%s-full", dir);
+	s = cs_store_open(fdir, NULL, err, sizeof err);
+	CHECK(s != NULL, "full: open %s", err);
+	if (!s)
+		return;
+	signal(SIGXFSZ, SIG_IGN);
+	getrlimit(RLIMIT_FSIZE, &was);
+	small.rlim_max = was.rlim_max;
+	setrlimit(RLIMIT_FSIZE, &small);
+	int st = post(s, NULL, good, glen, 0, &a);
+	setrlimit(RLIMIT_FSIZE, &was);
+	CHECK(st == 507, "full: 507 (%d %s)", st, a.message);
+	{
+		char keep[256];
+		strcpy(keep, dir);
+		strcpy(dir, fdir);
+		CHECK(count_files(&tmp) == 0, "full: no machine folder or file left (%d)", count_files(&tmp));
+		strcpy(dir, keep);
+	}
+	CHECK(post(s, NULL, good, glen, 0, &a) == 201, "full: room again: stored (%d)", a.status);
+	free(a.json);
+	cs_store_close(s);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", fdir);
+	system(cmd);
+}
+
 int main(void)
 {
 	char err[300], *good;
@@ -340,6 +409,8 @@ int main(void)
 	test_machine();
 	test_token(good, glen);
 	test_concurrent(good, glen);
+	test_replaced(good, glen);
+	test_unfilled(good, glen);
 	free(good);
 	{
 		char cmd[1000];
