@@ -1,13 +1,19 @@
 /* fuzz_chart.c: libFuzzer target for the chart's scale: cs_chart_layout and
  * its mapping and ticks (common/draw.c), the chart drawn on a canvas, and
- * cacheshape plot's SVG (host/plot.c), for any positive finite costs and
- * sizes (all the reader admits). The input: a header of 4 bytes (width,
- * height, adjacency strip, captures) and then doubles as raw IEEE bits,
- * taken in pairs (bytes, ns), folded to positive finite values. What must
- * hold: the axes are finite and ordered, every point lands within one axis
- * length of the plot, the ticks are finite, rising and few, the drawing
- * stays on its canvas, and the SVG holds no nan or inf. A hang is found by
- * libFuzzer's -timeout. Seeds: tests/data/chart. */
+ * cacheshape plot's SVG (host/plot.c, common/svg.c: the staircase, the TLB
+ * panel, the sweep on large pages), for any positive finite costs, sizes
+ * and page counts (all the reader admits: 1e308 pages, 5e-324 ns), and the
+ * reduction of all of it (every kind: reduce/kinds.c, the TLB's too). The
+ * input: a header of 4 bytes (width, height, flags, captures) and then
+ * doubles as raw IEEE bits, taken in pairs (bytes or pages, ns), folded to
+ * positive finite values. Flags: 1 the adjacency strip, 2 the canvas, 4
+ * TLB series (every third pair, and published TLBs of the sizes seen), 8
+ * the sweep on large pages (every third pair), 16 as many points as a
+ * capture holds (else 64). What must hold: the axes are finite and
+ * ordered, every point lands within one axis length of the plot, the
+ * ticks are finite, rising and few, the drawing stays on its canvas, the
+ * SVG holds no nan or inf, and everything returns (a hang is found by
+ * libFuzzer's -timeout; make fuzz gives 10 s). Seeds: tests/data/chart. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
@@ -66,6 +72,73 @@ static void check_map(const struct cs_chart_map *m, const struct cs_capture *c)
 	}
 }
 
+/* A TLB point (pages, ns) into the series k picks (page sizes 4 KiB, 2 MiB,
+ * 1 GiB and one from the input), and a published TLB of that many entries
+ * when it fits one. */
+static void add_tlb(struct cs_capture *c, double pages, double ns, uint32_t k)
+{
+	static const uint64_t page[CS_TLB_MAX_SIZES] = { 4096, 2u << 20, 1u << 30, 16384 };
+	struct cs_tlb_capture *t = &c->tlb;
+	uint32_t s = k % CS_TLB_MAX_SIZES;
+	while (t->n_series <= s) {
+		struct cs_tlb_series *z = &t->series[t->n_series];
+		memset(z, 0, sizeof *z);
+		z->page_bytes = page[t->n_series];
+		z->alias_lines = (k & 8) ? 512 : 0;
+		t->n_series++;
+	}
+	struct cs_tlb_series *z = &t->series[s];
+	for (uint32_t i = 0; i < z->n; i++)
+		if (z->pts[i].pages == pages)
+			return;
+	if (z->n < CS_TLB_MAX_POINTS)
+		z->pts[z->n++] = (struct cs_tlb_point){ pages, ns, (k & 1) != 0, ns, 0, 0 };
+	if (pages >= 1 && pages < 4294967296.0 && t->n_published < CS_MAX_TLBS) {
+		t->has_published = 1;
+		t->published[t->n_published++] = (struct cs_tlb){ 1 + k % 2, CS_CACHE_DATA, z->page_bytes,
+								   (uint32_t)pages, 4 };
+	}
+}
+
+/* A point of the sweep on large pages. */
+static void add_large(struct cs_capture *c, double bytes, double ns, uint32_t most)
+{
+	struct cs_tlb_capture *t = &c->tlb;
+	for (uint32_t i = 0; i < t->n_large; i++)
+		if (t->large[i].bytes == bytes)
+			return;
+	t->has_large = 1;
+	t->large_page_bytes = 2u << 20;
+	if (t->n_large < most)
+		t->large[t->n_large++] = (struct cs_point){ bytes, ns, 0, 0 };
+}
+
+/* The n captures from the pairs (flags as the header's third byte). */
+static void fill(struct cs_replay **rp, int n, int flags, const uint8_t *data, size_t size)
+{
+	int tlb = flags & 4, large = flags & 8;
+	uint32_t most = flags & 16 ? CS_MAX_SWEEP_POINTS : 64;
+	for (int i = 0; i < n; i++) {
+		struct cs_capture *c = &rp[i]->cap;
+		cs_capture_init(c);
+		c->n_points = 0;
+	}
+	for (size_t k = 0; k + 16 <= size; k += 16) {
+		struct cs_capture *c = &rp[(k / 16) % (size_t)n]->cap;
+		double bytes = positive(data + k), ns = positive(data + k + 8);
+		int third = (int)((k / 16 / (size_t)n) % 3);
+		if (tlb && third == 1)
+			add_tlb(c, bytes, ns, (uint32_t)(k / 16));
+		else if (large && third == 2)
+			add_large(c, bytes, ns, most);
+		else if (c->n_points < most && !has_size(c, bytes)) {
+			c->points[c->n_points].bytes = bytes;
+			c->points[c->n_points].ns = ns;
+			c->n_points++;
+		}
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct cs_replay *rp[MAX_CAPS];
@@ -86,22 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	strip = data[2] & 1;
 	draw = data[2] & 2; /* the canvas costs more than the rest: half the time */
 	n = 1 + data[3] % MAX_CAPS;
-	data += 4;
-	size -= 4;
-	for (int i = 0; i < n; i++) {
-		struct cs_capture *c = &rp[i]->cap;
-		cs_capture_init(c);
-		c->n_points = 0;
-	}
-	for (size_t k = 0; k + 16 <= size; k += 16) {
-		struct cs_capture *c = &rp[(k / 16) % (size_t)n]->cap;
-		double bytes = positive(data + k), ns = positive(data + k + 8);
-		if (c->n_points < 64 && !has_size(c, bytes)) {
-			c->points[c->n_points].bytes = bytes;
-			c->points[c->n_points].ns = ns;
-			c->n_points++;
-		}
-	}
+	fill(rp, n, data[2], data + 4, size - 4);
 	for (int i = 0; i < n; i++) {
 		struct cs_capture *c = &rp[i]->cap;
 		if (!c->n_points) {
@@ -109,7 +167,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			c->points[0].ns = 1;
 			c->n_points = 1;
 		}
-		if (cs_reduce(c, &rp[i]->work, &rp[i]->res, why, sizeof why) != 0)
+		if (cs_reduce_capture(c, &rp[i]->work, &rp[i]->res, why, sizeof why) != 0)
 			memset(&rp[i]->res, 0, sizeof rp[i]->res);
 		cs_chart_range_add(&range, c);
 	}
