@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -44,7 +45,8 @@ void cs_usage_import(FILE *f)
 	      "\n"
 	      "  -o OUT.json    the capture; with several curves (several files,\n"
 	      "                 strides or tables) OUT-<name>.json for each.\n"
-	      "                 An existing file is never overwritten.\n"
+	      "                 An existing file is never overwritten. '-':\n"
+	      "                 standard output, for one curve only\n"
 	      "  --published    the processor's data/unified caches: L1 is data,\n"
 	      "                 L2 and up unified (L1d=, L2u=... say so); without\n"
 	      "                 it the capture publishes nothing\n"
@@ -53,15 +55,38 @@ void cs_usage_import(FILE *f)
 	      "  --label TEXT   the capture's label (cut at 255 bytes, with a note)\n"
 	      "  --arch TOKEN   environment.arch (letters, digits, _)\n"
 	      "\n"
+	      "Every table in a file is a curve; a line that looks like a row\n"
+	      "but is not one, or a row outside a table, refuses the file by its\n"
+	      "line (nothing is dropped unsaid). A UTF-8 byte-order mark is\n"
+	      "skipped. What a file holds is quoted escaped (\\e, \\xHH).\n"
+	      "\n"
 	      "Exit status: 0 written; 2 wrong usage or a file that cannot be\n"
 	      "read (named with its line), with nothing written.\n", f);
 }
 
+/* One line to f: "cacheshape import: " and the message, through the
+ * escaping every command uses for text it did not write (common/buf.h:
+ * control characters as \e, \xHH..., a byte that is not UTF-8 as \xHH),
+ * since a message may quote a file's bytes or name. */
+static void say(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(FILE *f, const char *fmt, ...)
+{
+	static char msg[9000], shown[4 * sizeof msg + 64];
+	struct cs_buf b;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cs_buf_init(&b, shown, sizeof shown);
+	cs_put_text(&b, msg);
+	fprintf(f, "%s%s\n", f == stderr ? "cacheshape import: " : "", shown);
+}
+
 static int usage(const char *fmt, const char *a)
 {
-	fprintf(stderr, "cacheshape import: ");
-	fprintf(stderr, fmt, a);
-	fputc('\n', stderr);
+	char msg[1024];
+	snprintf(msg, sizeof msg, fmt, a);
+	say(stderr, "%s", msg);
 	fprintf(stderr, "(cacheshape help import)\n");
 	return CS_EXIT_ERROR;
 }
@@ -374,7 +399,7 @@ static int read_files(const struct import_args *ar, struct cs_import_series *all
 		uint32_t n = 0, line = 0;
 		FILE *fp = fopen(ar->files[f], "r");
 		if (!fp) {
-			fprintf(stderr, "cacheshape import: %s: cannot open: %s\n", ar->files[f], strerror(errno));
+			say(stderr, "%s: cannot open: %s", ar->files[f], strerror(errno));
 			return -1;
 		}
 		int bad = cs_import_parse(fp, &ar->o, all + *njobs, CS_IMPORT_MAX_SERIES - *njobs, &n, &line,
@@ -382,9 +407,9 @@ static int read_files(const struct import_args *ar, struct cs_import_series *all
 		fclose(fp);
 		if (bad) {
 			if (line)
-				fprintf(stderr, "cacheshape import: %s:%u: %s\n", ar->files[f], line, why);
+				say(stderr, "%s:%u: %s", ar->files[f], line, why);
 			else
-				fprintf(stderr, "cacheshape import: %s: %s\n", ar->files[f], why);
+				say(stderr, "%s: %s", ar->files[f], why);
 			return -1;
 		}
 		for (uint32_t k = 0; k < n; k++) {
@@ -394,10 +419,21 @@ static int read_files(const struct import_args *ar, struct cs_import_series *all
 		for (uint32_t k = 0; k < n; k++)
 			if (out_name(jobs[*njobs + k].out, sizeof jobs[0].out, ar->out, ar->files[f], &all[*njobs + k],
 				     ar->nfiles > 1, n > 1)) {
-				fprintf(stderr, "cacheshape import: -o %s: the name is too long\n", ar->out);
+				say(stderr, "-o %s: the name is too long", ar->out);
 				return -1;
 			}
 		*njobs += n;
+	}
+	if (!strcmp(ar->out, "-") && *njobs > 1) {
+		/* standard output takes one capture: never files named "-..." */
+		char list[1024] = "";
+		for (uint32_t k = 0; k < *njobs && strlen(list) < 900; k++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s (%s)", k ? ", " : "",
+				 jobs[k].s->what, base_name(jobs[k].file));
+		say(stderr, "-o -: %u curves (%s), and standard output takes one capture: import one "
+		    "(--stride for lat_mem_rd, one file) or give -o OUT.json for a file each; "
+		    "nothing was written", *njobs, list);
+		return -1;
 	}
 	return 0;
 }
@@ -427,30 +463,31 @@ int cs_cmd_import(int argc, char **argv)
 	for (uint32_t k = 0; k < njobs; k++) {
 		for (uint32_t q = 0; q < k; q++)
 			if (!strcmp(jobs[q].out, jobs[k].out)) {
-				fprintf(stderr, "cacheshape import: two curves would both be written to %s "
-					"(files with the same name?)\n", jobs[k].out);
+				say(stderr, "two curves would both be written to %s (files with the same name?)",
+				    jobs[k].out);
 				goto done;
 			}
 		if (cs_outfile_check(jobs[k].out, 0, NULL, 0, why, sizeof why)) {
-			fprintf(stderr, "cacheshape import: %s (nothing was written)\n", why);
+			say(stderr, "%s (nothing was written)", why);
 			goto done;
 		}
 		int b = build(&jobs[k], format, published, label, arch, why, sizeof why);
 		if (b == -2)
 			goto done; /* a usage error, already said */
 		if (b) {
-			fprintf(stderr, "cacheshape import: %s\n", why);
+			say(stderr, "%s", why);
 			goto done;
 		}
 	}
 	for (uint32_t k = 0; k < njobs; k++) {
 		if (write_new_file(jobs[k].out, jobs[k].text, jobs[k].len, why, sizeof why)) {
-			fprintf(stderr, "cacheshape import: %s%s\n", why,
-				k ? " (the captures before it were written)" : "");
+			say(stderr, "%s%s", why, k ? " (the captures before it were written)" : "");
 			goto done;
 		}
-		printf("%s: %u points (%s, %s)\n", jobs[k].out, jobs[k].s->n, base_name(jobs[k].file),
-		       jobs[k].s->what);
+		/* the account on stdout, or beside the capture there on stderr */
+		say(strcmp(jobs[k].out, "-") ? stdout : stderr, "%s: %u points (%s, %s)",
+		    strcmp(jobs[k].out, "-") ? jobs[k].out : "standard output", jobs[k].s->n,
+		    base_name(jobs[k].file), jobs[k].s->what);
 	}
 	rc = CS_EXIT_OK;
 done:

@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #define LINE_MAX_BYTES 4096
+#define UTF8_BOM "\xEF\xBB\xBF"
 #define MAX_TOKENS 32
 
 struct parse {
@@ -269,8 +270,12 @@ static int ramlat_row(struct parse *p, char *line, struct cs_import_series *cur,
 	double bytes, ns;
 	split(line, 0, &k);
 	if (k.n < 1 || k.len[0] < 2 || k.t[0][k.len[0] - 1] != ':' ||
-	    size_token(k.t[0], k.len[0] - 1, &bytes))
+	    size_token(k.t[0], k.len[0] - 1, &bytes)) {
+		if (isdigit((unsigned char)line[0]))
+			return fail(p, p->line, "not a ramlat row (\"4k: v v ...\") of %s: %.60s (a "
+				    "table ends at a blank line or text)", cur->what, line);
 		return 0; /* not a row: the table has ended */
+	}
 	if (k.n - 1 != ncols)
 		return fail(p, p->line, "a ramlat row with %u values where the header names %u "
 			    "columns", k.n - 1, ncols);
@@ -282,25 +287,71 @@ static int ramlat_row(struct parse *p, char *line, struct cs_import_series *cur,
 
 /* Chips and Cheese's MemoryLatency: "Region,Latency (ns)" then
  * "KiB,ns" rows ("%d,%f"); blank lines inside the table are skipped (pasted
- * text often has them); it ends at the first other line. */
+ * text often has them); a table ends at a line of text (or the next
+ * header: each table is a curve). A line that looks like a row (it starts
+ * with a digit, or has a comma) but is not one is refused by its line,
+ * and so is a row outside a table: nothing is dropped unsaid. */
 static int memlat_header(const char *line)
 {
 	return !strcasecmp(line, "Region,Latency (ns)");
 }
 
-static int memlat_row(struct parse *p, char *line, struct cs_import_series *cur)
+static int row_like(const char *line)
+{
+	return isdigit((unsigned char)line[0]) || line[0] == '.' || line[0] == '-' ||
+	       line[0] == '+' || strchr(line, ',') != NULL;
+}
+
+/* 1 and *kib, *ns when line is "KiB,ns" (a bad ns said: -1); else 0. */
+static int memlat_parse(struct parse *p, const char *line, double *kib, double *ns)
 {
 	struct tokens k;
-	double kib, ns;
 	const char *c = strchr(line, ',');
 	if (!c || strchr(c + 1, ','))
 		return 0;
 	split(line, 1, &k);
-	if (k.n != 2 || decimal(k.t[0], k.len[0], &kib))
+	if (k.n != 2 || decimal(k.t[0], k.len[0], kib))
 		return 0;
-	if (decimal(k.t[1], k.len[1], &ns))
+	if (decimal(k.t[1], k.len[1], ns))
 		return fail(p, p->line, "\"%.*s\" is not a latency in ns", (int)k.len[1], k.t[1]);
+	return 1;
+}
+
+static int memlat_row(struct parse *p, char *line, struct cs_import_series *cur)
+{
+	double kib, ns;
+	int rc = memlat_parse(p, line, &kib, &ns);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && row_like(line))
+		return fail(p, p->line, "not a \"KiB,ns\" row of %s: %.60s (a table ends at a "
+			    "line of text)", cur->what, line);
+	if (rc == 0)
+		return 0;
 	return add_point(p, cur, kib * 1024.0, ns) ? -1 : 1;
+}
+
+/* A line outside any table: a header starts one (1), a row there is
+ * refused, anything else is skipped (0). */
+static int memlat_outside(struct parse *p, char *line, struct cs_import_series **cur)
+{
+	double kib, ns;
+	if (memlat_header(line)) {
+		if (!(*cur = new_series(p)))
+			return -1;
+		(*cur)->table = p->n;
+		snprintf((*cur)->tag, sizeof (*cur)->tag, "table%u", p->n);
+		snprintf((*cur)->what, sizeof (*cur)->what, "table %u", p->n);
+		return 1;
+	}
+	int rc = memlat_parse(p, line, &kib, &ns);
+	if (rc < 0)
+		return -1;
+	if (rc > 0)
+		return fail(p, p->line, "a \"KiB,ns\" row outside a table (%s): %.60s",
+			    p->n ? "after a table ended at a line of text" : "before any \"Region,Latency (ns)\" header",
+			    line);
+	return 0;
 }
 
 /* Any two columns: "SIZE NS" (blanks or a comma between); '#' comments. */
@@ -379,7 +430,10 @@ int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 			return fail(&p, p.line, "a line longer than %d bytes", LINE_MAX_BYTES);
 		if (memchr(buf, '\0', strlen(buf) + 1) != buf + strlen(buf))
 			return fail(&p, p.line, "a NUL byte: not a text file");
-		char *line = trim(buf);
+		char *line = buf;
+		if (p.line == 1 && !strncmp(line, UTF8_BOM, 3))
+			line += 3; /* a byte-order mark (Windows editors write one) */
+		line = trim(line);
 		if (!strcmp(fmt, "lat_mem_rd")) {
 			rc = *line ? lat_mem_rd(&p, line, &cur) : 0;
 		} else if (!strcmp(fmt, "columns")) {
@@ -402,17 +456,18 @@ int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 						 (int)strcspn(on + 10, ","), on + 10);
 			}
 		} else { /* memorylatency */
+			if (in_table && memlat_header(line)) {
+				if (!cur->n)
+					return fail(&p, p.line, "%s has a header and no rows", cur->what);
+				in_table = 0; /* the next table starts here */
+			}
 			if (in_table) {
 				rc = *line ? memlat_row(&p, line, cur) : 1;
 				if (rc == 0)
 					in_table = 0;
-			} else if (memlat_header(line)) {
-				if (!(cur = new_series(&p)))
-					return -1;
-				cur->table = p.n;
-				snprintf(cur->tag, sizeof cur->tag, "table%u", p.n);
-				snprintf(cur->what, sizeof cur->what, "table %u", p.n);
-				in_table = 1;
+			} else {
+				rc = memlat_outside(&p, line, &cur);
+				in_table = rc == 1;
 			}
 		}
 		if (rc < 0)

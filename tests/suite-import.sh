@@ -177,4 +177,50 @@ expect "riscv64: read, no note" bash -c "$B reduce $tmp/rv.json | grep -qv 'is n
 expect "an arch this build does not name: noted, not refused" bash -c "$B reduce $tmp/sparc.json | grep -q 'environment.arch \"sparc64\" is not one this build names'"
 expect "no published caches: the report says so" bash -c "$B reduce $tmp/rv.json | grep -q 'no data or unified cache in this capture'"
 
+# 8. hostile inputs (issue 22 items 6, 9, 10, 11; tests/data/imported/hostile)
+H=$D/hostile
+# every table named, every row kept or the file refused by its line
+$B import --from memorylatency "$H/memorylatency-two-tables.csv" -o "$tmp/mt.json" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "memorylatency: two tables back to back, two captures, each named (exit $rc: $(head -c 200 "$tmp/out"))" \
+	sh -c "[ $rc -eq 0 ] && [ -f '$tmp/mt-table1.json' ] && [ -f '$tmp/mt-table2.json' ] && grep -q 'table 2' '$tmp/out'"
+expect "memorylatency: the second table's 7 rows, all of them" python3 -c '
+import json, sys; sys.exit(0 if len(json.load(open(sys.argv[1]))["sweep"]["points"]) == 7 else 1)' "$tmp/mt-table2.json"
+err "memorylatency: a malformed row is refused by its line, not the table cut there" \
+	'memorylatency-malformed-row.csv:6: not a "KiB,ns" row of table 1: 16x,0.870000' \
+	--from memorylatency "$H/memorylatency-malformed-row.csv"
+printf 'Region,Latency (ns)\n2,0.8\n4,0.9\nDone.\n8,1.0\n' >"$tmp/m3.txt"
+err "memorylatency: a row after the table ended is refused by its line" \
+	'm3.txt:5: a "KiB,ns" row outside a table' --from memorylatency "$tmp/m3.txt"
+printf 'size: 1x32 1xPTR\n4k: 1.0 1.1\n8k 1.0 1.2\n16k: 1.0 1.3\n' >"$tmp/r4.txt"
+err "ramlat: a malformed row is refused by its line, not the table cut there" \
+	'r4.txt:3: not a ramlat row' --from ramlat "$tmp/r4.txt"
+# a byte-order mark at the start is skipped
+for f in memorylatency:memorylatency-bom.csv lat_mem_rd:lat_mem_rd-bom.txt columns:columns-bom.txt; do
+	fmt=${f%%:*} fix=${f#*:}
+	rm -f "$tmp/bom.json"
+	$B import --from "$fmt" "$H/$fix" -o "$tmp/bom.json" >/dev/null 2>"$tmp/err"; rc=$?
+	expect "$fmt: a UTF-8 byte-order mark is skipped ($fix, exit $rc: $(head -c 160 "$tmp/err"))" \
+		sh -c "[ $rc -eq 0 ] && [ -f '$tmp/bom.json' ]"
+done
+# what a file holds is shown escaped, never sent to the terminal raw
+$B import --from columns "$H/columns-control.txt" -o "$tmp/cc.json" >"$tmp/out" 2>"$tmp/err"
+expect "control characters in a refusal are escaped ($(head -c 160 "$tmp/err"))" \
+	sh -c "! grep -qP '[\x00-\x08\x0b-\x1f\x7f]' '$tmp/err' && grep -qF '\e]0;PWNED\x07\e[2J' '$tmp/err'"
+$B import --from ramlat "$H/ramlat-control-heading.txt" -o "$tmp/rc.json" >"$tmp/out" 2>"$tmp/err"
+expect "control characters in a ramlat heading are escaped in the success line ($(head -c 200 "$tmp/out"))" \
+	sh -c "! grep -qP '[\x00-\x08\x0b-\x1f\x7f]' '$tmp/out' && grep -qF 'Cortex-A72\e]0;PWNED' '$tmp/out'"
+$B import --from ramlat "$H/ramlat-latin1-heading.txt" -o "$tmp/rl.json" >"$tmp/out" 2>"$tmp/err"
+expect "a Latin-1 heading is printed as valid, escaped text ($(head -c 200 "$tmp/out"))" \
+	sh -c "iconv -f UTF-8 -t UTF-8 '$tmp/out' >/dev/null && grep -qF 'r\xe9vision' '$tmp/out'"
+# -o - with several curves: standard output, or refused; never files named "-..."
+AB=$PWD/$B
+mkdir -p "$tmp/dash" && cp "$tmp/two.txt" "$tmp/dash/"
+(cd "$tmp/dash" && "$AB" import --from lat_mem_rd two.txt -o - >out 2>err); rc=$?
+expect "-o - with two strides: refused (exit $rc: $(head -c 200 "$tmp/dash/err"))" \
+	sh -c "[ $rc -eq 2 ] && grep -q 'standard output takes one capture' '$tmp/dash/err'"
+expect "-o - with two strides: no file named -..." test -z "$(ls "$tmp/dash" | grep '^-')"
+(cd "$tmp/dash" && "$AB" import --from lat_mem_rd --stride 64 two.txt -o - >one.json 2>err); rc=$?
+expect "-o - with one curve: the capture alone on standard output (exit $rc)" \
+	sh -c "[ $rc -eq 0 ] && '$AB' reduce '$tmp/dash/one.json' >/dev/null"
+
 summary import
