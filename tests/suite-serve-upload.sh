@@ -200,6 +200,26 @@ st=$(curl -s -m 20 -o "$T/answer" -w '%{http_code}' -H 'Authorization: Bearer la
 	-H 'Content-Length: 9999999' -H 'Expect: 100-continue' --data-binary "@$T/load/cap02.json" \
 	"http://127.0.0.1:$SERVE_PORT/captures")
 expect "size: a Content-Length over 4 MiB is 413 on the headers (got $st)" test "$st" = 413
+st=$(curl -s -m 20 -o "$T/answer" -w '%{http_code}' -H 'Authorization: Bearer lab-Token_42' \
+	-H 'Transfer-Encoding: chunked' -H 'Content-Type: application/json' --data-binary "@$T/load/cap11.json" \
+	"http://127.0.0.1:$SERVE_PORT/captures")
+expect "chunked: a body without Content-Length is taken (201, got $st)" test "$st" = 201
+# the bodies held: 8 uploads announcing 4 MiB each fill CS_SERVE_BODIES_MAX
+# (32 MiB); the ninth is answered 503 with Retry-After on its headers
+python3 - "$SERVE_PORT" >"$T/budget.out" 2>&1 <<'PY'
+import socket, sys, time
+port = int(sys.argv[1])
+head = (b"POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer lab-Token_42\r\n"
+        b"Content-Length: 4194304\r\n\r\n{")
+held = []
+for _ in range(8):
+    s = socket.create_connection(("127.0.0.1", port), timeout=5); s.sendall(head); held.append(s)
+time.sleep(0.3)
+s = socket.create_connection(("127.0.0.1", port), timeout=5); s.sendall(head)
+print(s.recv(300).decode(errors="replace").replace("\r", ""))
+PY
+expect "budget: a ninth 4 MiB upload while 8 are held is 503 with Retry-After ($(head -c 60 "$T/budget.out" | tr '\n' ' '))" \
+	sh -c "grep -q '^HTTP/1.1 503' '$T/budget.out' && grep -qi '^Retry-After: 1' '$T/budget.out'"
 base=$(sed -nE 's/^VmHWM:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$SERVE_PID/status")
 python3 - "$SERVE_PORT" 200 >"$T/flood.out" 2>&1 <<'PY'
 import socket, sys, time
@@ -243,7 +263,7 @@ hwm=$(sed -nE 's/^VmHWM:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$SERVE_PID/status")
 echo "  200 wrong-token uploads of 4 MiB at once: $(cat "$T/flood.out"); serve's peak memory (VmHWM) ${base:-?} kB before, ${hwm:-?} kB after"
 expect "memory: 200 wrong-token uploads at once, each answered 401 ($(cat "$T/flood.out"))" grep -q '^200 of 200 answered 401' "$T/flood.out"
 expect "memory: serve stays under 50 MB under them (VmHWM ${hwm:-?} kB)" test "${hwm:-999999}" -lt 51200
-expect "memory: nothing stored from them" test "$(stored "$T/t")" -eq 2
+expect "memory: nothing stored from them" test "$(stored "$T/t")" -eq 3
 serve_stop
 
 # 9. --dir removed and made again while serving (issue 22 item 7): the new
