@@ -5,7 +5,9 @@
  * the kept text, and any other rebuilds it. A folder is noted before it
  * is read, so a change made while the listing is built is seen by the
  * next request. An upload links a new file into a folder (and makes a
- * machine's folder in --dir): it changes that folder's time too. */
+ * machine's folder in --dir): it changes that folder's time too. A
+ * folder changed within INDEX_RACY_S of the build is not trusted (its time
+ * has the file system clock's coarse tick): that listing is not kept. */
 #define _GNU_SOURCE
 #include "serve.h"
 #include "walk.h"
@@ -16,9 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <yajl/yajl_gen.h>
 
-#define INDEX_MAX_FOLDERS 65536 /* noted at most; past it nothing is kept */
+#define INDEX_MAX_FOLDERS 8192  /* noted at most; past it nothing is kept */
+/* A folder changed this close to the build (seconds) may change again
+ * within the same tick of the file system's clock, its time unchanged:
+ * such a listing is not kept (the next request builds it again). */
+#define INDEX_RACY_S 2
 #define INDEX_MAX_DEPTH 17      /* walk.c's WALK_MAX_DEPTH (16) and one */
 
 struct folder {
@@ -36,6 +43,7 @@ struct cs_index {
 	struct folder *f;
 	size_t n, cap;
 	int overflow;    /* more folders than INDEX_MAX_FOLDERS */
+	int racy;        /* a folder changed within INDEX_RACY_S of the build */
 };
 
 struct cs_index *cs_index_new(void)
@@ -52,6 +60,7 @@ static void forget(struct cs_index *x)
 		free(x->f[i].path);
 	x->n = 0;
 	x->overflow = 0;
+	x->racy = 0;
 	free(x->text);
 	x->text = NULL;
 	x->len = 0;
@@ -139,7 +148,7 @@ static void note(struct cs_index *x, const char *dir, const char *rel, int depth
 static int still(const struct cs_index *x, const char *dir)
 {
 	struct stat st;
-	if (!x->text || x->overflow || strcmp(x->dir, dir))
+	if (!x->text || x->overflow || x->racy || strcmp(x->dir, dir))
 		return 0;
 	for (size_t i = 0; i < x->n; i++)
 		if (look(dir, x->f[i].path, &st) != 0 || st.st_dev != x->f[i].dev ||
@@ -222,7 +231,10 @@ int cs_index_get(struct cs_index *x, const char *dir, char **text, size_t *len)
 	if (!still(x, dir)) {
 		forget(x);
 		snprintf(x->dir, sizeof x->dir, "%s", dir);
+		time_t start = time(NULL);
 		note(x, dir, "", 0);
+		for (size_t i = 0; i < x->n; i++)
+			x->racy |= x->f[i].mtime.tv_sec >= start - INDEX_RACY_S;
 		if (build(dir, &x->text, &x->len) != 0) {
 			x->text = NULL;
 			rc = -1;

@@ -308,21 +308,33 @@ serve_stop
 
 # 11. the listing is kept, and right after uploads and hand changes
 # ("also seen" in issue 22): a capture copied in by hand, one removed, an
-# expectation beside one, each seen by the next GET.
+# expectation beside one, each seen by the next GET. Before each change the
+# folders are dated a minute back (old()), so that the listing was kept
+# (serve_index.c keeps none built within INDEX_RACY_S of a change) and the
+# change is what must be noticed.
 serve_start "$T/ix" "$T/boot" || fail "serve starts on $T/ix"
 listed() { curl -s -m 10 "http://127.0.0.1:$SERVE_PORT/captures/index.json" | python3 -c '
 import json, sys; print(" ".join(sorted(c["path"] + ("+e" if c.get("expect") else "") for c in json.load(sys.stdin)["captures"])))'; }
+old() { find "$T/ix" -type d -exec touch -d '1 minute ago' {} +; listed >/dev/null; listed >/dev/null; }
 expect "index: empty at first" test -z "$(listed)"
+old
 post "$T/load/cap10.json" >/dev/null
 loc=$(sed -nE 's/^Location: *([^[:space:]]+).*/\1/ip' "$T/headers" | tr -d '\r')
 expect "index: an upload is listed at once" test "$(listed)" = "${loc#/captures/}"
 mkdir -p "$T/ix/by-hand"
+old
 cp "$GOOD" "$T/ix/by-hand/a.json"
 expect "index: a capture copied in by hand is listed ($(listed))" test "$(listed)" = "${loc#/captures/} by-hand/a.json"
+old
 cp "$GOOD" "$T/ix/by-hand/a.expect"
 expect "index: an expectation put beside it is seen ($(listed))" test "$(listed)" = "${loc#/captures/} by-hand/a.json+e"
+old
 rm "$T/ix/${loc#/captures/}"
 expect "index: a capture removed by hand is gone from it ($(listed))" test "$(listed)" = "by-hand/a.json+e"
+old
+mkdir -p "$T/ix/by-hand/deeper"
+cp "$GOOD" "$T/ix/by-hand/deeper/b.json"
+expect "index: a new folder with a capture is seen ($(listed))" test "$(listed)" = "by-hand/a.json+e by-hand/deeper/b.json"
 serve_stop
 
 # 12. a --dir that does not exist is made (its parent must exist: a
