@@ -319,11 +319,17 @@ static void tlb_axes(struct cs_buf *b, const struct cs_chart_map *m)
 		cs_put_g(&tb, ns, 3);
 		text(b, m->px - 4, y + 4, "end", "tick", t);
 	}
-	/* an octave a grid line, counted from the map's exponents: at most
+	/* a grid line an octave while they stay 3 pixels apart (else one a
+	 * label, as cs_chart_xtick), counted from the map's exponents: at most
 	 * 2^-1074 .. 2^1023 however large the pages (never by p <= xmax,
 	 * which never fails when xmax is DBL_MAX) */
+	int octaves = m->xk1 - m->xk0;
+	int step = (double)(m->pw - 1) / (octaves > 0 ? octaves : 1) >= 3 ? 1 : every;
 	double p = m->xmin;
-	for (int l2 = 0; l2 <= m->xk1 - m->xk0; l2++, p *= 2) {
+	for (int l2 = 0; l2 <= octaves; l2 += step) {
+		if (l2)
+			for (int k = 0; k < step; k++)
+				p *= 2; /* exact: within 2^xk0 .. 2^xk1 */
 		int x = cs_chart_x(m, p);
 		grid(b, x, m->py, x, bottom);
 		if (l2 % every)
