@@ -45,8 +45,10 @@ void cs_usage_serve(FILE *f)
 	      "<machine>/<date>-<sha256 prefix>.json: 201 and its Location, 200\n"
 	      "and the same Location for bytes it has already, 400 with the\n"
 	      "reader's message, 413, 401. Nothing is ever overwritten. The token\n"
-	      "and the size are checked on the headers: a refused upload's body\n"
-	      "is never read (nor a 100 Continue sent for it).\n"
+	      "and the size are checked on the headers and a refused upload's\n"
+	      "body is never kept: a client that sent 'Expect: 100-continue' gets\n"
+	      "the refusal at once (never 100 Continue); one that sends its body\n"
+	      "straight away has it read and dropped, then the refusal.\n"
 	      "\n"
 	      "Limits: at most %d connections at once (more are closed\n"
 	      "unanswered), %d KiB for each one's headers, and %u MiB for\n"
@@ -68,6 +70,8 @@ struct pending {
 	char *body;
 	size_t len, cap, reserved;
 	int too_large, over_budget;
+	unsigned refused;  /* refused on the headers, answered after the body */
+	char why[512];
 };
 
 /* Bytes of CS_SERVE_BODIES_MAX reserved by the bodies being received. */
@@ -236,28 +240,50 @@ static unsigned long long content_length(struct MHD_Connection *conn)
 	return *v ? ~0ull : n;
 }
 
+/* A refusal of a request with a body: "STATUS REASON: why", with
+ * WWW-Authenticate for 401 and Retry-After for 503. */
+static enum MHD_Result refuse(struct cs_req *q, unsigned status, const char *why)
+{
+	return cs_serve_text_hdr(q, status, status == 401 ? "WWW-Authenticate" : status == 503 ? "Retry-After" : NULL,
+				 status == 401 ? "Bearer" : "1", "%s", why);
+}
+
+/* 1 when the client waits for 100 Continue before it sends the body. */
+static int expects_continue(struct MHD_Connection *conn)
+{
+	const char *e = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_EXPECT);
+	return e && strcasestr(e, "100-continue") != NULL;
+}
+
 /* The headers of a request with a body: the route's own check (the
- * token), its size, and room among the bodies held; MHD_YES to read the
- * body, else the refusal queued now, before any of it is read (so a
- * client waiting on 'Expect: 100-continue' never gets 100 Continue, and
- * the connection is closed after the answer). */
+ * token), its size, and room among the bodies held. A refusal is queued
+ * now, before any of the body is read, when the client waits for it
+ * ('Expect: 100-continue': it is never told to go on, and sends nothing)
+ * or announces more than the route takes (413). A client that sends its
+ * body straight after the headers is still sending it: closing on it
+ * would reset the connection under the answer (the firmware's clients see
+ * a failed send, not the 401), so that body is read and dropped as it
+ * comes, never kept, and the refusal answered when it ends. */
 static enum MHD_Result on_headers(struct cs_req *q, struct pending *p)
 {
-	enum MHD_Result rc;
 	unsigned long long n = q->content_length;
+	unsigned st = p->route->admit ? p->route->admit(q, p->why, sizeof p->why) : 0;
 
-	if (p->route->admit && (rc = p->route->admit(q)) != CS_SERVE_READ_BODY)
-		return rc;
-	if (n != ~0ull && n > p->route->max_body)
-		return cs_serve_text(q, 413, "a body here is at most %zu bytes; this one says "
-				     "Content-Length: %llu", p->route->max_body, n);
-	if (n != ~0ull && reserve((size_t)n) != 0)
-		return cs_serve_text_hdr(q, 503, "Retry-After", "1",
-					 "uploads being received hold %u bytes at most "
-					 "(CS_SERVE_BODIES_MAX) and this one (%llu bytes) "
-					 "does not fit now: retry", CS_SERVE_BODIES_MAX, n);
-	if (n != ~0ull)
+	if (!st && n != ~0ull && n > p->route->max_body) {
+		st = 413;
+		snprintf(p->why, sizeof p->why, "a body here is at most %zu bytes; this one says "
+			 "Content-Length: %llu", p->route->max_body, n);
+	} else if (!st && n != ~0ull && reserve((size_t)n) != 0) {
+		st = 503;
+		snprintf(p->why, sizeof p->why, "uploads being received hold %u bytes at most "
+			 "(CS_SERVE_BODIES_MAX) and this one (%llu bytes) does not fit now: retry",
+			 CS_SERVE_BODIES_MAX, n);
+	} else if (!st && n != ~0ull) {
 		p->reserved = (size_t)n;
+	}
+	if (st && (st == 413 || expects_continue(q->conn)))
+		return refuse(q, st, p->why);
+	p->refused = st;
 	return MHD_YES;
 }
 
@@ -267,8 +293,8 @@ static enum MHD_Result on_body(struct pending *p, const char *data, size_t n)
 {
 	size_t need = p->len + n;
 
-	if (p->too_large || p->over_budget)
-		return MHD_YES;
+	if (p->refused || p->too_large || p->over_budget)
+		return MHD_YES; /* dropped as it comes */
 	if (need > p->route->max_body) {
 		p->too_large = 1;
 		release(p);
@@ -331,11 +357,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		return rc;
 	}
 	route_for(url, method, &q.rest, &known, allow, sizeof allow);
-	if (p->over_budget)
-		return cs_serve_text_hdr(&q, 503, "Retry-After", "1",
-					 "uploads being received hold %u bytes at most "
-					 "(CS_SERVE_BODIES_MAX): this one did not fit: retry",
-					 CS_SERVE_BODIES_MAX);
+	if (p->refused)
+		return refuse(&q, p->refused, p->why);
+	if (p->over_budget) {
+		snprintf(p->why, sizeof p->why, "uploads being received hold %u bytes at most "
+			 "(CS_SERVE_BODIES_MAX): this one did not fit: retry", CS_SERVE_BODIES_MAX);
+		return refuse(&q, 503, p->why);
+	}
 	q.body = p->too_large ? NULL : p->body;
 	q.body_len = p->too_large ? 0 : p->len;
 	q.too_large = p->too_large;

@@ -57,6 +57,7 @@ struct cs_req {
 };
 
 typedef enum MHD_Result (*cs_route_fn)(struct cs_req *q);
+typedef unsigned (*cs_admit_fn)(struct cs_req *q, char *why, size_t cap);
 
 struct cs_route {
 	const char *method;  /* "GET" answers HEAD too */
@@ -65,12 +66,11 @@ struct cs_route {
 	cs_route_fn fn;
 	/* For a route with a body: called on the headers, before any of the
 	 * body is read (and before a client that sent 'Expect: 100-continue'
-	 * is told to go on); NULL or NULL answer: read it. Else the answer
-	 * (a refusal: the body is never read). */
-	cs_route_fn admit;
+	 * is told to go on). 0: the body may come; else the refusal's status
+	 * (401 gets WWW-Authenticate: Bearer), its message in why. A refused
+	 * body is never kept (see on_headers in serve.c). */
+	cs_admit_fn admit;
 };
-/* What an admit function returns when the body may come. */
-#define CS_SERVE_READ_BODY ((enum MHD_Result)-1)
 
 extern const struct cs_route cs_serve_routes[];
 extern const size_t cs_serve_n_routes;

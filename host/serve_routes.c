@@ -43,13 +43,14 @@ static enum MHD_Result capture_list(struct cs_req *q)
 }
 
 /* POST /captures, on its headers: the token, before any body is read. */
-static enum MHD_Result capture_admit(struct cs_req *q)
+static unsigned capture_admit(struct cs_req *q, char *why, size_t cap)
 {
 	if (cs_store_authorized(q->srv->store,
 				MHD_lookup_connection_value(q->conn, MHD_HEADER_KIND,
 							    MHD_HTTP_HEADER_AUTHORIZATION)))
-		return CS_SERVE_READ_BODY;
-	return cs_serve_text_hdr(q, 401, "WWW-Authenticate", "Bearer", "%s", CS_UPLOAD_NEED_TOKEN);
+		return 0;
+	snprintf(why, cap, "%s", CS_UPLOAD_NEED_TOKEN);
+	return 401;
 }
 
 /* POST /captures: an upload, validated and stored once (serve_upload.c).

@@ -193,6 +193,16 @@ first=$(timeout 5 head -n 1 <&3 | tr -d '\r')
 exec 3<&-
 expect "token: a wrong one with Expect: 100-continue is 401 on the headers (got '$first')" \
 	test "$first" = "HTTP/1.1 401 Unauthorized"
+python3 - "$SERVE_PORT" "$T/load/cap05.json" >"$T/nocont.out" 2>&1 <<'PY'
+import socket, sys
+body = open(sys.argv[2], "rb").read() * 20  # about 220 KB, sent at once
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(b"POST /captures HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer lab-Token_43\r\n"
+          b"Content-Length: %d\r\n\r\n" % len(body) + body)
+print(s.recv(200).decode(errors="replace").splitlines()[0])
+PY
+expect "token: a wrong one whose body comes at once still gets its 401, not a reset ($(cat "$T/nocont.out"))" \
+	grep -q '^HTTP/1.1 401' "$T/nocont.out"
 st=$(curl -s -m 20 -o "$T/answer" -w '%{http_code}' -H 'Expect: 100-continue' -H 'Authorization: Bearer lab-Token_42' \
 	-H 'Content-Type: application/json' --data-binary "@$T/load/cap01.json" "http://127.0.0.1:$SERVE_PORT/captures")
 expect "token: the right one with Expect: 100-continue is taken (201, got $st)" test "$st" = 201
@@ -215,11 +225,17 @@ held = []
 for _ in range(8):
     s = socket.create_connection(("127.0.0.1", port), timeout=5); s.sendall(head); held.append(s)
 time.sleep(0.3)
-s = socket.create_connection(("127.0.0.1", port), timeout=5); s.sendall(head)
+# waiting for 100 Continue: refused at once, nothing sent
+s = socket.create_connection(("127.0.0.1", port), timeout=5)
+s.sendall(head[:-1].replace(b"\r\n\r\n", b"\r\nExpect: 100-continue\r\n\r\n"))
+print(s.recv(300).decode(errors="replace").replace("\r", ""))
+# sending straight away: the body read and dropped, then the refusal
+s = socket.create_connection(("127.0.0.1", port), timeout=10)
+s.sendall(head + b" " * (4194304 - 1))
 print(s.recv(300).decode(errors="replace").replace("\r", ""))
 PY
-expect "budget: a ninth 4 MiB upload while 8 are held is 503 with Retry-After ($(head -c 60 "$T/budget.out" | tr '\n' ' '))" \
-	sh -c "grep -q '^HTTP/1.1 503' '$T/budget.out' && grep -qi '^Retry-After: 1' '$T/budget.out'"
+expect "budget: a ninth 4 MiB upload (Expect: 100-continue) while 8 are held is 503 with Retry-After at once ($(head -c 60 "$T/budget.out" | tr '\n' ' '))" \
+	sh -c "test \$(grep -c '^HTTP/1.1 503' '$T/budget.out') -eq 2 && grep -qi '^Retry-After: 1' '$T/budget.out'"
 base=$(sed -nE 's/^VmHWM:[[:space:]]+([0-9]+) kB/\1/p' "/proc/$SERVE_PID/status")
 python3 - "$SERVE_PORT" 200 >"$T/flood.out" 2>&1 <<'PY'
 import socket, sys, time
