@@ -34,7 +34,7 @@ printf '  stored: %s files; serve peak memory (VmHWM): %s MiB\n' "$stored" "$(aw
 # 2,000 distinct uploads, 32 at once: each answered 201 and stored, none
 # lost (issue 22: "as today")
 serve_stop
-rm -rf "$dir/captures"
+rm -rf "$dir/captures" "$dir/captures.serve.log" # a fresh log: the old port is not the new one
 serve_start "$dir/captures" "$dir/boot" || exit 1
 python3 - "$SERVE_PORT" "$capture" 2000 32 >"$dir/many.out" 2>&1 <<'PY'
 import concurrent.futures as cf, http.client, sys, time

@@ -162,6 +162,7 @@ while kill -0 "$SERVE_PID" 2>/dev/null; do sleep 0.05; done
 SERVE_PID=
 exec 3<&-
 expect "killed: no partial or temporary file" test "$(stored "$T/c")" -eq $((before + 40)) -a "$(temps "$T/c")" -eq 0
+: >"$T/c.serve.log" # the old server's port must not be read as the new one's
 serve_start "$T/c" "$T/boot" --timeout 2 || fail "serve restarts on the same folder"
 st=$(post "$T/kill.json")
 expect "killed: the retry after the restart is stored (201, got $st)" test "$st" = 201
@@ -186,6 +187,7 @@ serve_stop
 # 'Expect: 100-continue' is answered 401 at once, never 100 Continue, and
 # its body never read; 200 wrong-token uploads at once, each announcing
 # and sending 4 MiB, leave serve under 50 MB (its VmHWM, peak resident).
+: >"$T/t.serve.log"
 serve_start "$T/t" "$T/boot" --token "$T/token" || fail "serve starts with --token"
 exec 3<>"/dev/tcp/127.0.0.1/$SERVE_PORT"
 printf 'POST /captures HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer lab-Token_43\r\nContent-Type: application/json\r\nContent-Length: 4000000\r\nExpect: 100-continue\r\n\r\n' >&3
