@@ -388,9 +388,13 @@ static int end_of_head(struct cs_http_resp *r)
 		return CS_HTTP_MORE;
 	}
 	if (r->has_length) {
-		if (r->length > r->body_cap)
-			return fail_n(r, "a body of ", r->length, " bytes: more than this request takes");
 		r->left = r->length;
+		if (r->length > r->body_cap) {
+			if (!r->keep_head)
+				return fail_n(r, "a body of ", r->length, " bytes: more than this request takes");
+			r->left = r->body_cap; /* the head, then the answer ends */
+			r->more = 1;
+		}
 		r->state = r->left ? ST_BODY_LEN : ST_DONE;
 		return r->left ? CS_HTTP_MORE : CS_HTTP_DONE;
 	}
@@ -417,8 +421,16 @@ static int chunk_size_line(struct cs_http_resp *r, const char *p, size_t n)
 		r->state = ST_TRAILER;
 		return CS_HTTP_MORE;
 	}
-	if (v > r->body_cap - r->body_len)
-		return fail_n(r, "a chunked body over ", r->body_cap, " bytes: more than this request takes");
+	if (v > r->body_cap - r->body_len) {
+		if (!r->keep_head)
+			return fail_n(r, "a chunked body over ", r->body_cap, " bytes: more than this request takes");
+		r->more = 1; /* what fits of this chunk, then the answer ends */
+		v = r->body_cap - r->body_len;
+		if (v == 0) {
+			r->state = ST_DONE;
+			return CS_HTTP_DONE;
+		}
+	}
 	r->left = v;
 	r->state = ST_CHUNK_DATA;
 	return CS_HTTP_MORE;
@@ -508,8 +520,12 @@ int cs_http_resp_feed(struct cs_http_resp *r, const char *p, size_t n)
 			break;
 		case ST_CHUNK_DATA:
 			i += take_body(r, p + i, n - i);
-			if (r->left == 0)
+			if (r->left == 0 && r->more) {
+				r->state = ST_DONE;
+				rc = CS_HTTP_DONE;
+			} else if (r->left == 0) {
 				r->state = ST_CHUNK_END;
+			}
 			break;
 		case ST_BODY_EOF: {
 			/* what fits, then the refusal: the same wherever the
@@ -517,8 +533,15 @@ int cs_http_resp_feed(struct cs_http_resp *r, const char *p, size_t n)
 			size_t k = n - i, room = r->body_cap - r->body_len;
 			cs_memcpy(r->body + r->body_len, p + i, k < room ? k : room);
 			r->body_len += k < room ? k : room;
-			if (k > room)
+			if (k > room && !r->keep_head)
 				return fail_n(r, "a body (read to the close) over ", r->body_cap, " bytes: more than this request takes");
+			if (k > room) {
+				r->more = 1;
+				r->state = ST_DONE;
+				rc = CS_HTTP_DONE;
+				i += room;
+				break;
+			}
 			i = n;
 			break;
 		}
@@ -537,6 +560,8 @@ int cs_http_resp_feed(struct cs_http_resp *r, const char *p, size_t n)
 
 int cs_http_resp_eof(struct cs_http_resp *r)
 {
+	/* below, every case but the first three: the answer is cut */
+	r->cut = r->state != ST_DONE && r->state != ST_FAIL && r->state != ST_BODY_EOF;
 	switch (r->state) {
 	case ST_DONE:
 		return CS_HTTP_DONE;
@@ -565,4 +590,51 @@ int cs_http_resp_eof(struct cs_http_resp *r)
 	default:
 		return fail(r, "the connection closed inside a chunked body", NULL, 0);
 	}
+}
+
+/* ---- a head the firmware parsed ---- */
+
+int cs_http_resp_status(struct cs_http_resp *r, int status)
+{
+	char mem[24];
+	struct cs_buf b;
+	if (r->state != ST_STATUS)
+		return fail(r, "internal: a status after the status line", NULL, 0);
+	if (status < 200 || status > 599)
+		return fail_n(r, "the firmware's HTTP gave the status ", (uint64_t)status,
+			      " as an answer's (not 200-599)");
+	cs_buf_init(&b, mem, sizeof mem);
+	cs_puts(&b, "HTTP/1.1 ");
+	cs_put_u64(&b, (uint64_t)status);
+	cs_puts(&b, "\r\n");
+	return cs_http_resp_feed(r, mem, b.len);
+}
+
+int cs_http_resp_header(struct cs_http_resp *r, const char *name, const char *value)
+{
+	size_t nn = cs_strlen(name), vn = cs_strlen(value);
+	int rc;
+	for (size_t i = 0; i < nn + vn; i++) {
+		char c = i < nn ? name[i] : value[i - nn];
+		if (c == '\r' || c == '\n')
+			return fail(r, "a CR or LF inside a header the firmware's HTTP gave:",
+				    i < nn ? name : value, i < nn ? nn : vn);
+	}
+	if (r->state != ST_HEADER)
+		return fail(r, "internal: a header outside the head", NULL, 0);
+	rc = cs_http_resp_feed(r, name, nn);
+	if (rc == CS_HTTP_MORE)
+		rc = cs_http_resp_feed(r, ": ", 2);
+	if (rc == CS_HTTP_MORE)
+		rc = cs_http_resp_feed(r, value, vn);
+	if (rc == CS_HTTP_MORE)
+		rc = cs_http_resp_feed(r, "\r\n", 2);
+	return rc;
+}
+
+int cs_http_resp_head_end(struct cs_http_resp *r)
+{
+	if (r->state != ST_HEADER)
+		return fail(r, "internal: the end of a head not begun", NULL, 0);
+	return cs_http_resp_feed(r, "\r\n", 2);
 }

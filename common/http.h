@@ -18,6 +18,17 @@
 #define CS_HTTP_CHUNK_DIGITS 15 /* hex digits in a chunk size (under 2^60) */
 #define CS_HTTP_INTERIM_MAX 4   /* 1xx answers before the final one */
 #define CS_HTTP_ERR_MAX 160
+/* Characters of a bearer token, the one limit for both ends: the
+ * firmware's upload_token= (common/netset.c) and serve --token
+ * (host/serve_upload.c). A lab's 200-character token fits. */
+#define CS_HTTP_TOKEN_MAX 256
+#define CS_HTTP_STR_(x) #x
+#define CS_HTTP_STR(x) CS_HTTP_STR_(x)
+#define CS_HTTP_TOKEN_MAX_TEXT CS_HTTP_STR(CS_HTTP_TOKEN_MAX) /* for fixed text */
+/* The request head our client sends, at its longest: the request line
+ * with the longest path, Host with the longest name and a port, the
+ * agent, type, length, the longest token and the fixed lines. */
+#define CS_HTTP_REQ_HEAD_MAX 1024
 #define CS_URL_HOST_MAX 64
 #define CS_URL_PATH_MAX 256
 #define CS_URL_TEXT_MAX (7 + CS_URL_HOST_MAX + 6 + CS_URL_PATH_MAX)
@@ -75,6 +86,14 @@ struct cs_http_resp {
 	size_t body_cap;
 	size_t body_len;
 	uint64_t ignored;       /* bytes after a complete answer (not read) */
+	int keep_head;          /* the caller's: a body over body_cap keeps its
+				 * first body_cap bytes, sets more and ends the
+				 * answer there, instead of refusing it */
+	int more;               /* keep_head, CS_HTTP_DONE: the body was longer
+				 * than kept */
+	int cut;                /* refused because the connection closed before
+				 * the answer was whole (the network, not the
+				 * server's grammar: worth another try) */
 	char err[CS_HTTP_ERR_MAX];
 	/* the parse */
 	int state;
@@ -86,7 +105,8 @@ struct cs_http_resp {
 	uint64_t left;          /* body or chunk bytes still to come */
 };
 
-/* Starts a parse; the body goes to body[0..cap). */
+/* Starts a parse; the body goes to body[0..cap). A chunked body is
+ * decoded: body holds the data only, never the framing. */
 void cs_http_resp_init(struct cs_http_resp *r, char *body, size_t cap);
 /* Bytes as they arrive: CS_HTTP_MORE (send more), CS_HTTP_DONE (the answer
  * is complete), CS_HTTP_FAIL (r->err says why; nothing more is read). */
@@ -94,5 +114,15 @@ int cs_http_resp_feed(struct cs_http_resp *r, const char *p, size_t n);
 /* The connection closed: CS_HTTP_DONE when that ends the answer (a body
  * read to the close, or already complete), CS_HTTP_FAIL otherwise. */
 int cs_http_resp_eof(struct cs_http_resp *r);
+
+/* For a client whose firmware parsed the head (EFI_HTTP_PROTOCOL, which
+ * hands over a chunked body with its framing): the status and each header
+ * as the firmware gave them, the end of the head, then the body's raw
+ * bytes through cs_http_resp_feed and cs_http_resp_eof. The same rules
+ * hold as for a head read off the wire; a CR or LF in a field, or an
+ * interim (1xx) status, is refused. Each returns as cs_http_resp_feed. */
+int cs_http_resp_status(struct cs_http_resp *r, int status);
+int cs_http_resp_header(struct cs_http_resp *r, const char *name, const char *value);
+int cs_http_resp_head_end(struct cs_http_resp *r);
 
 #endif
