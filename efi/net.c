@@ -12,7 +12,6 @@
 #define CS_NET_CFG_TRIES 3     /* settings: a missing server must not hold the run long */
 #define CS_NET_UPLOAD_TRIES 5  /* the capture: worth waiting for */
 #define CS_NET_BACKOFF_MS 1000 /* before the second try; doubled each time */
-#define CS_NET_CFG_MAX 4096    /* as the settings file on a volume */
 #define CS_NET_REPLY_MAX 4096  /* the server's answer to an upload */
 
 static struct {
@@ -92,9 +91,16 @@ static const char *client_name(const struct cs_settings *set)
 	return pick_client(set) == CS_HTTP_FIRMWARE ? "the firmware's HTTP" : "own HTTP over TCP4";
 }
 
-/* Worth another try: no answer at all, or the server says "not now". */
+/* Worth another try: no answer, a cut one, or the server says "not now".
+ * Not an answer that breaks HTTP (EFI_PROTOCOL_ERROR: our parser's, for
+ * both clients), nor a request this client cannot make or fit: the same
+ * request would get the same answer. (A body longer than the buffer is no
+ * failure at all: its head is kept, x->reply_more.) */
 static int transient(EFI_STATUS s, int status)
 {
+	if (s == EFI_PROTOCOL_ERROR || s == EFI_UNSUPPORTED || s == EFI_BUFFER_TOO_SMALL ||
+	    s == EFI_BAD_BUFFER_SIZE)
+		return 0;
 	if (EFI_ERROR(s))
 		return 1;
 	return status >= 500 || status == 408 || status == 429;
@@ -122,8 +128,11 @@ static EFI_STATUS exchange(const struct cs_settings *set, struct cs_xfer *x, int
 		}
 		s = client == CS_HTTP_FIRMWARE ? cs_net_http_xfer(&net.nic, x, CS_NET_TRY_MS)
 					       : cs_net_tcp_xfer(&net.nic, x, CS_NET_TRY_MS);
-		if (!transient(s, x->status) || k == tries)
+		if (!transient(s, x->status) || k == tries) {
+			if (EFI_ERROR(s) && k < tries)
+				line(what, ": not tried again (the same request would get the same answer)", "");
 			return s;
+		}
 		cs_buf_init(&b, msg, sizeof msg);
 		cs_puts(&b, what);
 		cs_puts(&b, ": try ");
@@ -164,7 +173,7 @@ static void first_line(char *out, size_t cap, const char *p, UINTN n)
 
 static void fetch_settings(struct cs_settings *set)
 {
-	static char body[CS_NET_CFG_MAX];
+	static char body[CS_SETTINGS_MAX]; /* as the settings file on a volume */
 	char url[CS_URL_TEXT_MAX], detail[96];
 	struct cs_url u;
 	struct cs_xfer x;
@@ -201,14 +210,16 @@ static void fetch_settings(struct cs_settings *set)
 		cs_buf_init(&b, detail, sizeof detail);
 		cs_puts(&b, " (");
 		cs_put_u64(&b, x.reply_len);
-		cs_puts(&b, " bytes)");
+		cs_puts(&b, x.reply_more ? " bytes read of a longer file)" : " bytes)");
 		line("settings: from ", url, detail);
 	}
-	{
-		size_t seen = cs_strlen(set->errors); /* the volume's, shown already */
+	/* one rule with the volume's file: over CS_SETTINGS_MAX bytes, the
+	 * whole lines of its head count (an unattended after=) */
+	if (x.reply_more)
+		cs_settings_parse_head(set, body, x.reply_len);
+	else
 		cs_settings_parse(set, body, x.reply_len);
-		cs_con_puts(set->errors + seen);
-	}
+	cs_con_puts(set->errors); /* this parse's; the volume's were shown */
 	cs_screen_settings(set);
 }
 

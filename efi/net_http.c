@@ -1,11 +1,16 @@
 /* net_http.c: one exchange through the firmware's own EFI_HTTP_PROTOCOL
  * (net_xfer.h), reached through its service binding on the network
- * interface. The firmware parses the answer; this file bounds it: the
- * body must fit the caller's buffer and everything ends by the deadline. */
+ * interface. The firmware reads the answer's head; its body comes raw (a
+ * chunked one with its framing: OVMF's HttpDxe decodes no chunks), so the
+ * status, the headers and the body all go through common/http.c's parser,
+ * as our own client's do: one set of rules for both. Everything ends by
+ * the deadline. */
 #include "net_xfer.h"
 #include <efilib.h>
 #include "net_proto.h"
 #include "../common/buf.h"
+
+#define CS_HTTP_RAW_PIECE 2048 /* body bytes asked of the firmware at a time */
 
 static EFI_GUID http_sb_guid = CS_HTTP_SB_GUID;
 static EFI_GUID http_guid = CS_HTTP_GUID;
@@ -28,9 +33,11 @@ static struct {
 	CS_HTTP_RESPONSE_DATA resp;
 	CS_HTTP_HEADER hdr[6];
 	CHAR16 url[CS_URL_TEXT_MAX];
-	char host[CS_URL_HOST_MAX + 8], len[24], auth[160];
+	char host[CS_URL_HOST_MAX + 8], len[24], auth[sizeof "Bearer " + CS_HTTP_TOKEN_MAX];
 	CS_HTTPv4_ACCESS_POINT ap;
 	CS_HTTP_CONFIG_DATA cfg;
+	struct cs_http_resp parse; /* the answer, judged by common/http.c */
+	char raw[CS_HTTP_RAW_PIECE];
 } h;
 
 static void poll_http(void *ctx)
@@ -91,40 +98,26 @@ static UINTN request_headers(const struct cs_xfer *x)
 	return n;
 }
 
-static int name_is(const CHAR8 *a, const char *w)
-{
-	for (; *a && *w; a++, w++)
-		if ((*a | 32) != (*w | 32))
-			return 0;
-	return !*a && !*w;
-}
-
-/* The answer's headers the firmware allocated: the two we use, then freed. */
-static void take_headers(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int *has_len, UINT64 *len)
+/* The answer's headers the firmware allocated: given to the parser as they
+ * came while it still reads the head (the framing is its to judge: a
+ * chunked body comes with its framing), then freed. */
+static int take_headers(EFI_BOOT_SERVICES *bs, int rc)
 {
 	for (UINTN i = 0; i < h.msg.HeaderCount; i++) {
-		const CHAR8 *v = h.msg.Headers[i].FieldValue;
-		if (!h.msg.Headers[i].FieldName || !v)
-			continue;
-		if (name_is(h.msg.Headers[i].FieldName, "location")) {
-			cs_strlcpy(x->location, (const char *)v, sizeof x->location);
-		} else if (name_is(h.msg.Headers[i].FieldName, "content-length")) {
-			UINT64 n = 0;
-			int ok = *v != 0;
-			for (; *v && ok; v++) {
-				ok = *v >= '0' && *v <= '9' && n < (1ull << 50);
-				n = n * 10 + (UINT64)(*v - '0');
-			}
-			*has_len = ok;
-			*len = n;
-		}
-		bs->FreePool(h.msg.Headers[i].FieldName);
-		bs->FreePool(h.msg.Headers[i].FieldValue);
+		CS_HTTP_HEADER *f = &h.msg.Headers[i];
+		if (rc == CS_HTTP_MORE && f->FieldName && f->FieldValue)
+			rc = cs_http_resp_header(&h.parse, (const char *)f->FieldName,
+						 (const char *)f->FieldValue);
+		if (f->FieldName)
+			bs->FreePool(f->FieldName);
+		if (f->FieldValue)
+			bs->FreePool(f->FieldValue);
 	}
 	if (h.msg.Headers)
 		bs->FreePool(h.msg.Headers);
 	h.msg.Headers = NULL;
 	h.msg.HeaderCount = 0;
+	return rc;
 }
 
 /* The instance configured for the interface's address, and the request
@@ -171,44 +164,42 @@ static EFI_STATUS send_request(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct
 	return s;
 }
 
-/* The body, bounded by the caller's buffer: Content-Length bytes, or
- * whatever comes before the firmware says there is no more. */
-static EFI_STATUS body(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int has_len, UINT64 len)
+/* The body, raw as the firmware hands it over, through the parser until
+ * the answer is whole: decoded when chunked, its first reply_cap bytes
+ * kept when longer (reply_more), refused by name when cut. */
+static EFI_STATUS body(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int rc)
 {
-	EFI_STATUS s = EFI_SUCCESS;
-	if (has_len && len > x->reply_cap) {
-		struct cs_buf w;
-		cs_buf_init(&w, x->why, sizeof x->why);
-		cs_puts(&w, "the answer's body is ");
-		cs_put_u64(&w, len);
-		cs_puts(&w, " bytes, more than the ");
-		cs_put_u64(&w, x->reply_cap);
-		cs_puts(&w, " this request takes");
-		return EFI_BAD_BUFFER_SIZE;
-	}
-	while (has_len ? x->reply_len < len : x->reply_len < x->reply_cap) {
+	while (rc == CS_HTTP_MORE) {
+		EFI_STATUS s;
 		h.msg.Data.Response = NULL;
-		h.msg.BodyLength = x->reply_cap - x->reply_len;
-		h.msg.Body = x->reply + x->reply_len;
+		h.msg.HeaderCount = 0;
+		h.msg.Headers = NULL;
+		h.msg.BodyLength = sizeof h.raw;
+		h.msg.Body = h.raw;
 		s = run(bs, h.http->Response);
-		if (EFI_ERROR(s) || h.msg.BodyLength == 0)
-			break;
-		x->reply_len += h.msg.BodyLength;
+		take_headers(bs, CS_HTTP_DONE); /* none, normally: freed */
+		if (s == EFI_TIMEOUT) {
+			cs_net_why(x, "no complete answer before the deadline", s);
+			return s;
+		}
+		/* the firmware says there is no more: the server closed, or
+		 * the firmware's own parser saw the answer end */
+		if (s == EFI_CONNECTION_FIN || s == EFI_CONNECTION_RESET ||
+		    (!EFI_ERROR(s) && h.msg.BodyLength == 0))
+			rc = cs_http_resp_eof(&h.parse);
+		else if (EFI_ERROR(s)) {
+			cs_net_why(x, "receiving the answer's body", s);
+			return s;
+		} else
+			rc = cs_http_resp_feed(&h.parse, h.raw, h.msg.BodyLength);
 	}
-	take_headers(bs, x, &has_len, &len); /* none, normally */
-	if (has_len && x->reply_len < len) {
-		s = EFI_ERROR(s) ? s : EFI_END_OF_FILE;
-		cs_net_why(x, "the answer's body ended early", s);
-		return s;
-	}
-	return EFI_SUCCESS;
+	return rc == CS_HTTP_DONE ? EFI_SUCCESS : cs_net_refused(x, &h.parse);
 }
 
 static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_xfer *x)
 {
 	EFI_STATUS s = send_request(bs, nic, x);
-	int has_len = 0;
-	UINT64 len = 0;
+	int rc;
 
 	if (EFI_ERROR(s))
 		return s;
@@ -220,19 +211,24 @@ static EFI_STATUS exchange(EFI_BOOT_SERVICES *bs, struct cs_nic *nic, struct cs_
 	h.msg.Body = NULL;
 	h.resp.StatusCode = 0;
 	s = run(bs, h.http->Response);
-	take_headers(bs, x, &has_len, &len);
+	cs_http_resp_init(&h.parse, x->reply, x->reply_cap);
+	h.parse.keep_head = 1;
 	if (EFI_ERROR(s) && s != CS_EFI_HTTP_ERROR) {
+		take_headers(bs, CS_HTTP_DONE);
 		cs_net_why(x, s == EFI_TIMEOUT ? "no answer before the deadline" : "receiving the answer", s);
 		return s;
 	}
 	if (h.resp.StatusCode >= sizeof codes / sizeof codes[0] || codes[h.resp.StatusCode] == 0) {
+		take_headers(bs, CS_HTTP_DONE);
 		cs_net_why(x, "an answer whose status code the firmware's HTTP does not name", EFI_PROTOCOL_ERROR);
 		return EFI_PROTOCOL_ERROR;
 	}
-	x->status = codes[h.resp.StatusCode];
-	s = body(bs, x, has_len, len);
-	if (EFI_ERROR(s))
-		x->status = 0;
+	rc = take_headers(bs, cs_http_resp_status(&h.parse, codes[h.resp.StatusCode]));
+	if (rc == CS_HTTP_MORE)
+		rc = cs_http_resp_head_end(&h.parse);
+	s = body(bs, x, rc);
+	if (!EFI_ERROR(s))
+		cs_net_take_answer(x, &h.parse);
 	return s;
 }
 

@@ -192,6 +192,24 @@ EFI_STATUS cs_nic_find(EFI_BOOT_SERVICES *bs, EFI_HANDLE boot_dev,
 	return EFI_SUCCESS;
 }
 
+void cs_net_take_answer(struct cs_xfer *x, const struct cs_http_resp *r)
+{
+	x->status = r->status;
+	x->reply_len = r->body_len;
+	x->reply_more = r->more;
+	cs_strlcpy(x->location, r->location, sizeof x->location);
+}
+
+EFI_STATUS cs_net_refused(struct cs_xfer *x, const struct cs_http_resp *r)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, x->why, sizeof x->why);
+	cs_puts(&b, r->cut ? "the answer was cut: " : "the server's answer: ");
+	cs_puts(&b, r->err);
+	x->status = 0;
+	return r->cut ? EFI_END_OF_FILE : EFI_PROTOCOL_ERROR;
+}
+
 EFI_STATUS cs_net_client_run(struct cs_nic *nic, const struct cs_net_client *c,
 			     struct cs_xfer *x, UINT32 timeout_ms)
 {
@@ -204,6 +222,7 @@ EFI_STATUS cs_net_client_run(struct cs_nic *nic, const struct cs_net_client *c,
 
 	x->status = 0;
 	x->reply_len = 0;
+	x->reply_more = 0;
 	x->why[0] = 0;
 	x->location[0] = 0;
 	if (!c->w->ev) {

@@ -26,7 +26,7 @@ static struct {
 	EFI_TCP4_CLOSE_TOKEN close;
 	EFI_TCP4_TRANSMIT_DATA tx;
 	EFI_TCP4_RECEIVE_DATA rx;
-	char head[1024];
+	char head[CS_HTTP_REQ_HEAD_MAX];
 	char rxbuf[CS_TCP_RX];
 	struct cs_http_resp resp;
 } t;
@@ -78,6 +78,7 @@ static EFI_STATUS receive(EFI_BOOT_SERVICES *bs, struct cs_xfer *x)
 {
 	int rc = CS_HTTP_MORE;
 	cs_http_resp_init(&t.resp, x->reply, x->reply_cap);
+	t.resp.keep_head = 1; /* a longer body: its head, as the firmware's client */
 	while (rc == CS_HTTP_MORE) {
 		EFI_STATUS s;
 		t.rx.UrgentFlag = FALSE;
@@ -106,16 +107,9 @@ static EFI_STATUS receive(EFI_BOOT_SERVICES *bs, struct cs_xfer *x)
 		}
 		rc = cs_http_resp_feed(&t.resp, t.rxbuf, t.rx.DataLength);
 	}
-	if (rc != CS_HTTP_DONE) {
-		struct cs_buf b;
-		cs_buf_init(&b, x->why, sizeof x->why);
-		cs_puts(&b, "the server's answer: ");
-		cs_puts(&b, t.resp.err);
-		return EFI_PROTOCOL_ERROR;
-	}
-	x->status = t.resp.status;
-	x->reply_len = t.resp.body_len;
-	cs_strlcpy(x->location, t.resp.location, sizeof x->location);
+	if (rc != CS_HTTP_DONE)
+		return cs_net_refused(x, &t.resp);
+	cs_net_take_answer(x, &t.resp);
 	return EFI_SUCCESS;
 }
 

@@ -38,6 +38,8 @@ struct cs_xfer {
 	char *reply;          /* the caller's buffer for the answer's body */
 	UINTN reply_cap;
 	UINTN reply_len;
+	int reply_more;       /* the body was longer: its first reply_cap bytes
+			       * are in reply, the rest was not read */
 	char why[CS_NET_WHY_MAX]; /* a failure before a complete answer, in words */
 };
 
@@ -81,6 +83,12 @@ int cs_net_wait(EFI_BOOT_SERVICES *bs, volatile int *flag, EFI_EVENT deadline,
 		void (*poll)(void *), void *ctx);
 /* why = what (status) */
 void cs_net_why(struct cs_xfer *x, const char *what, EFI_STATUS s);
+/* A complete answer r, parsed by either client, into x. */
+void cs_net_take_answer(struct cs_xfer *x, const struct cs_http_resp *r);
+/* An answer r refused: why in x, and EFI_END_OF_FILE when the connection
+ * closed before it was whole (worth another try), EFI_PROTOCOL_ERROR when
+ * it breaks HTTP (another try gets the same answer). */
+EFI_STATUS cs_net_refused(struct cs_xfer *x, const struct cs_http_resp *r);
 
 /* The interface for the boot device (or any, when boot_dev is NULL),
  * with an IPv4 address ready; why says what is missing. */
