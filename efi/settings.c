@@ -14,15 +14,32 @@ const char *cs_after_name(enum cs_after a)
 	return a == CS_AFTER_SHUTDOWN ? "shutdown" : a == CS_AFTER_RETURN ? "return" : "wait";
 }
 
+/* One whole message (ending in a newline) into errors, never cut: it goes
+ * in when it fits beside the CS_SETTINGS_ERRORS_TAIL bytes kept for the
+ * closing notes (which may use them), else it is counted and the closing
+ * note says "and N more". */
+static void add(struct cs_settings *s, const struct cs_buf *m, int closing)
+{
+	size_t used = cs_strlen(s->errors);
+	size_t room = sizeof s->errors - 1 - used;
+	if (!closing)
+		room = room > CS_SETTINGS_ERRORS_TAIL ? room - CS_SETTINGS_ERRORS_TAIL : 0;
+	if (m->overflow || m->len > room) {
+		s->n_unnamed++;
+		return;
+	}
+	cs_memcpy(s->errors + used, m->p, m->len + 1);
+}
+
 /* "settings line N: WHAT 'TEXT'; ignored, default kept": TEXT shown as
  * text (control characters escaped, common/buf.h), at most
  * CS_SETTINGS_ECHO characters of it, cut on a character boundary. */
 static void complain(struct cs_settings *s, uint32_t line, const char *what,
 		     const char *text, size_t n)
 {
+	char mem[CS_SETTINGS_MSG_MAX];
 	struct cs_buf b;
-	size_t used = cs_strlen(s->errors);
-	cs_buf_init(&b, s->errors + used, sizeof s->errors - used);
+	cs_buf_init(&b, mem, sizeof mem);
 	cs_puts(&b, "settings line ");
 	cs_put_u64(&b, line);
 	cs_puts(&b, ": ");
@@ -35,21 +52,43 @@ static void complain(struct cs_settings *s, uint32_t line, const char *what,
 	}
 	cs_puts(&b, "; ignored, default kept\n");
 	s->n_errors++;
+	add(s, &b, 0);
 }
 
-/* A message of its own (not one line's), on one line. */
+/* A message of its own (not one line's), on one line: a closing note
+ * (after the lines) may use the room kept for it. */
 static void say(struct cs_settings *s, const char *a, uint64_t n1, const char *b_,
-		uint64_t n2, const char *c)
+		uint64_t n2, const char *c, int closing)
 {
+	char mem[CS_SETTINGS_MSG_MAX];
 	struct cs_buf b;
-	size_t used = cs_strlen(s->errors);
-	cs_buf_init(&b, s->errors + used, sizeof s->errors - used);
+	cs_buf_init(&b, mem, sizeof mem);
 	cs_puts(&b, a);
 	cs_put_u64(&b, n1);
 	cs_puts(&b, b_);
 	cs_put_u64(&b, n2);
 	cs_puts(&b, c);
 	s->n_errors++;
+	add(s, &b, closing);
+}
+
+/* The closing count of the messages that did not fit (no error itself). */
+static void say_unnamed(struct cs_settings *s)
+{
+	char mem[CS_SETTINGS_MSG_MAX];
+	struct cs_buf b;
+	uint32_t named = 0;
+	for (const char *p = s->errors; *p; p++)
+		named += *p == '\n';
+	cs_buf_init(&b, mem, sizeof mem);
+	cs_puts(&b, "settings: and ");
+	cs_put_u64(&b, s->n_unnamed);
+	cs_puts(&b, " more bad lines, not named (the ");
+	cs_put_u64(&b, named);
+	cs_puts(&b, " above fill the ");
+	cs_put_u64(&b, CS_SETTINGS_ERRORS_MAX);
+	cs_puts(&b, " bytes kept for messages); each ignored, its default kept\n");
+	add(s, &b, 1);
 }
 
 static int word_eq(const char *p, size_t n, const char *w)
@@ -261,12 +300,14 @@ static void parse(struct cs_settings *s, const char *text, size_t len, int more)
 	size_t start = 0, end = len;
 	uint32_t no = 1, lines = 0;
 	s->from_file = 1;
+	s->errors[0] = 0; /* this parse's messages; the caller showed the last's */
+	s->n_unnamed = 0;
 	if (looks_utf16(text, len)) {
 		for (size_t i = 0; i < len; i++)
 			lines += text[i] == '\n';
 		say(s, "settings: the file looks like UTF-16 (", len, " bytes, ", lines + 1,
 		    " lines), which this reader does not take: every line skipped, defaults kept; "
-		    "save it as ASCII or UTF-8\n");
+		    "save it as ASCII or UTF-8\n", 0);
 		return;
 	}
 	/* a UTF-8 byte-order mark is no part of the first line */
@@ -292,9 +333,11 @@ static void parse(struct cs_settings *s, const char *text, size_t len, int more)
 			no++;
 		}
 	}
+	if (s->n_unnamed)
+		say_unnamed(s);
 	if (more)
 		say(s, "settings: the file is longer than the ", CS_SETTINGS_MAX,
-		    " bytes read: line ", no - 1, " on is ignored (what came before is kept)\n");
+		    " bytes read: line ", no - 1, " on is ignored (what came before is kept)\n", 1);
 }
 
 void cs_settings_parse(struct cs_settings *s, const char *text, size_t len)

@@ -18,6 +18,9 @@ enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 #define CS_SETTINGS_MAX_BYTES (1ull << 50) /* max_bytes: as the reader's size_bytes */
 #define CS_SETTINGS_MAX_COMPETITORS 64
 #define CS_SETTINGS_ECHO 40          /* characters of a bad value quoted */
+#define CS_SETTINGS_ERRORS_MAX 4096  /* one parse's messages, each whole */
+#define CS_SETTINGS_ERRORS_TAIL 320  /* of them, kept for the closing notes */
+#define CS_SETTINGS_MSG_MAX 512      /* one message, at its longest */
 
 struct cs_settings {
 	int quick;
@@ -30,8 +33,10 @@ struct cs_settings {
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
 	struct cs_netset net; /* upload=, upload_token=, http_client= */
 	int from_file;
-	uint32_t n_errors;
-	char errors[768];     /* one message a line */
+	uint32_t n_errors;    /* bad lines, and notes, of every parse */
+	uint32_t n_unnamed;   /* the last parse's, counted but not named */
+	char errors[CS_SETTINGS_ERRORS_MAX]; /* the last parse's messages, one a
+					 * line, each whole; "and N more" last */
 };
 
 void cs_settings_default(struct cs_settings *s);
@@ -40,7 +45,9 @@ void cs_settings_default(struct cs_settings *s);
  * mark is skipped, a line with a NUL is named and skipped (a UTF-16 file
  * as a whole), numbers are decimal and range-checked (no overflow), a
  * label keeps its UTF-8 text (a byte that is not UTF-8 as U+FFFD), and
- * every message shows the text it quotes escaped. tests/fuzz_settings.c
+ * every message shows the text it quotes escaped. errors holds this
+ * parse's messages (the caller shows them), each whole: those that do not
+ * fit are counted in one closing "and N more" line. tests/fuzz_settings.c
  * runs it on the host. */
 void cs_settings_parse(struct cs_settings *s, const char *text, size_t len);
 /* The same over the first CS_SETTINGS_MAX bytes of a longer file: the

@@ -6,8 +6,10 @@
  * charset; the label is valid UTF-8 with no control character, and the
  * label the firmware builds from it (common/buf.h cs_put_utf8) goes into
  * a capture the strict reader takes; the messages are valid UTF-8 with no
- * control character but the newline; the settings' JSON passes the strict
- * check (common/jsoncheck.h). Seeds: tests/data/settings. */
+ * control character but the newline, each one whole (a bad line's ends
+ * "; ignored, default kept", a note starts "settings: "), and the named
+ * ones with "and N more" account for every error; the settings' JSON
+ * passes the strict check (common/jsoncheck.h). Seeds: tests/data/settings. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdlib.h>
@@ -71,6 +73,29 @@ static void label_round_trip(const struct cs_settings *s)
 		abort();
 }
 
+/* Every message whole; named + unnamed = this parse's errors. */
+static void messages_whole(const struct cs_settings *s, uint32_t errors)
+{
+	uint32_t named = 0, notes = 0, more = 0;
+	for (const char *p = s->errors; *p;) {
+		const char *e = strchr(p, '\n');
+		if (!e)
+			abort(); /* a message without its newline: cut */
+		if (strncmp(p, "settings: and ", 14) == 0)
+			more = (uint32_t)strtoul(p + 14, NULL, 10), notes++;
+		else if (strncmp(p, "settings line ", 14) == 0 &&
+			 (e - p < 23 || strncmp(e - 23, "; ignored, default kept", 23) != 0))
+			abort(); /* a bad line's message cut */
+		else if (strncmp(p, "settings line ", 14) != 0 && strncmp(p, "settings: ", 10) != 0)
+			abort();
+		else
+			named++;
+		p = e + 1;
+	}
+	if (more != s->n_unnamed || notes > 1 || named + more != errors)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char text[8192];
@@ -86,6 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cs_settings_parse(&s, (const char *)data, size);
 	if (!memchr(s.errors, 0, sizeof s.errors) || !utf8_text(s.errors, 1))
 		abort();
+	messages_whole(&s, s.n_errors);
 	if (!memchr(s.label, 0, sizeof s.label) || !utf8_text(s.label, 0))
 		abort();
 	if (!word(s.name, sizeof s.name) || !word(s.clock, sizeof s.clock))

@@ -99,6 +99,73 @@ static void test_head(void)
 	CHECK(strstr(s.errors, "longer than the 4096 bytes read: line 122 on is ignored") != NULL, "head: %s", s.errors);
 }
 
+/* Every message line of errors is whole: a bad line's ends as complain()
+ * ends it, a note starts "settings: ". Returns the lines; *more gets the
+ * N of "and N more" (0 when none). */
+static int whole_lines(const char *errors, unsigned *more, const char *name)
+{
+	int lines = 0;
+	*more = 0;
+	for (const char *p = errors; *p;) {
+		const char *e = strchr(p, '\n');
+		int ok;
+		CHECK(e != NULL, "%s: the last message has no newline (cut?): '%s'", name, p);
+		if (!e)
+			break;
+		ok = (strncmp(p, "settings line ", 14) == 0 &&
+		      e - p >= 23 && strncmp(e - 23, "; ignored, default kept", 23) == 0) ||
+		     strncmp(p, "settings: ", 10) == 0;
+		CHECK(ok, "%s: a message cut or glued: '%.*s'", name, (int)(e - p), p);
+		sscanf(p, "settings: and %u more", more);
+		lines++;
+		p = e + 1;
+	}
+	return lines;
+}
+
+/* Issue 22 item 12: 25 bad lines; the firmware named about five, the
+ * fifth cut mid-word and glued to the next console line. Each is named
+ * or counted in "and N more", and no message is ever cut. */
+static void test_many_errors(void)
+{
+	static char text[8192];
+	struct cs_settings s;
+	unsigned more;
+	size_t n = 0;
+	int named;
+	n += (size_t)sprintf(text + n, "after=shutdown\n");
+	for (int i = 0; i < 25; i++)
+		n += (size_t)sprintf(text + n, "max_bytes=%d-lots-of-bytes-that-are-no-number\n", i);
+	cs_settings_default(&s);
+	cs_settings_parse(&s, text, n);
+	named = whole_lines(s.errors, &more, "25 errors");
+	CHECK(s.n_errors == 25, "25 errors counted: %u", s.n_errors);
+	CHECK(more ? (unsigned)named - 1 + more == 25 : named == 25,
+	      "each of the 25 named or counted: %d lines, 'and %u more'", named, more);
+	CHECK(strstr(s.errors, "settings line 2: max_bytes must be") != NULL, "the first is named");
+	CHECK(s.after == CS_AFTER_SHUTDOWN, "the good line still counts");
+
+	/* the worst a 4 KiB head can hold: a bad line every 2 bytes, and the
+	 * note that the file is longer: both closing notes whole */
+	for (n = 0; n < CS_SETTINGS_MAX; n += 2)
+		memcpy(text + n, "x\n", 2);
+	cs_settings_default(&s);
+	cs_settings_parse_head(&s, text, CS_SETTINGS_MAX);
+	named = whole_lines(s.errors, &more, "2048 errors");
+	CHECK(more > 0 && (unsigned)named - 2 + more == CS_SETTINGS_MAX / 2,
+	      "2048 bad lines: %d named lines, 'and %u more'", named, more);
+	CHECK(strstr(s.errors, "longer than the 4096 bytes read") != NULL, "and the file is longer: %s",
+	      strrchr(s.errors, 's'));
+
+	/* each parse's messages are its own: the network's file after the
+	 * volume's shows the network's (the count covers both) */
+	cs_settings_default(&s);
+	cs_settings_parse(&s, "colour=blue\n", 12);
+	cs_settings_parse(&s, "sweep=slow\n", 11);
+	CHECK(strstr(s.errors, "colour") == NULL && strstr(s.errors, "sweep must be") && s.n_errors == 2,
+	      "the second parse's messages: '%s', %u errors", s.errors, s.n_errors);
+}
+
 int main(void)
 {
 	test_clock();
@@ -122,5 +189,6 @@ int main(void)
 	      "label '%s' name '%s'", s.label, s.name);
 	test_labels();
 	test_head();
+	test_many_errors();
 	return cs_test_summary("settings");
 }
