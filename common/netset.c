@@ -39,8 +39,11 @@ int cs_netset_line(struct cs_netset *n, const char *key, size_t kn,
 		return 1;
 	}
 	if (word(key, kn, "upload_token")) {
-		if (vn == 0 || vn >= CS_TOKEN_MAX || !cs_http_token_ok(val, vn)) {
-			cs_puts(&w, "upload_token takes 1 to 127 characters of letters, digits and -._~+/ (then '='s)");
+		if (vn == 0 || vn > CS_HTTP_TOKEN_MAX || !cs_http_token_ok(val, vn)) {
+			cs_puts(&w, "upload_token takes 1 to ");
+			cs_put_u64(&w, CS_HTTP_TOKEN_MAX);
+			cs_puts(&w, " characters of letters, digits and -._~+/ (then '='s), as serve --token; this one has ");
+			cs_put_u64(&w, vn);
 			return -1;
 		}
 		for (size_t i = 0; i < vn; i++)

@@ -14,15 +14,13 @@
 #include "http.h"
 #include "jsonw.h"
 
-#define CS_TOKEN_MAX 128
-
 enum cs_http_client { CS_HTTP_AUTO, CS_HTTP_FIRMWARE, CS_HTTP_OWN };
 
 struct cs_netset {
 	int upload_set;      /* upload= named a URL */
 	int upload_off;      /* upload=off */
 	struct cs_url upload;
-	char token[CS_TOKEN_MAX];
+	char token[CS_HTTP_TOKEN_MAX + 1]; /* the one limit: common/http.h */
 	enum cs_http_client client;
 };
 

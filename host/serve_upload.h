@@ -13,11 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "reader.h"
+#include "../common/http.h"
 
 #define CS_UPLOAD_MAX CS_READ_MAX_FILE /* a capture body: 4 MiB, as on disk */
 #define CS_UPLOAD_PREFIX_HEX 16        /* sha256 hex digits in a stored name */
 #define CS_UPLOAD_MACHINE_MAX 48       /* the machine folder's name */
-#define CS_UPLOAD_TOKEN_MAX 256
+#define CS_UPLOAD_TOKEN_MAX CS_HTTP_TOKEN_MAX /* one limit with the firmware's upload_token= */
 
 struct cs_store;
 

@@ -29,6 +29,24 @@ int main(void)
 	CHECK(line(&n, "upload_token", "Zm9v-bar_1.~+/==", why) == 1 && strcmp(n.token, "Zm9v-bar_1.~+/==") == 0, "token taken");
 	CHECK(line(&n, "upload_token", "two words", why) == -1 && strcmp(n.token, "Zm9v-bar_1.~+/==") == 0, "token with a space refused");
 	CHECK(line(&n, "upload_token", "", why) == -1, "empty token refused");
+	/* issue 22 item 13: one limit with serve --token (common/http.h) */
+	{
+		char tok[CS_HTTP_TOKEN_MAX + 2];
+		memset(tok, 'a', sizeof tok);
+		tok[200] = 0;
+		CHECK(line(&n, "upload_token", tok, why) == 1 && strlen(n.token) == 200,
+		      "a lab's 200-character token taken: %s", why);
+		tok[200] = 'a';
+		tok[CS_HTTP_TOKEN_MAX] = 0;
+		CHECK(line(&n, "upload_token", tok, why) == 1 && strlen(n.token) == CS_HTTP_TOKEN_MAX,
+		      "a token of %d characters taken: %s", CS_HTTP_TOKEN_MAX, why);
+		tok[CS_HTTP_TOKEN_MAX] = 'a';
+		tok[CS_HTTP_TOKEN_MAX + 1] = 0;
+		CHECK(line(&n, "upload_token", tok, why) == -1 && strlen(n.token) == CS_HTTP_TOKEN_MAX &&
+		      strstr(why, "1 to " CS_HTTP_TOKEN_MAX_TEXT " characters") && strstr(why, "has 257"),
+		      "one more refused, with the limit and the length: %s", why);
+		line(&n, "upload_token", "Zm9v-bar_1.~+/==", why);
+	}
 	CHECK(line(&n, "http_client", "own", why) == 1 && n.client == CS_HTTP_OWN, "own client");
 	CHECK(line(&n, "http_client", "curl", why) == -1 && n.client == CS_HTTP_OWN && strstr(why, "auto, firmware or own"), "bad client: %s", why);
 	CHECK(line(&n, "sweep", "quick", why) == 0, "other keys are not ours");
