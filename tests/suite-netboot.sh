@@ -6,14 +6,22 @@
 # quick 2 MiB sweep. Mechanics only: QEMU's timings are TCG's.
 #   1 `make netrun` (x86_64): settings fetched, capture uploaded with the
 #     firmware's EFI_HTTP_PROTOCOL, stored once, reduces
-#   2 our own HTTP client over EFI_TCP4, with the bearer token
-#   3 a wrong token: refused (401), said so, the result still on screen
+#   2 our own HTTP client over EFI_TCP4, with a lab's 200-character bearer
+#     token (issue 22 item 13: the firmware took at most 127)
+#   3 a wrong token: refused (401), said so, the result still on screen;
+#     its settings file is over 4 KiB (Content-Length): the whole lines of
+#     its first 4096 bytes count, as on a volume, not retried (item 5)
 #   4 booted from a disk with upload= set: the firmware asks DHCP for an
 #     address itself; the capture on the volume and the one uploaded are
 #     the same bytes
 #   5 aarch64 (AAVMF): netboot, settings, upload
 #   6 iPXE (QEMU's default option ROM) boots the image over HTTP from
 #     serve's /boot/: no TFTP at all
+#   7 settings sent chunked by another server (tests/qemu/cfgserve.py), a
+#     chunk boundary inside the upload= URL, 25 bad lines, over 4 KiB:
+#     decoded, nothing applied cut, each bad line named or counted, the
+#     capture uploaded where the whole line says (issue 22 items 1, 5, 12)
+# The token limit, one for both ends (item 13): serve --token's own.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -27,7 +35,7 @@ ARM=build/aarch64/cacheshape.efi
 for f in "$CS" "$X86"; do
 	[ -e "$f" ] || { fail "missing $f (make firmware host)"; summary netboot; exit 1; }
 done
-trap serve_stop EXIT
+trap 'serve_stop; cfg_stop' EXIT
 QUICK='sweep=quick
 after=shutdown
 max_bytes=2M'
@@ -88,22 +96,40 @@ expect "netrun: the firmware's HTTP protocol used" in_log "$dir/console.log" "by
 expect "netrun: the server stopped" test -z "$(pgrep -f "serve --dir $dir/captures" || true)"
 sed -nE 's/^netrun: (boot to power-off .*);.*/  netrun: \1/p' "$T/netrun.out"
 
-# 2. our own client over TCP4, with the token
-printf 'lab-token-1\n' >"$T/token"
+# n characters of a token (letters and digits)
+token_of() { python3 -c 'import sys; print(("lab-token-" * 40)[:int(sys.argv[1])], end="")' "$1"; }
+no_retry() { ! grep -qE '^settings: try [0-9]' "$1"; }
+
+# the token limit at serve's end: CS_HTTP_TOKEN_MAX characters, named
+mkdir -p "$T/tk"
+printf '%s\n' "$(token_of 257)" >"$T/token257"
+"$CS" serve --dir "$T/tk" --port 0 --token "$T/token257" >"$T/token257.out" 2>&1
+expect "token: serve refuses a 257-character --token (exit $?)" test $? -ne 0
+expect "token: ... naming the limit, 256" grep -q "1 to 256 letters" "$T/token257.out"
+
+# 2. our own client over TCP4, with a lab's 200-character token
+token_of 200 >"$T/token"
+echo >>"$T/token"
 boot_case own x86_64 "$QUICK
 http_client=own
-upload_token=lab-token-1" --token "$T/token"
+upload_token=$(token_of 200)" --token "$T/token"
 expect "own: our client over TCP4 used" in_log "$LOG" "bytes, own HTTP over TCP4)"
+expect "own: the 200-character token taken" test -z "$(grep 'upload_token takes' "$LOG")"
 check_stored own
 
-# 3. a wrong token: refused, said so, nothing stored
+# 3. a wrong token: refused, said so, nothing stored; settings over 4 KiB
+fill=$(for i in $(seq 1 90); do echo "# line $i: a comment that fills the file past 4 KiB"; done)
 boot_case refused x86_64 "$QUICK
-upload_token=not-the-token" --token "$T/token"
+upload_token=not-the-token
+$fill" --token "$T/token"
 expect "refused: NOT uploaded, 401 named" in_log "$LOG" ": the server answered 401"
 expect "refused: the server's message shown" in_log "$LOG" "it says: "
 expect "refused: the capture is on the screen" in_log "$LOG" "the capture is on the screen above"
 expect "refused: nothing stored" test "$(find "$DIR/captures" -name '*.json' | wc -l)" -eq 0
 expect "refused: POST answered 401 in the server's log" grep -qE 'POST /captures 401' "$SERVE_LOG"
+expect "refused: settings over 4 KiB read to 4096 bytes" in_log "$LOG" "(4096 bytes read of a longer file)"
+expect "refused: ... and the rest named as ignored" in_log "$LOG" "settings: the file is longer than the 4096 bytes read: line "
+expect "refused: ... not retried as if transient" no_retry "$LOG"
 
 # 4. from a disk, upload= set: DHCP by the firmware, volume and server agree
 DIR=$T/disk
@@ -152,5 +178,41 @@ expect "ipxe: settings from the same server" in_log "$LOG" "settings: from http:
 expect "ipxe: iPXE's read-only volume refused the capture, and it said the upload follows" in_log "$LOG" "It goes to the server next."
 rel=$(uploaded "$LOG")
 expect "ipxe: uploaded and stored ($rel)" test -n "$rel" -a -f "$DIR/captures/$rel"
+
+# 7. chunked settings from another server; upload= split by a chunk
+DIR=$T/chunked
+LOG=$DIR/console.log
+mkdir -p "$DIR/boot"
+serve_start "$DIR/captures" "$DIR/boot" || fail "chunked: serve starts"
+{
+	printf '%s\nupload=http://10.0.2.2:%s/captures\n' "$QUICK" "$SERVE_PORT"
+	for i in $(seq 1 25); do echo "max_bytes=$i-lots-of-bytes-but-no-number"; done
+	for i in $(seq 1 80); do echo "# line $i: a comment that fills the file past 4 KiB"; done
+} >"$DIR/cacheshape.cfg"
+cfg_start "$DIR/cacheshape.cfg" --split-after "upload=http://10.0.2.2:${SERVE_PORT:0:2}" || fail "chunked: cfgserve starts"
+SERVE_PORT=$CFG_PORT net_tftp "$DIR/tftp" "$X86"
+t0=$(date +%s)
+SERVE_PORT=$CFG_PORT QEMU_TIMEOUT=${TMO:-150} net_boot x86_64 "$LOG"
+rc=$?
+echo "  chunked: qemu exit $rc in $(($(date +%s) - t0)) s"
+cfg_stop
+serve_stop
+expect "chunked: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
+expect "chunked: served chunked, the URL split" grep -qE 'GET /cacheshape.cfg 200 .* [2-9] chunks' "$CFG_LOG"
+expect "chunked: 4096 bytes of a longer file" in_log "$LOG" "settings: from http://10.0.2.2:$CFG_PORT/cacheshape.cfg (4096 bytes read of a longer file)"
+expect "chunked: the rest named as ignored" in_log "$LOG" "settings: the file is longer than the 4096 bytes read: line "
+expect "chunked: every message whole, none glued" test -z "$(grep '^settings line ' "$LOG" | grep -v '; ignored, default kept$')"
+named=$(grep -c '^settings line [0-9]*: max_bytes must be' "$LOG")
+more=$(sed -nE 's/^settings: and ([0-9]+) more bad lines.*/\1/p' "$LOG")
+expect "chunked: each of the 25 bad lines named ($named) or counted (${more:-0} more)" test $((named + ${more:-0})) -eq 25
+expect "chunked: no chunk framing read as a line" test -z "$(grep -E "^settings line .*(no '=' in|unknown key)" "$LOG")"
+expect "chunked: settings not retried" no_retry "$LOG"
+rel=$(uploaded "$LOG")
+expect "chunked: uploaded to the whole line's port ($rel)" test -n "$rel" -a -f "$DIR/captures/$rel"
+expect "chunked: its settings: 2 MiB, 25 bad lines and the long file's note" python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["settings"]
+sys.exit(0 if s["max_bytes"] == 2 << 20 and s["errors"] == 26 and s["upload"].endswith(sys.argv[2] + "/captures") else 1)' \
+	"$DIR/captures/$rel" "$SERVE_PORT"
 
 summary netboot

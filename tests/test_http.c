@@ -162,13 +162,19 @@ static int fw_feed(struct cs_http_resp *r, const struct row *w, size_t n, size_t
 	int status, rc;
 
 	body = strstr(t, "\r\n\r\n");
-	if (!body || sscanf(t, "HTTP/1.%*d %d", &status) != 1 || status < 200)
+	if (!body || strncmp(t, "HTTP/1.", 7) || t[8] != ' ' || t[9] < '1' || t[9] > '5' ||
+	    t[10] < '0' || t[10] > '9' || t[11] < '0' || t[11] > '9')
 		return -2; /* not a head this test can split */
+	status = (t[9] - '0') * 100 + (t[10] - '0') * 10 + (t[11] - '0');
+	if (status < 200)
+		return -2;
 	p = strstr(t, "\r\n") + 2;
 	rc = cs_http_resp_status(r, status);
 	while (rc == CS_HTTP_MORE && p < body + 2) {
-		const char *e = strstr(p, "\r\n"), *c = memchr(p, ':', (size_t)(e - p)), *v;
-		if (!c || (size_t)(c - p) >= sizeof name || (size_t)(e - c) >= sizeof value)
+		const char *e = strstr(p, "\r\n"), *c = p, *v;
+		while (c < e && *c != ':')
+			c++;
+		if (c == e || (size_t)(c - p) >= sizeof name || (size_t)(e - c) >= sizeof value)
 			return -2;
 		for (v = c + 1; *v == ' '; v++)
 			;

@@ -116,7 +116,9 @@ static int whole_lines(const char *errors, unsigned *more, const char *name)
 		      e - p >= 23 && strncmp(e - 23, "; ignored, default kept", 23) == 0) ||
 		     strncmp(p, "settings: ", 10) == 0;
 		CHECK(ok, "%s: a message cut or glued: '%.*s'", name, (int)(e - p), p);
-		sscanf(p, "settings: and %u more", more);
+		if (strncmp(p, "settings: and ", 14) == 0)
+			for (const char *d = p + 14; *d >= '0' && *d <= '9'; d++)
+				*more = *more * 10 + (unsigned)(*d - '0');
 		lines++;
 		p = e + 1;
 	}

@@ -12,7 +12,34 @@
 #   serve_stop                               TERM, then wait (KILL after 5 s)
 #   net_tftp TFTPDIR EFI                     the boot file where slirp finds it
 #   net_boot ARCH LOG [QEMU ARGS...]         boots from it; QEMU's exit status
+#   cfg_start FILE [CFGSERVE ARGS...]        tests/qemu/cfgserve.py: FILE as
+#                                            /cacheshape.cfg, framed otherwise;
+#                                            sets CFG_PID CFG_PORT CFG_LOG
+#   cfg_stop
 CS=${CS:-build/host/cacheshape}
+
+cfg_start() {
+	local file=$1; shift
+	CFG_LOG=$file.cfgserve.log
+	CFG_PORT=
+	python3 tests/qemu/cfgserve.py "$file" "$@" >"$CFG_LOG" 2>&1 &
+	CFG_PID=$!
+	for _ in $(seq 1 100); do
+		CFG_PORT=$(sed -nE 's|^http://127\.0\.0\.1:([0-9]+)/$|\1|p' "$CFG_LOG" | head -n 1)
+		[ -n "$CFG_PORT" ] && return 0
+		kill -0 "$CFG_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "netboot: cfgserve did not start: $(head -c 500 "$CFG_LOG")" >&2
+	return 1
+}
+
+cfg_stop() {
+	[ -n "${CFG_PID:-}" ] || return 0
+	kill -TERM "$CFG_PID" 2>/dev/null
+	wait "$CFG_PID" 2>/dev/null
+	CFG_PID=
+}
 
 serve_start() {
 	local dir=$1 boot=$2; shift 2
