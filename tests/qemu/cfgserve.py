@@ -5,19 +5,24 @@ serve` never does, to try the firmware's HTTP clients on framings a lab's
 own server may use (issue 22 items 1 and 5):
   default         Transfer-Encoding: chunked, a chunk boundary right after
                   each TEXT given (and every 1000 bytes), each chunk sent
-                  and flushed on its own
+                  and flushed on its own; {PORT2} in TEXT stands for the
+                  first two digits of this server's port
   --close         no Content-Length, no chunks: the body ends at the close
-Listens on 127.0.0.1, a free port; prints its URL (http://127.0.0.1:PORT/)
-first, then one line per request ("GET /cacheshape.cfg 200"). Anything but
-/cacheshape.cfg is 404. Stops on SIGTERM."""
+FILE is read at each GET (write it once the port is known). POST /captures
+keeps the body as FILE.posted-N and answers with two different
+Content-Lengths: an answer that breaks HTTP, which the firmware must name
+and not send again. Listens on 127.0.0.1, a free port; prints its URL
+(http://127.0.0.1:PORT/) first, then one line per request ("GET
+/cacheshape.cfg 200 ..."). Anything else is 404. Stops on SIGTERM."""
 import http.server
 import signal
 import sys
 
 
-def chunks(body, marks):
+def chunks(body, marks, port):
     cuts = set(range(1000, len(body), 1000))
     for m in marks:
+        m = m.replace(b"{PORT2}", str(port)[:2].encode())
         at = body.find(m)
         if at < 0:
             sys.exit("cfgserve: '%s' is not in the file" % m.decode())
@@ -44,14 +49,26 @@ def main():
             i += 1
         else:
             sys.exit("cfgserve: unknown argument %s" % args[i])
-    body = open(path, "rb").read()
-    pieces = list(chunks(body, marks))
+    posted = [0]
 
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def log_message(self, fmt, *a):
             pass
+
+        def do_POST(self):
+            n = int(self.headers.get("Content-Length", "0"))
+            data = self.rfile.read(n)
+            posted[0] += 1
+            with open("%s.posted-%d" % (path, posted[0]), "wb") as f:
+                f.write(data)
+            self.wfile.write(b"HTTP/1.1 201 Created\r\nContent-Length: 2\r\n"
+                             b"Content-Length: 3\r\nConnection: close\r\n\r\n{}")
+            self.wfile.flush()
+            self.close_connection = True
+            print("POST %s (%d bytes) answered with two Content-Lengths" % (self.path, len(data)),
+                  flush=True)
 
         def do_GET(self):
             if self.path != "/cacheshape.cfg":
@@ -61,6 +78,8 @@ def main():
                 self.end_headers()
                 print("GET %s 404" % self.path, flush=True)
                 return
+            body = open(path, "rb").read()
+            pieces = list(chunks(body, marks, self.server.server_address[1]))
             self.send_response(200)
             self.send_header("Content-Type", "text/plain")
             self.send_header("Connection", "close")
