@@ -106,6 +106,16 @@ static int transient(EFI_STATUS s, int status)
 	return status >= 500 || status == 408 || status == 429;
 }
 
+/* Transient, or this client cannot (EFI_UNSUPPORTED) and auto lets ours
+ * take over: the switch below. */
+static int worth_again(const struct cs_settings *set, enum cs_http_client client,
+		       const struct cs_xfer *x, EFI_STATUS s)
+{
+	if (s == EFI_UNSUPPORTED)
+		return set->net.client == CS_HTTP_AUTO && client == CS_HTTP_FIRMWARE && x->url->has_ip;
+	return transient(s, x->status);
+}
+
 /* One exchange with retries and back-off. tries: how many in all. */
 static EFI_STATUS exchange(const struct cs_settings *set, struct cs_xfer *x, int tries,
 			   const char *what)
@@ -128,7 +138,7 @@ static EFI_STATUS exchange(const struct cs_settings *set, struct cs_xfer *x, int
 		}
 		s = client == CS_HTTP_FIRMWARE ? cs_net_http_xfer(&net.nic, x, CS_NET_TRY_MS)
 					       : cs_net_tcp_xfer(&net.nic, x, CS_NET_TRY_MS);
-		if (!transient(s, x->status) || k == tries) {
+		if (!worth_again(set, client, x, s) || k == tries) {
 			if (EFI_ERROR(s) && k < tries)
 				line(what, ": not tried again (the same request would get the same answer)", "");
 			return s;

@@ -178,6 +178,15 @@ static EFI_STATUS body(EFI_BOOT_SERVICES *bs, struct cs_xfer *x, int rc)
 		h.msg.Body = h.raw;
 		s = run(bs, h.http->Response);
 		take_headers(bs, CS_HTTP_DONE); /* none, normally: freed */
+		if (s == EFI_TIMEOUT && !h.parse.has_length && !h.parse.chunked && h.parse.body_len) {
+			/* seen with OVMF's and AAVMF's HttpDxe: the first piece of
+			 * a body that ends at the close, then its receive never
+			 * completes. Our own client reads such a body. */
+			cs_net_why(x, "a body without Content-Length or chunks (it ends at the close): "
+				      "the firmware's HTTP gave its first piece, then nothing more",
+				   EFI_UNSUPPORTED);
+			return EFI_UNSUPPORTED;
+		}
 		if (s == EFI_TIMEOUT) {
 			cs_net_why(x, "no complete answer before the deadline", s);
 			return s;

@@ -14,7 +14,9 @@
 #   4 booted from a disk with upload= set: the firmware asks DHCP for an
 #     address itself; the capture on the volume and the one uploaded are
 #     the same bytes
-#   5 aarch64 (AAVMF): netboot, settings, upload
+#   5 aarch64 (AAVMF): netboot, settings, upload; the settings from another
+#     server, over 4 KiB read to the close (item 1): AAVMF's HTTP stalls
+#     after the first piece (named), our client reads it, its head counts
 #   6 iPXE (QEMU's default option ROM) boots the image over HTTP from
 #     serve's /boot/: no TFTP at all
 #   7 settings sent chunked by another server (tests/qemu/cfgserve.py), a
@@ -45,7 +47,9 @@ uploaded() { sed -nE 's|^uploaded: http://10\.0\.2\.2:[0-9]+/captures/([^ ]+).*|
 in_log() { grep -qF -- "$2" "$1"; }
 reduces() { "$CS" reduce "$1" >/dev/null 2>&1; }
 
-# boot_case NAME ARCH SETTINGS [SERVE ARGS...]: serve + netboot; sets LOG, DIR
+# boot_case NAME ARCH SETTINGS [SERVE ARGS...]: serve + netboot; sets LOG,
+# DIR, BOOT_PORT. With CFG_MODE set, the boot server (settings) is
+# tests/qemu/cfgserve.py $CFG_MODE, and upload= sends the capture to serve.
 boot_case() {
 	local name=$1 arch=$2 settings=$3; shift 3
 	local efi=$X86
@@ -55,34 +59,44 @@ boot_case() {
 	mkdir -p "$DIR/boot"
 	printf '%s\n' "$settings" >"$DIR/boot/cacheshape.cfg"
 	serve_start "$DIR/captures" "$DIR/boot" "$@" || { fail "$name: serve starts"; return 1; }
-	net_tftp "$DIR/tftp" "$efi"
+	BOOT_PORT=$SERVE_PORT
+	if [ -n "${CFG_MODE:-}" ]; then
+		printf 'upload=http://10.0.2.2:%s/captures\n%s\n' "$SERVE_PORT" "$settings" >"$DIR/cacheshape.cfg"
+		cfg_start "$DIR/cacheshape.cfg" $CFG_MODE || fail "$name: cfgserve starts"
+		BOOT_PORT=$CFG_PORT
+	fi
+	SERVE_PORT=$BOOT_PORT net_tftp "$DIR/tftp" "$efi"
 	local t0=$(date +%s)
-	QEMU_TIMEOUT=${TMO:-150} net_boot "$arch" "$LOG"
+	SERVE_PORT=$BOOT_PORT QEMU_TIMEOUT=${TMO:-150} net_boot "$arch" "$LOG"
 	rc=$?
 	echo "  $name: qemu exit $rc in $(($(date +%s) - t0)) s"
+	cfg_stop
 	serve_stop
 	expect "$name: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
-	expect "$name: booted over the network (PXE)" in_log "$LOG" "net: booted over the network (PXE), boot file http://10.0.2.2:$SERVE_PORT/cacheshape.efi"
-	expect "$name: settings fetched from the boot server" in_log "$LOG" "settings: from http://10.0.2.2:$SERVE_PORT/cacheshape.cfg"
+	expect "$name: booted over the network (PXE)" in_log "$LOG" "net: booted over the network (PXE), boot file http://10.0.2.2:$BOOT_PORT/cacheshape.efi"
+	expect "$name: settings fetched from the boot server" in_log "$LOG" "settings: from http://10.0.2.2:$BOOT_PORT/cacheshape.cfg"
 	expect "$name: the served settings applied" in_log "$LOG" "settings: sweep=quick after=shutdown max_bytes=2 MiB"
 	expect "$name: the summary on screen" in_log "$LOG" "knees:"
 }
 
-# the stored capture: there, reduces, and its settings came over the network
+# check_stored NAME [ERRORS]: the stored capture: there, reduces, and its
+# settings came over the network (with ERRORS bad lines or notes, 0)
 check_stored() {
-	local name=$1 rel
+	local name=$1 errors=${2:-0} settings_log=$SERVE_LOG rel
+	[ -n "${CFG_MODE:-}" ] && settings_log=$CFG_LOG
 	rel=$(uploaded "$LOG")
 	expect "$name: 'uploaded: URL' on screen" test -n "$rel"
 	expect "$name: stored where the URL says ($rel)" test -f "$DIR/captures/$rel"
 	expect "$name: stored once" test "$(find "$DIR/captures" -name '*.json' | wc -l)" -eq 1
 	expect "$name: the server logged the settings and the upload" \
-		grep -qE "GET /cacheshape.cfg 200" "$SERVE_LOG"
+		grep -qE "GET /cacheshape.cfg 200" "$settings_log"
 	expect "$name: POST /captures 201 in the server's log" grep -qE 'POST /captures 201' "$SERVE_LOG"
 	expect "$name: the stored capture reduces" reduces "$DIR/captures/$rel"
-	expect "$name: its settings say they came from a file, 2 MiB" python3 -c '
+	expect "$name: its settings say they came from a file, 2 MiB, $errors errors" python3 -c '
 import json, sys
 s = json.load(open(sys.argv[1]))["settings"]
-sys.exit(0 if s["from_file"] and s["max_bytes"] == 2 << 20 and s["errors"] == 0 else 1)' "$DIR/captures/$rel"
+sys.exit(0 if s["from_file"] and s["max_bytes"] == 2 << 20 and s["errors"] == int(sys.argv[2]) else 1)' \
+		"$DIR/captures/$rel" "$errors"
 }
 
 # 1. make netrun's path, x86_64
@@ -153,10 +167,19 @@ vol=$(mdir -i "$DIR/esp.img" -b ::/captures 2>/dev/null | grep -i '\.json$' | he
 mcopy -i "$DIR/esp.img" "$vol" "$DIR/volume.json" 2>/dev/null
 expect "disk: the volume's capture and the uploaded one are the same bytes" cmp -s "$DIR/volume.json" "$DIR/captures/$rel"
 
-# 5. aarch64 (AAVMF's own network stack)
+# 5. aarch64 (AAVMF's own network stack); the settings from another server,
+# over 4 KiB with no Content-Length (the body ends at the close)
 if [ -e "$ARM" ]; then
-	boot_case arm aarch64 "$QUICK"
-	check_stored arm
+	CFG_MODE=--close boot_case arm aarch64 "$QUICK
+$fill"
+	CFG_MODE=--close check_stored arm 1
+	expect "arm: served to the close" grep -qE 'GET /cacheshape.cfg 200 .*to the close' "$CFG_LOG"
+	expect "arm: settings read to 4096 bytes, not cut in silence" in_log "$LOG" "(4096 bytes read of a longer file)"
+	expect "arm: ... and the rest named as ignored" in_log "$LOG" "settings: the file is longer than the 4096 bytes read: line "
+	# AAVMF's (and OVMF's) HttpDxe gives such a body's first piece, then
+	# never completes the next receive: named, and our client takes over
+	expect "arm: the firmware HTTP's limit named" in_log "$LOG" "the firmware's HTTP gave its first piece, then nothing more"
+	expect "arm: ... our own client read it on the second try" test "$(grep -c '^settings: try' "$LOG")" -le 1
 else
 	fail "arm: missing $ARM (make firmware-aarch64)"
 fi
