@@ -8,6 +8,8 @@
 #   make fuzz       each fuzz target under libFuzzer (FUZZ_SECONDS each)
 #   make web        the page (build/web/), served by `cacheshape serve`
 #   make netrun     boot the firmware from the network; serve takes its capture
+#   make sign       sign the firmware for Secure Boot (SIGN_KEY=, SIGN_CERT=;
+#                   make keys makes a pair; make usb SIGN_KEY=... signs the stick)
 # ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64; default: this machine's).
 # WERROR=0 drops -Werror.
 
@@ -49,6 +51,7 @@ include mk/fuzz.mk
 include mk/web.mk
 include mk/sanitize.mk
 include mk/net.mk
+-include mk/sign.mk
 include mk/test.mk
 
 .PHONY: clean

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 #include "experiments.h"
+#include "secureboot.h"
 
 #define CS_MAX_SWEEP_POINTS 1024 /* sweep points in one capture */
 #define CS_MAX_ADJ_SERIES 8      /* adjacency placements in one capture */
@@ -98,6 +99,7 @@ struct cs_capture {
 	struct cs_experiments exp; /* seed 003 (docs/experiments.md) */
 	struct cs_tlb_capture tlb; /* translation caches (docs/tlb.md) */
 	struct cs_mp mp; /* other processors (mp_capture.h) */
+	struct cs_secure_boot sb; /* a firmware's producer.secure_boot (secureboot.h) */
 	struct cs_run_detail run; /* how it was measured; keep last */
 };
 

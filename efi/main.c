@@ -14,6 +14,7 @@
 #include "record.h"
 #include "save.h"
 #include "screen.h"
+#include "secureboot.h"
 #include "settings.h"
 #include "volume.h"
 #include "../common/buf.h"
@@ -33,6 +34,7 @@ static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
 static struct cs_record rec;
+static struct cs_secure_boot sb;
 static char text[32768];
 
 static void load_settings(struct cs_volume *vol)
@@ -166,6 +168,9 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	cs_platform_init(&platform, st);
 	cs_arch_cpu_read(&cpu, &platform);
 	cs_screen_banner(st, &cpu);
+	cs_efi_secure_boot_read(st, &sb); /* the capture's producer.secure_boot */
+	cs_efi_secure_boot_show(&sb);
+	rec.sb = &sb;
 	cs_gop_init(st);
 	s = cs_volume_open(image, st, vol);
 	if (EFI_ERROR(s)) {

@@ -83,6 +83,8 @@ static void producer(struct cs_jsonw *j, const struct cs_record *r)
 	cs_jsonw_hex(j, r->st->FirmwareRevision);
 	cs_jsonw_key(j, "uefi_revision");
 	cs_jsonw_hex(j, r->st->Hdr.Revision);
+	if (r->sb && r->sb->present)
+		cs_secure_boot_json(j, r->sb);
 	cs_jsonw_obj_end(j);
 }
 

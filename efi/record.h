@@ -9,6 +9,7 @@
 #include "calib.h"
 #include "../common/engine.h"
 #include "settings.h"
+#include "../common/secureboot.h"
 
 struct cs_record {
 	EFI_SYSTEM_TABLE *st;
@@ -17,6 +18,7 @@ struct cs_record {
 	const struct cs_settings *set;
 	const struct cs_plan *plan;
 	const struct cs_capture *c;
+	const struct cs_secure_boot *sb; /* producer.secure_boot */
 	int memory_limited;   /* the sweep stopped short of 4x the largest cache */
 	uint64_t sweep_target;
 	uint64_t pool_bytes;

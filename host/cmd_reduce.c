@@ -5,6 +5,7 @@
 #include "replay.h"
 #include "textout.h"
 #include "../reduce/report.h"
+#include "../common/secureboot.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,7 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem)
 	}
 	puts(mem);
 	cs_buf_init(&b, mem, REPORT_BYTES);
+	cs_secure_boot_text(&b, &p->cap.sb); /* a firmware capture's; else nothing */
 	cs_report_text(&b, &p->cap, &p->res); /* every kind, common/kinds.h */
 	cs_fput_lines(stdout, mem);
 	if (b.overflow)

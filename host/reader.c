@@ -326,6 +326,43 @@ int cs_adj_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 }
 
 /* The read column of the table, in its order. */
+/* producer.secure_boot (common/secureboot.h), a firmware's member: each
+ * value null or a whole number. "producer" itself is the producer's own
+ * (capture.md): not an object, it is ignored as before. */
+static int read_secure_boot(struct cs_jr *r, const struct cs_jd *root, struct cs_secure_boot *s)
+{
+	struct cs_jd *p, *o, *v;
+	size_t m;
+
+	cs_jr_member(r, root, "producer", 0, 1, &p);
+	if (!p || p->kind != CS_JD_OBJECT)
+		return 0;
+	m = cs_jr_push_key(r, "producer");
+	if (cs_jr_get_object(r, p, "secure_boot", 0, &o))
+		return -1;
+	if (o) {
+		static const char *const keys[] = { "secure_boot", "setup_mode", "db_bytes", "dbx_bytes" };
+		int *has[] = { &s->has_secure_boot, &s->has_setup_mode, &s->has_db, &s->has_dbx };
+		uint64_t max[] = { CS_SB_FLAG_MAX, CS_SB_FLAG_MAX, CS_SB_LIST_MAX, CS_SB_LIST_MAX };
+		uint64_t val[4] = { 0, 0, 0, 0 };
+		size_t m2 = cs_jr_push_key(r, "secure_boot");
+		for (int i = 0; i < 4; i++) {
+			cs_jr_member(r, o, keys[i], 0, 1, &v);
+			*has[i] = v != NULL;
+			if (v && cs_jr_get_uint(r, o, keys[i], 0, 0, max[i], &val[i]))
+				return -1;
+		}
+		s->present = 1;
+		s->secure_boot = (uint32_t)val[0];
+		s->setup_mode = (uint32_t)val[1];
+		s->db_bytes = val[2];
+		s->dbx_bytes = val[3];
+		cs_jr_pop(r, m2);
+	}
+	cs_jr_pop(r, m);
+	return 0;
+}
+
 typedef int (*cs_read_fn)(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
 int cs_none_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
@@ -347,7 +384,8 @@ static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_captur
 	struct cs_jd *ex;
 
 	if (cs_jr_object(r, root) || read_header(r, root, c) ||
-	    read_clock(r, root, &c->clock) || read_published(r, root, c))
+	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
+	    read_secure_boot(r, root, &c->sb))
 		return -1;
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
 		if (kinds[k](r, root, c))

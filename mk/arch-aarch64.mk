@@ -29,6 +29,19 @@ EFI_ARCH_CFLAGS :=
 EFI_CRT0 := $(EFI_LIB)/crt0-efi-aarch64.o
 EFI_LDS := $(EFI_LIB)/elf_aarch64_efi.lds
 EFI_OBJCOPY_TARGET := -O binary
+# crt0's header declares two sections, .text and .data up to _edata (the
+# relocations inside it). .dynsym lay past _edata, in the file but in no
+# section (the gap sbsign warned of; the loader never read it; the
+# relocations are all R_AARCH64_RELATIVE, no symbol needed): left out, and
+# the file padded with zeros to _edata, the declared end of .data.
+EFI_SECTIONS := .text .sdata .data .dynamic .rel .rela .rel.* .rela.* .reloc
+define EFI_IMAGE_FINISH
+	@end=$$(( 0x$$($(CROSS_COMPILE)nm $< | sed -n 's/ [A-Za-z] _edata$$//p') )); \
+	size=$$(stat -c %s $@); \
+	if [ "$$end" -le 0 ] || [ "$$size" -gt "$$end" ]; then \
+		echo "$@: $$size bytes, past _edata ($$end): the section layout changed" >&2; rm -f $@; exit 1; fi; \
+	truncate -s "$$end" $@
+endef
 QEMU_SYSTEM := qemu-system-aarch64
 QEMU_MACHINE := -M virt -m 1G
 AAVMF_CODE := /usr/share/AAVMF/AAVMF_CODE.fd

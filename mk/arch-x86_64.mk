@@ -17,7 +17,9 @@ EFI_LIB := /usr/lib
 EFI_ARCH_CFLAGS := -mno-red-zone -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI
 EFI_CRT0 := $(EFI_LIB)/crt0-efi-x86_64.o
 EFI_LDS := $(EFI_LIB)/elf_x86_64_efi.lds
-EFI_OBJCOPY_TARGET := --target efi-app-x86_64 --subsystem=10
+# --strip-all: no COFF symbol table after the last section (the image's
+# file ends where its last section does; sbsign warned of a gap before).
+EFI_OBJCOPY_TARGET := --target efi-app-x86_64 --subsystem=10 --strip-all
 QEMU_SYSTEM := qemu-system-x86_64
 QEMU_MACHINE := -machine q35 -m 512M
 OVMF_CODE := /usr/share/OVMF/OVMF_CODE_4M.fd

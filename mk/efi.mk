@@ -30,10 +30,13 @@ $(EFIDIR)/cacheshape.so: $(EFI_OBJS)
 		--no-undefined $(EFI_CRT0) $^ -L$(EFI_LIB) -lefi -lgnuefi \
 		$(shell $(EFI_CC) -print-libgcc-file-name) -o $@
 
+# The sections the image keeps (an arch fragment may keep fewer), then the
+# arch's finishing step: every byte of the file inside a PE section, so
+# that sbsign hashes no gap (mk/sign.mk).
+EFI_SECTIONS ?= .text .sdata .data .dynamic .dynsym .rel .rela .rel.* .rela.* .reloc
 $(EFI_APP): $(EFIDIR)/cacheshape.so
-	$(EFI_OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym \
-		-j .rel -j .rela -j .rel.* -j .rela.* -j .reloc \
-		$(EFI_OBJCOPY_TARGET) $< $@
+	$(EFI_OBJCOPY) $(foreach s,$(EFI_SECTIONS),-j $(s)) $(EFI_OBJCOPY_TARGET) $< $@
+	$(EFI_IMAGE_FINISH)
 
 # QEMU_CPU picks the emulated CPU; QEMU_CFG is the settings file put on the
 # ESP (quick sweep, power off: no keyboard needed); QEMU_TIMEOUT bounds it.
@@ -55,9 +58,14 @@ USB_OTHERS := $(filter-out $(ARCH),$(EFI_ARCHES))
 .PHONY: usb-others
 usb-others:
 	@$(foreach a,$(USB_OTHERS),$(MAKE) --no-print-directory ARCH=$(a) firmware &&) true
-usb: $(BUILD)/cacheshape-usb.img
-$(BUILD)/cacheshape-usb.img: $(EFI_APP) usb-others tests/qemu/mkusb.sh FORCE | deps-efi
-	tests/qemu/mkusb.sh $@ $(foreach a,$(EFI_ARCHES),$(BUILD)/$(a)/cacheshape.efi $(EFI_BOOT_NAME_$(a)))
+# USB_EFI: the binary the stick carries for an arch; USB_FINISH: what
+# follows (mk/sign.mk sets both when SIGN_KEY is given).
+USB_IMG ?= $(BUILD)/cacheshape-usb.img
+USB_EFI ?= $(BUILD)/$(1)/cacheshape.efi
+usb: $(USB_IMG)
+$(USB_IMG): $(EFI_APP) usb-others tests/qemu/mkusb.sh FORCE | deps-efi
+	tests/qemu/mkusb.sh $@ $(foreach a,$(EFI_ARCHES),$(call USB_EFI,$(a)) $(EFI_BOOT_NAME_$(a)))
+	$(USB_FINISH)
 .PHONY: FORCE
 FORCE:
 

@@ -5,7 +5,8 @@
 # cross-DEBARCH (the cacheshape command cross-built for another Debian
 # architecture, arm64 or amd64: its cross compiler and C library, its yajl
 # from multiarch, qemu-user to run it), web (the page as WebAssembly),
-# browser (the page's tests in Chromium).
+# browser (the page's tests in Chromium), sign (Secure Boot: sbsign,
+# sbverify, efitools), httpboot (dnsmasq and ip, for UEFI HTTP boot tests).
 # A package named PKG:ARCH for an architecture dpkg does not have yet adds
 # it first (dpkg --add-architecture, apt-get update). On an arm64 machine
 # the arm group is the native compiler, not a cross one.
@@ -28,6 +29,8 @@ pkgs_for() {
 	fuzz) echo "clang libclang-rt-14-dev" ;;
 	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
 	web) echo "clang lld" ;;
+	sign) echo "sbsigntool openssl efitools mtools" ;;
+	httpboot) echo "dnsmasq-base iproute2 qemu-system-x86 ovmf python3" ;;
 	browser) echo "chromium" ;;
 	arm)
 		if [ "$native" = arm64 ]; then
@@ -40,7 +43,7 @@ pkgs_for() {
 		t=$(triplet "$a")
 		[ "$a" = "$native" ] && { echo "gcc libc6-dev libyajl-dev"; return; }
 		echo "gcc-${t//_/-} binutils-${t//_/-} libc6-dev-$a-cross libyajl-dev:$a qemu-user-static" ;;
-	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, cross-arm64, cross-amd64, web, browser)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, cross-arm64, cross-amd64, web, browser, sign, httpboot)" >&2; exit 2 ;;
 	esac
 }
 

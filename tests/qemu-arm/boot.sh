@@ -17,7 +17,8 @@ for f in "$code" "$vars_src"; do
 done
 vars=$(mktemp "$dir/vars.XXXXXX.fd")
 cp "$vars_src" "$vars"
-clean() { tr -d '\r' | sed -u -E 's/\x1b\[[0-9;?=]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g'; }
+# (tr unbuffered: the log grows while QEMU runs, for a test watching it)
+clean() { stdbuf -o0 tr -d '\r' | sed -u -E 's/\x1b\[[0-9;?=]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g'; }
 qemu=(qemu-system-aarch64 -M virt -cpu "${QEMU_CPU:-max}" -m "${QEMU_MEM:-1G}"
 	-display none -net none -no-reboot -serial stdio -monitor none
 	-drive if=pflash,format=raw,readonly=on,file="$code"

@@ -14,7 +14,8 @@ vars=$(mktemp "$dir/vars.XXXXXX.fd")
 cp "$vars_src" "$vars" # private copy: the firmware writes its variables
 cpu=()
 [ -n "${QEMU_CPU:-}" ] && cpu=(-cpu "$QEMU_CPU")
-clean() { tr -d '\r' | sed -u -E 's/\x1b\[[0-9;?=]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g'; }
+# (tr unbuffered: the log grows while QEMU runs, for a test watching it)
+clean() { stdbuf -o0 tr -d '\r' | sed -u -E 's/\x1b\[[0-9;?=]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g'; }
 start=$(date +%s%N)
 if [ "${QEMU_SHOW:-0}" = 1 ]; then
 	timeout --foreground -k 5 "${QEMU_TIMEOUT:-120}" qemu-system-x86_64 -machine q35 -m "${QEMU_MEM:-512M}" \
