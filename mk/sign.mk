@@ -42,5 +42,6 @@ endif
 # with its test key): signed boots and writes its capture, unsigned and
 # tampered refused on the console. UEFI HTTP boot from dnsmasq in a network
 # namespace of the test's own, cacheshape serve taking the upload.
-TEST_SUITES += tests/suite-secureboot-x86.sh tests/suite-secureboot-aarch64.sh tests/suite-httpboot.sh
+# A key of ones own enrolled in setup mode (dmpstore -l), then enforced.
+TEST_SUITES += tests/suite-secureboot-x86.sh tests/suite-secureboot-aarch64.sh tests/suite-secureboot-ownkey.sh tests/suite-httpboot.sh
 TEST_PREREQS += deps-sign deps-httpboot

@@ -2,7 +2,8 @@
 # boot.sh LOG DRIVE-ARGS...: boot OVMF in QEMU (q35, TCG) with the given
 # drive arguments, under a timeout, serial console to LOG with the carriage
 # returns and terminal escapes stripped. Env: QEMU_CPU, QEMU_TIMEOUT (s),
-# QEMU_MEM, QEMU_SHOW=1 to show the console while it runs.
+# QEMU_MEM, QEMU_SHOW=1 to show the console while it runs, OVMF_CODE,
+# OVMF_VARS, OVMF_VARS_KEEP.
 # Exit status: QEMU's (0 after the application's shutdown; 124 on timeout).
 set -uo pipefail
 log=$1; shift
@@ -10,8 +11,15 @@ dir=$(dirname "$log")
 mkdir -p "$dir"
 code=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 vars_src=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
-vars=$(mktemp "$dir/vars.XXXXXX.fd")
-cp "$vars_src" "$vars" # private copy: the firmware writes its variables
+# OVMF_VARS_KEEP=FILE: that file itself, kept (keys enrolled in one boot,
+# used by the next); otherwise a private copy of OVMF_VARS, removed.
+if [ -n "${OVMF_VARS_KEEP:-}" ]; then
+	vars=$OVMF_VARS_KEEP
+	[ -f "$vars" ] || cp "$vars_src" "$vars"
+else
+	vars=$(mktemp "$dir/vars.XXXXXX.fd")
+	cp "$vars_src" "$vars" # private copy: the firmware writes its variables
+fi
 cpu=()
 [ -n "${QEMU_CPU:-}" ] && cpu=(-cpu "$QEMU_CPU")
 # (tr unbuffered: the log grows while QEMU runs, for a test watching it)
@@ -30,7 +38,7 @@ else
 		-drive if=pflash,format=raw,file="$vars" "$@" </dev/null 2>&1 | clean >"$log"
 	rc=${PIPESTATUS[0]}
 fi
-rm -f "$vars"
+[ -n "${OVMF_VARS_KEEP:-}" ] || rm -f "$vars"
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 echo "boot: qemu exit $rc after $((ms / 1000)).$(printf %03d $((ms % 1000))) s" >>"$log"
 exit "$rc"
