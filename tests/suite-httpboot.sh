@@ -15,6 +15,8 @@
 #   3 booted from its ESP with upload= on the same 500 server: the capture
 #     is written on the ESP first and is still there, whole, after the
 #     refused uploads
+#   4 AAVMF (aarch64) HTTP-boots BOOTAA64.EFI from the same dnsmasq lines
+#     (client arch 19), fetches its settings and uploads
 # OVMF here offers PXE and HTTP boot for each NIC; PXE is turned off through
 # fw_cfg (opt/org.tianocore/IPv4PXESupport=no, IPv6 likewise), as a lab
 # turns it off in the machines' setup, or PXE's DHCPv6 wait comes first.
@@ -65,7 +67,7 @@ fi
 pass "network namespace $NS with br0 ($ADDR/24) and tap0"
 
 # dnsmasq, as the README's fleet section has it (DHCP only: port=0, no DNS).
-dnsmasq_start() { # URL: the boot file offered to HTTPClient
+dnsmasq_start() { # BASE: the server's URL; the boot file BASE/boot/BOOT*.EFI
 	cat >"$T/dnsmasq.conf" <<EOC
 port=0
 interface=br0
@@ -74,7 +76,10 @@ dhcp-range=10.28.0.100,10.28.0.199,255.255.255.0,1h
 dhcp-leasefile=$PWD/$T/dnsmasq.leases
 dhcp-vendorclass=set:efi-http,HTTPClient
 dhcp-option-force=tag:efi-http,60,HTTPClient
-dhcp-boot=tag:efi-http,$1
+dhcp-match=set:http-x64,option:client-arch,16
+dhcp-match=set:http-aa64,option:client-arch,19
+dhcp-boot=tag:efi-http,tag:http-x64,$1/boot/BOOTX64.EFI
+dhcp-boot=tag:efi-http,tag:http-aa64,$1/boot/BOOTAA64.EFI
 log-dhcp
 EOC
 	: >"$T/dnsmasq.leases"
@@ -133,10 +138,10 @@ max_bytes=2M'
 C=http
 mkdir -p "$T/$C/boot" "$T/$C/captures"
 openssl rsa -passin pass:snakeoil -in /usr/share/ovmf/PkKek-1-snakeoil.key -out "$T/snakeoil.key" 2>/dev/null
-expect "$C: the image signed (sign-efi.sh)" scripts/sign-efi.sh "$T/snakeoil.key" "$PEM" "$EFI" "$T/$C/boot/cacheshape.efi" >/dev/null
+expect "$C: the image signed (sign-efi.sh)" scripts/sign-efi.sh "$T/snakeoil.key" "$PEM" "$EFI" "$T/$C/boot/BOOTX64.EFI" >/dev/null
 printf '%s\nlabel=http boot\n' "$QUICK" >"$T/$C/boot/cacheshape.cfg"
 if server_start "$C" "$CS" serve --dir "$T/$C/captures" --boot "$T/$C/boot" --bind "$ADDR" --port 0 &&
-	dnsmasq_start "http://$ADDR:$PORT/boot/cacheshape.efi"; then
+	dnsmasq_start "http://$ADDR:$PORT"; then
 	URL=http://$ADDR:$PORT
 	OVMF_CODE=/usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd OVMF_VARS=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd \
 		boot "$C" "${NIC[@]}"
@@ -145,16 +150,16 @@ if server_start "$C" "$CS" serve --dir "$T/$C/captures" --boot "$T/$C/boot" --bi
 	D=$T/dnsmasq.log
 	expect "$C: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
 	expect "$C: dnsmasq saw vendor class HTTPClient" grep -qE 'vendor class: HTTPClient:Arch:00016' "$D"
-	expect "$C: dnsmasq offered the boot URL" grep -qE "bootfile-name +$URL/boot/cacheshape.efi" "$D"
+	expect "$C: dnsmasq offered the boot URL" grep -qE "bootfile-name +$URL/boot/BOOTX64.EFI" "$D"
 	expect "$C: dnsmasq acknowledged an address" grep -qE 'DHCPACK\(br0\) 10\.28\.0\.1[0-9][0-9] ' "$D"
 	expect "$C: the firmware started its HTTPv4 boot option" grep -qE '^BdsDxe: starting Boot[0-9A-F]{4} "UEFI HTTPv4 ' "$LOG"
 	expect "$C: no PXE tried first" not grep -q 'PXE' "$LOG"
-	expect "$C: the program says it was HTTP-booted from that URL" in_log "$LOG" "net: booted over the network (HTTP boot), boot file $URL/boot/cacheshape.efi"
+	expect "$C: the program says it was HTTP-booted from that URL" in_log "$LOG" "net: booted over the network (HTTP boot), boot file $URL/boot/BOOTX64.EFI"
 	expect "$C: under enforcing Secure Boot" grep -qE '^secure boot: enforcing: ' "$LOG"
 	expect "$C: settings fetched" in_log "$LOG" "settings: from $URL/cacheshape.cfg"
 	expect "$C: the served settings applied" in_log "$LOG" "settings: sweep=quick after=shutdown max_bytes=2 MiB"
 	expect "$C: the summary on screen" in_log "$LOG" "knees:"
-	expect "$C: serve gave the image (HTTP boot's GET)" grep -qE '^10\.28\.0\.1[0-9][0-9] GET /boot/cacheshape.efi 200 ' "$SRVLOG"
+	expect "$C: serve gave the image (HTTP boot's GET)" grep -qE '^10\.28\.0\.1[0-9][0-9] GET /boot/BOOTX64.EFI 200 ' "$SRVLOG"
 	expect "$C: serve gave the settings" grep -qE '^10\.28\.0\.1[0-9][0-9] GET /cacheshape.cfg 200 ' "$SRVLOG"
 	expect "$C: serve stored the upload (201)" grep -qE '^10\.28\.0\.1[0-9][0-9] POST /captures 201 ' "$SRVLOG"
 	rel=$(sed -nE "s|^uploaded: $URL/captures/([^ ]+)\$|\\1|p" "$LOG" | tail -n 1)
@@ -172,16 +177,16 @@ fi
 # 2. the upload refused with 500, HTTP-booted: retries, then the screen
 C=http500
 mkdir -p "$T/$C/boot"
-cp "$EFI" "$T/$C/boot/cacheshape.efi"
+cp "$EFI" "$T/$C/boot/BOOTX64.EFI"
 printf '%s\n' "$QUICK" >"$T/$C/cacheshape.cfg"
 if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
-	dnsmasq_start "http://$ADDR:$PORT/boot/cacheshape.efi"; then
+	dnsmasq_start "http://$ADDR:$PORT"; then
 	URL=http://$ADDR:$PORT
 	boot "$C" "${NIC[@]}"
 	stop "$SRV"
 	stop "$DNSMASQ"
 	expect "$C: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
-	expect "$C: HTTP-booted from the 500 server" in_log "$LOG" "net: booted over the network (HTTP boot), boot file $URL/boot/cacheshape.efi"
+	expect "$C: HTTP-booted from the 500 server" in_log "$LOG" "net: booted over the network (HTTP boot), boot file $URL/boot/BOOTX64.EFI"
 	expect "$C: no volume: it says the capture goes to the server" in_log "$LOG" "capture: no volume to write it to; it goes to the server"
 	for k in 1 2 3 4; do
 		expect "$C: try $k of 5 answered 500, next after back-off" \
@@ -199,7 +204,7 @@ C=esp500
 mkdir -p "$T/$C/boot"
 printf '%s\n' "$QUICK" >"$T/$C/cacheshape.cfg"
 if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
-	dnsmasq_start "http://$ADDR:$PORT/boot/none.efi"; then
+	dnsmasq_start "http://$ADDR:$PORT"; then
 	URL=http://$ADDR:$PORT
 	printf '%s\nname=esp500\nupload=%s/captures\n' "$QUICK" "$URL" >"$T/$C/esp.cfg"
 	tests/qemu/mkesp.sh "$T/$C/esp.img" "$EFI" BOOTX64.EFI "$T/$C/esp.cfg"
@@ -218,6 +223,34 @@ if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
 	mcopy -i "$T/$C/esp.img" ::/captures/esp500.json "$T/$C/esp500.json" 2>/dev/null
 	expect "$C: the capture is still on the ESP, and reduces" "$CS" reduce --json "$T/$C/esp500.json" >/dev/null 2>&1
 	expect "$C: only it (no temporary file)" test "$(mdir -i "$T/$C/esp.img" -b ::/captures 2>/dev/null | wc -l)" -eq 1
+fi
+
+# 4. aarch64: AAVMF HTTP-boots BOOTAA64.EFI (client arch 19) from the same
+# dnsmasq lines, fetches its settings and uploads
+C=http-arm
+ARM=build/aarch64/cacheshape.efi
+mkdir -p "$T/$C/boot" "$T/$C/captures"
+if [ ! -e "$ARM" ]; then
+	fail "$C: missing $ARM (make firmware-aarch64)"
+elif cp "$ARM" "$T/$C/boot/BOOTAA64.EFI" && printf '%s\nlabel=http boot arm\n' "$QUICK" >"$T/$C/boot/cacheshape.cfg" &&
+	server_start "$C" "$CS" serve --dir "$T/$C/captures" --boot "$T/$C/boot" --bind "$ADDR" --port 0 &&
+	dnsmasq_start "http://$ADDR:$PORT"; then
+	URL=http://$ADDR:$PORT
+	LOG=$T/$C.console.log
+	t0=$(date +%s)
+	x env QEMU_TIMEOUT=${TMO:-150} QEMU_CPU=max nice tests/qemu-arm/boot.sh "$LOG" "${NIC[@]}"
+	rc=$?
+	echo "  $C: qemu exit $rc in $(($(date +%s) - t0)) s"
+	stop "$SRV"
+	stop "$DNSMASQ"
+	expect "$C: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
+	expect "$C: dnsmasq saw client arch 19 (arm64 HTTP)" grep -qE 'vendor class: HTTPClient:Arch:00019' "$T/dnsmasq.log"
+	expect "$C: and offered BOOTAA64.EFI" grep -qE "bootfile-name +$URL/boot/BOOTAA64.EFI" "$T/dnsmasq.log"
+	expect "$C: HTTP-booted from that URL" in_log "$LOG" "net: booted over the network (HTTP boot), boot file $URL/boot/BOOTAA64.EFI"
+	expect "$C: settings fetched" in_log "$LOG" "settings: from $URL/cacheshape.cfg"
+	expect "$C: serve stored the upload (201)" grep -qE '^10\.28\.0\.1[0-9][0-9] POST /captures 201 ' "$SRVLOG"
+	rel=$(sed -nE "s|^uploaded: $URL/captures/([^ ]+)\$|\\1|p" "$LOG" | tail -n 1)
+	expect "$C: stored where 'uploaded: URL' says ($rel)" test -n "$rel" -a -f "$T/$C/captures/$rel"
 fi
 
 summary httpboot
