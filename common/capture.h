@@ -6,7 +6,7 @@
 #define CS_CAPTURE_H
 
 #include <stdint.h>
-#include "experiments.h"
+#include "../kinds/experiments/experiments.h"
 #include "secureboot.h"
 
 #define CS_MAX_SWEEP_POINTS 1024 /* sweep points in one capture */

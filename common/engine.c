@@ -2,7 +2,7 @@
  * experiments, and the run: the walk over the table of kinds, a step at a
  * time (engine.h). Freestanding. */
 #include "engine.h"
-#include "experiments.h"
+#include "../kinds/experiments/experiments.h"
 #include "kinds.h"
 
 void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns)

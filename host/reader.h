@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
-#include "expect_experiments.h"
+#include "../kinds/experiments/exp_expect.h"
 #include "expect_tlb.h"
 #include "../common/kinds.h"
 

@@ -6,7 +6,7 @@
 #define CS_READER_EXPERIMENTS_H
 
 #include "jread.h"
-#include "../common/experiments.h"
+#include "../kinds/experiments/experiments.h"
 
 int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
 			struct cs_experiments *x);

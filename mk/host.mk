@@ -13,9 +13,12 @@ NETTLE_LIBS = $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) -lpthread -lm
 
 # A kind of measurement in a folder of its own (common/kinds.h): its
-# freestanding files join the core, its reader (*_read.c) the host command.
-KIND_SRC := $(filter-out %_read.c,$(wildcard kinds/*/*.c))
+# freestanding files join the core, its reader (*_read.c) and check's
+# expectations (*_expect.c) the host command (KIND_HOST_SRC).
+KIND_HOST_PAT := %_read.c %_expect.c
+KIND_SRC := $(filter-out $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
+KIND_HOST_SRC := $(filter $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's
@@ -27,7 +30,7 @@ ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # a build without them links instead (host/serve_absent.c: mk/host-cross.mk).
 SERVE_SRC := $(filter-out host/serve_absent.c,$(wildcard host/serve*.c))
 HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c)) \
-	$(KIND_READ_SRC)
+	$(KIND_HOST_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
 .PHONY: host

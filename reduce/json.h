@@ -14,7 +14,7 @@
 
 #include "../common/jsonw.h"
 #include "compare.h"
-#include "experiments.h"
+#include "../kinds/experiments/exp_reduce.h"
 #include "reduce.h"
 #include "../common/kinds.h"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# suite-mutation-experiments: every threshold in reduce/rules_experiments.h,
+# suite-mutation-experiments: every threshold in kinds/experiments/rules_experiments.h,
 # nudged either way, must break tests/test_experiments.c. Builds the test
-# against a mutated copy of reduce/, linked with the built host objects.
+# against a mutated copy of kinds/experiments/, linked with the built host objects.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -35,14 +35,21 @@ mutants=(
 )
 
 hostobj=$(ls $obj/host/*.o | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$')
+# The copy's neighbours (its relative includes reach them); the other kinds
+# as built.
 build() {
-	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_experiments.c >"$1/test.c"
+	local d
+	for d in common reduce host; do
+		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
+	done
+	sed "s#\.\./kinds/experiments/#$1/kinds/experiments/#g" tests/test_experiments.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
-		-o "$1/t" "$1/test.c" "$1"/reduce/*.c $hostobj $obj/common/*.o $obj/kinds/*/*.o $obj/arch/*/*.o \
+		-o "$1/t" "$1/test.c" "$1"/kinds/experiments/*.c $hostobj $obj/common/*.o $obj/reduce/*.o \
+		$(ls $obj/kinds/*/*.o | grep -v '/kinds/experiments/') $obj/arch/*/*.o \
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) \
 		$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) \
 		$(pkg-config --libs nettle 2>/dev/null || echo -lnettle) -lpthread -lm 2>"$1/log"
 }
 
-mutate rules_experiments.h test_experiments
+MUTATE_DIR=kinds/experiments mutate rules_experiments.h test_experiments
 summary mutation-experiments

@@ -27,9 +27,10 @@ layer() { # layer DIR FORBIDDEN-REGEX
 layer common 'reduce|arch|efi|host'
 layer reduce 'arch|efi|host'
 layer arch 'reduce|efi|host'
-# A kind's folder: freestanding but its reader (*_read.c, host/'s side).
-bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v '_read\.c$') /dev/null)
-expect "kinds/ includes nothing from arch/, efi/ or host/ but in a reader ($bad)" test -z "$bad"
+# A kind's folder: freestanding but its reader (*_read.c) and check's
+# expectations (*_expect.[ch]), host/'s side.
+bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v -e '_read\.c$' -e '_expect\.[ch]$') /dev/null)
+expect "kinds/ includes nothing from arch/, efi/ or host/ but in a reader or expectations ($bad)" test -z "$bad"
 bad=$(grep -lE '#include <efi(lib)?\.h>' $(echo "$files" | grep -E '^(arch|common|reduce|host)/'))
 expect "no firmware header in arch/, common/, reduce/ or host/ ($bad)" test -z "$bad"
 

@@ -8,10 +8,10 @@
 #include <string.h>
 #include "check.h"
 #include "../common/capture_write.h"
-#include "../common/experiments.h"
+#include "../kinds/experiments/experiments.h"
 #include "../common/probe.h"
-#include "../reduce/experiments.h"
-#include "../reduce/rules_experiments.h"
+#include "../kinds/experiments/exp_reduce.h"
+#include "../kinds/experiments/rules_experiments.h"
 #include "../host/json_result.h"
 #include "../host/reader.h"
 

@@ -6,8 +6,8 @@
 #ifndef CS_REDUCE_EXPERIMENTS_H
 #define CS_REDUCE_EXPERIMENTS_H
 
-#include "reduce.h"
-#include "../common/buf.h"
+#include "../../reduce/reduce.h"
+#include "../../common/buf.h"
 
 void cs_exp_reduce(const struct cs_experiments *x, struct cs_exp_result *r);
 /* One series alone (exported for the unit tests). */

@@ -3,8 +3,8 @@
  * flush hook; every access is timed on its own between two serialised
  * counter reads, as the seed's time_access does. */
 #include "experiments.h"
-#include "probe.h"
-#include "jsonw.h"
+#include "../../common/probe.h"
+#include "../../common/jsonw.h"
 
 const uint32_t cs_exp_strides[] = { 64,  128,  192,  256,  320,  384, 512,
 				    768, 1024, 1536, 2048, 3072, 4096 };

@@ -1,7 +1,7 @@
 /* expect_experiments.c: expected experiment answers, read and compared
  * (expect_experiments.h). */
-#include "expect_experiments.h"
-#include "../reduce/experiments.h"
+#include "exp_expect.h"
+#include "exp_reduce.h"
 
 #include <stdarg.h>
 #include <stdio.h>

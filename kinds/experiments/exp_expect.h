@@ -5,8 +5,8 @@
 #define CS_EXPECT_EXPERIMENTS_H
 
 #include <stddef.h>
-#include "jread.h"
-#include "../reduce/reduce.h"
+#include "../../host/jread.h"
+#include "../../reduce/reduce.h"
 
 struct cs_expect_exp {
 	int present;

@@ -4,7 +4,7 @@
  * {fixed_ns, random_ns, ratio, refusal}; null where a value does not exist.
  * Nothing at all when the capture has no experiments. From cs_result.exp:
  * the experiments' json column (common/kinds.h). */
-#include "json.h"
+#include "../../reduce/json.h"
 
 static void refusal(struct cs_rjson *o, int refused, const struct cs_refusal *f)
 {

@@ -1,11 +1,11 @@
 /* experiments.c: the reduction of seed 003's experiments (experiments.h),
  * rules E1..E3 of docs/experiments.md, thresholds in rules_experiments.h. */
-#include "report.h"
-#include "experiments.h"
-#include "kinds.h"
-#include "internal.h"
+#include "../../reduce/report.h"
+#include "exp_reduce.h"
+#include "../../reduce/kinds.h"
+#include "../../reduce/internal.h"
 #include "rules_experiments.h"
-#include "../common/csmath.h"
+#include "../../common/csmath.h"
 
 static void refuse(struct cs_refusal *f, const char *code, struct cs_buf *b)
 {
