@@ -65,7 +65,7 @@ struct cs_adj_series {
 	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
 };
 
-#include "mp_capture.h" /* uses cs_point: here, after it */
+#include "../kinds/mp/mp_capture.h" /* uses cs_point: here, after it */
 #include "../kinds/tlb/tlb_capture.h" /* the TLB kind's data: likewise */
 
 /* How the engine measured (engine.h), beside the core: written after the

@@ -4,7 +4,7 @@
  * core; the reader of "processors", "competitor" and "cores". */
 #include <string.h>
 #include "check.h"
-#include "../reduce/compare.h"
+#include "../kinds/mp/mp_compare.h"
 #include "../common/cores.h"
 #include "../host/reader.h"
 #include "../efi/settings.c" /* freestanding: competitors=N */

@@ -9,8 +9,8 @@
 #define CS_COMPARE_H
 
 #include <stdint.h>
-#include "../common/buf.h"
-#include "reduce.h"
+#include "../../common/buf.h"
+#include "../../reduce/reduce.h"
 
 /* How much further (as a fraction of its size) the shared knee must fall
  * than the private one for the prediction to hold: below that the two are

@@ -2,7 +2,7 @@
  * written from struct cs_capture alone after the producer's own members:
  * "processors" (or null with "processors_reason"), "competitor_note" or
  * "competitor", "cores". The record column of kinds.h. Freestanding. */
-#include "capture_write.h"
+#include "../../common/capture_write.h"
 
 
 /* key: [v0, v1, ...] of 32-bit numbers on one line. */

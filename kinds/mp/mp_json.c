@@ -3,7 +3,7 @@
  * (cs_result.mp, reduced once by compare.c and cores.c): the json column
  * of those two rows of the table (common/kinds.h); each absent when the
  * capture did not measure it. */
-#include "json.h"
+#include "../../reduce/json.h"
 
 void cs_competitor_json(struct cs_rjson *o, const struct cs_capture *c,
 			const struct cs_result *r)

@@ -1,8 +1,8 @@
 /* cores.c: the processors' and the kinds of core's reduce and report
  * columns (common/kinds.h): each kind's sweep reduced once, as a capture of
  * its own (compare.h cs_mp_sweep_capture), into r->mp.kinds. Freestanding. */
-#include "compare.h"
-#include "kinds.h"
+#include "mp_compare.h"
+#include "../../reduce/kinds.h"
 
 void cs_procs_report(struct cs_buf *b, const struct cs_capture *c,
 		     const struct cs_result *r)

@@ -4,7 +4,7 @@
  * kind of core. The program drives the processors (struct cs_mp_hooks:
  * the firmware's MP services); what is measured, and what is recorded, is
  * decided here. Freestanding. */
-#include "engine.h"
+#include "../../common/engine.h"
 
 #define CS_COMP_MIN_BYTES (16ull << 20)  /* a competitor's buffer, at least */
 #define CS_COMP_MAX_BYTES (256ull << 20) /* ... and at most */

@@ -1,7 +1,7 @@
 /* compare.c: the competitor comparison (compare.h), and the competitor
  * kind's reduce and report columns (common/kinds.h). Freestanding. */
-#include "compare.h"
-#include "kinds.h"
+#include "mp_compare.h"
+#include "../../reduce/kinds.h"
 
 static void refuse(struct cs_comparison *out, const char *code, const char *a,
 		   uint32_t n1, const char *b2, uint32_t n2, const char *c3)
