@@ -23,6 +23,13 @@ sentence_follows() {
 	fi
 }
 
+# built DIR...: the built host objects of DIR's sources as the tree has them
+# now (a glob of build/ would also take an object whose source has moved).
+built() {
+	local d
+	for d; do ls "$d"/*.c; done | grep -v -e '_read\.c$' -e '_expect\.c$' | sed "s#^\(.*\)\.c\$#build/host/obj/\1.o#"
+}
+
 mutate() {
 	local rules=$1 test=$2 tmp d m dir=${MUTATE_DIR:-reduce}
 	tmp=$(mktemp -d)

@@ -34,7 +34,7 @@ mutants=(
 	"CS_EXP_AVG_MAX_QUANTA 1.0 0.98"
 )
 
-hostobj=$(ls $obj/host/*.o | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$')
+hostobj="$(built host | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$' -e '/serve_absent\.o$') $(ls kinds/*/*_read.c kinds/*/*_expect.c | grep -v '^kinds/experiments/' | sed 's#^\(.*\)\.c$#build/host/obj/\1.o#')"
 # The copy's neighbours (its relative includes reach them); the other kinds
 # as built.
 build() {
@@ -44,8 +44,8 @@ build() {
 	done
 	sed "s#\.\./kinds/experiments/#$1/kinds/experiments/#g" tests/test_experiments.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
-		-o "$1/t" "$1/test.c" "$1"/kinds/experiments/*.c $hostobj $obj/common/*.o $obj/reduce/*.o \
-		$(ls $obj/kinds/*/*.o | grep -v '/kinds/experiments/') $obj/arch/*/*.o \
+		-o "$1/t" "$1/test.c" "$1"/kinds/experiments/*.c $hostobj $(built common reduce) \
+		$(built kinds/* | grep -v '/kinds/experiments/') $obj/arch/*/*.o \
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) \
 		$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) \
 		$(pkg-config --libs nettle 2>/dev/null || echo -lnettle) -lpthread -lm 2>"$1/log"

@@ -45,13 +45,16 @@ mutants=(
 )
 
 # test_reduce.c includes ../reduce/*.h: point it at the copy in $1. The
-# table of kinds names the kinds/ folders' columns too (the TLB's reduction,
-# report and JSON): their built objects, and the common objects they need.
+# table of kinds names the kinds/ folders' columns too, and they include
+# the rules (the adjacency's fit): a copy of kinds/ beside the copy of
+# reduce/, compiled against it, and the common objects they need.
 obj=build/host/obj
 build() {
+	cp -r kinds "$1/"
+	[ -e "$1/common" ] || ln -s "$PWD/common" "$1/common"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $obj/common/*.o \
-		$(ls $obj/kinds/*/*.o | grep -v -e '_read\.o$' -e '_expect\.o$') $obj/arch/*/*.o -lm 2>"$1/log"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built common) \
+		$(ls "$1"/kinds/*/*.c | grep -v -e '_read\.c$' -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
 }
 
 SENTENCES=1 mutate rules.h test_reduce

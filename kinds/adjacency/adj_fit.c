@@ -1,6 +1,6 @@
 /* adjacency.c: docs/reduction.md s.5, the placement rule and the ramp fit. */
-#include "internal.h"
-#include "../common/csmath.h"
+#include "../../reduce/internal.h"
+#include "../../common/csmath.h"
 
 /* One candidate: least squares of t on x = min(d, g). When every x is the
  * same the slope is undefined: the fit is the mean (b = 0, SSE = SST). */

@@ -2,8 +2,8 @@
  * (struct cs_run_detail), written after the producer's own members as
  * "sweep_detail" and "adjacency_probe": the record column of kinds.h, the
  * same for the firmware and the host probe. Freestanding. */
-#include "capture_write.h"
-#include "probe.h"
+#include "../../common/capture_write.h"
+#include "../../common/probe.h"
 
 void cs_sweep_record(struct cs_jsonw *j, const struct cs_capture *c)
 {

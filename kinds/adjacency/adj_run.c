@@ -4,7 +4,7 @@
  * refused placement is kept once: as a series with no points and its
  * refusal, so the capture and a replay say what the screen said.
  * Freestanding. */
-#include "engine.h"
+#include "../../common/engine.h"
 
 static const enum cs_placement order[3] = { CS_PLACE_FIRST, CS_PLACE_MIDDLE, CS_PLACE_LAST };
 
