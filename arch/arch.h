@@ -15,7 +15,7 @@
 #include "../common/capture.h"
 #include "../common/cores.h"
 #include "../common/cpuid.h"
-#include "../common/icache.h"
+#include "../kinds/icache/icache.h"
 #include "../common/jsonw.h"
 #include "../common/pagetable.h"
 

@@ -16,7 +16,7 @@
 #include "../common/cpuid.h"
 #include "../common/jsonw.h"
 #include "../common/engine.h"
-#include "../common/icache.h"
+#include "../kinds/icache/icache.h"
 #include "../common/probe.h"
 #include "../arch/arch.h"
 #include "../reduce/place.h"

@@ -4,7 +4,7 @@
  * a broken probe and inconsistent counts look like. */
 #include <string.h>
 #include "check.h"
-#include "../common/icache.h"
+#include "../kinds/icache/icache.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -4,7 +4,7 @@
 #define CS_ARCH_X86_H
 
 #include "../../common/cpuid.h"
-#include "../../common/icache.h"
+#include "../../kinds/icache/icache.h"
 
 /* Seed 001's answer on x86, said rather than run (firmware and host). */
 #define CS_X86_ICACHE_COHERENT \

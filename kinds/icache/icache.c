@@ -5,7 +5,7 @@
  * stride grows; anything else is refused with the figures. */
 #include <stddef.h>
 #include "icache.h"
-#include "buf.h"
+#include "../../common/buf.h"
 
 static int refuse(struct cs_icache_result *r, const char *code)
 {

@@ -11,8 +11,8 @@
 #define CS_ICACHE_H
 
 #include <stdint.h>
-#include "capture.h"
-#include "jsonw.h"
+#include "../../common/capture.h"
+#include "../../common/jsonw.h"
 
 #define CS_ICACHE_WORDS 1024 /* "add x0, x0, #1" words, then a "ret" */
 #define CS_ICACHE_CODE_BYTES ((CS_ICACHE_WORDS + 1) * 4)
