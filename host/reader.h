@@ -11,7 +11,7 @@
 #include "../common/capture.h"
 #include "../reduce/reduce.h"
 #include "../kinds/experiments/exp_expect.h"
-#include "expect_tlb.h"
+#include "../kinds/tlb/tlb_expect.h"
 #include "../common/kinds.h"
 
 #define CS_READ_MAX_FILE (4u << 20) /* bytes in one capture file (4 MiB) */

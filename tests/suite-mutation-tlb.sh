@@ -32,7 +32,7 @@ build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_reduce_tlb.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
-		$(ls "$1"/kinds/tlb/*.c | grep -v _read.c) -lm 2>"$1/log"
+		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/tlb SENTENCES=1 mutate rules_tlb.h test_reduce_tlb
 
@@ -68,7 +68,7 @@ build() {
 	cp -r kinds reduce "$1/"
 	sed -e "s#\.\./common/#$1/common/#g" -e "s#\.\./kinds/#$1/kinds/#g" tests/test_tlb_run.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c \
-		$(ls "$1"/kinds/tlb/*.c | grep -v _read.c) \
+		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) \
 		$(core common | grep -v "/kinds/tlb/") -lm 2>"$1/log"
 }
 MUTATE_DIR=common mutate tlb.h test_tlb_run

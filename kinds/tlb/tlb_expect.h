@@ -7,8 +7,8 @@
 #define CS_EXPECT_TLB_H
 
 #include <stddef.h>
-#include "jread.h"
-#include "../common/result.h"
+#include "../../host/jread.h"
+#include "../../common/result.h"
 
 struct cs_expect_tlb_series {
 	uint64_t page_bytes;

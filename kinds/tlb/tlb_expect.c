@@ -1,5 +1,5 @@
 /* expect_tlb.c: a synthetic capture's TLB expectations (expect_tlb.h). */
-#include "expect_tlb.h"
+#include "tlb_expect.h"
 
 #include <math.h>
 #include <stdarg.h>
