@@ -2,7 +2,7 @@
  * (the report column of common/kinds.h; reduce/kinds.c walks it), identical
  * on the firmware's screen and from `cacheshape reduce`. Columns are padded
  * for a fixed-width console. */
-#include "kinds.h"
+#include "../../reduce/kinds.h"
 
 static size_t line_start(const struct cs_buf *b)
 {
