@@ -7,11 +7,11 @@
 
 #include <string.h>
 
-/* The live probe joins when its unit exists (host/probe.h declares
+/* The live probe joins when its unit exists (host/probe/probe.h declares
  * int cs_cmd_probe(int argc, char **argv)). */
 #if defined(__has_include)
-#if __has_include("probe.h")
-#include "probe.h"
+#if __has_include("probe/probe.h")
+#include "probe/probe.h"
 #define CS_HAVE_PROBE 1
 #endif
 #endif

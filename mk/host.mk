@@ -29,7 +29,7 @@ ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
 # a build without them links instead (host/serve_absent.c: mk/host-cross.mk).
 SERVE_SRC := $(filter-out host/serve_absent.c,$(wildcard host/serve*.c))
-HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c)) \
+HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c host/*/*.c)) \
 	$(KIND_HOST_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 

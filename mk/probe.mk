@@ -1,4 +1,4 @@
-# The host probe (host/probe*.c, built into cacheshape by mk/host.mk): its
+# The host probe (host/probe/, built into cacheshape by mk/host.mk): its
 # test suite, its benchmark, and the committed captures of this machine.
 #   make bench-probe          three full captures: wall time, floor spread,
 #                             cost per load on the first plateau (TSC ticks)

@@ -12,7 +12,7 @@
 #include <signal.h>
 #include <string.h>
 #include "check.h"
-#include "../host/probe.h"
+#include "../host/probe/probe.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "check.h"
-#include "../host/probe.h"
+#include "../host/probe/probe.h"
 #include "../common/armcache.h"
 
 CS_TEST_MAIN_DEFS;

@@ -8,7 +8,7 @@
  * probe_compete.c). */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../arch/arch.h"
+#include "../../arch/arch.h"
 
 #include <stdio.h>
 

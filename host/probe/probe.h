@@ -12,16 +12,16 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
-#include "../common/capture.h"
-#include "../common/cpuid.h"
-#include "../common/jsonw.h"
-#include "../common/engine.h"
-#include "../kinds/icache/icache.h"
-#include "../common/probe.h"
-#include "../arch/arch.h"
-#include "../reduce/place.h"
-#include "../common/tlb.h"
-#include "../reduce/reduce.h"
+#include "../../common/capture.h"
+#include "../../common/cpuid.h"
+#include "../../common/jsonw.h"
+#include "../../common/engine.h"
+#include "../../kinds/icache/icache.h"
+#include "../../common/probe.h"
+#include "../../arch/arch.h"
+#include "../../reduce/place.h"
+#include "../../common/tlb.h"
+#include "../../reduce/reduce.h"
 #include "sysfs.h"
 
 struct cs_probe_opts;

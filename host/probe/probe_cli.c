@@ -5,14 +5,14 @@
  * strict reader, link: no half capture is ever left under its name). */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "cmd.h"
-#include "outfile.h"
-#include "textout.h"
-#include "reader.h"
-#include "../arch/arch.h"
-#include "../common/buf.h"
-#include "../common/capture_write.h"
-#include "../reduce/report.h"
+#include "../cmd.h"
+#include "../outfile.h"
+#include "../textout.h"
+#include "../reader.h"
+#include "../../arch/arch.h"
+#include "../../common/buf.h"
+#include "../../common/capture_write.h"
+#include "../../reduce/report.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
  * adjacency probe's detail are the engine's: common/capture_record.c.) */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../common/version.h"
+#include "../../common/version.h"
 
 #include <sys/utsname.h>
 

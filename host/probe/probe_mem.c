@@ -3,7 +3,7 @@
  * largest working set: the process holds that and little else. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../common/buf.h"
+#include "../../common/buf.h"
 
 #include <errno.h>
 #include <sched.h>

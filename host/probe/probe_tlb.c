@@ -10,7 +10,7 @@
  * And pool_pages: what /proc/self/smaps says of the region. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../common/buf.h"
+#include "../../common/buf.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,12 +7,12 @@
  * firmware groups processors. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "cmd.h"
-#include "textout.h"
+#include "../cmd.h"
+#include "../textout.h"
 #include "trap.h"
-#include "../common/armcache.h"
-#include "../common/buf.h"
-#include "../common/cores.h"
+#include "../../common/armcache.h"
+#include "../../common/buf.h"
+#include "../../common/cores.h"
 
 #include <stdio.h>
 #include <stdlib.h>

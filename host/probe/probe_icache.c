@@ -8,8 +8,8 @@
  * and the run. common/icache.c reduces the counts, as in the firmware. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../arch/arch.h"
-#include "../common/buf.h"
+#include "../../arch/arch.h"
+#include "../../common/buf.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
 #define _GNU_SOURCE
 #include "probe.h"
 #include "trap.h"
-#include "../arch/arch.h"
-#include "../common/buf.h"
+#include "../../arch/arch.h"
+#include "../../common/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * are theirs: they are not the probe's working set. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../common/buf.h"
+#include "../../common/buf.h"
 
 #include <errno.h>
 #include <pthread.h>

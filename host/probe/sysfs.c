@@ -1,7 +1,7 @@
 /* sysfs.c: Linux's description of each CPU, read from a tree (sysfs.h).
  * Strict: a value that is not what the kernel writes is not guessed at. */
 #include "sysfs.h"
-#include "../common/buf.h"
+#include "../../common/buf.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,8 +6,8 @@
  * smallest step seen, clamp included) and read cost are measured here. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../arch/arch.h"
-#include "../common/buf.h"
+#include "../../arch/arch.h"
+#include "../../common/buf.h"
 
 #include <math.h>
 #include <string.h>

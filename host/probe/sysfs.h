@@ -7,7 +7,7 @@
 #define CS_HOST_SYSFS_H
 
 #include <stdint.h>
-#include "../common/capture.h"
+#include "../../common/capture.h"
 
 #define CS_SYSFS_ROOT "/sys"
 #define CS_SYSFS_MAX 16       /* cache indexes kept per CPU */

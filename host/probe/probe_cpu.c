@@ -12,8 +12,8 @@
 #define _GNU_SOURCE
 #include "probe.h"
 #include "trap.h"
-#include "../common/armcache.h"
-#include "../common/buf.h"
+#include "../../common/armcache.h"
+#include "../../common/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
