@@ -10,9 +10,9 @@
 # installed, and under qemu-<arch>-static here. Everything but `serve`:
 # libmicrohttpd and nettle for another architecture would bring GnuTLS and
 # its kin through multiarch, upgraded in lockstep with this machine's own;
-# the command says so (host/serve_absent.c), and a native build on the
+# the command says so (host/serve/serve_absent.c), and a native build on the
 # machine itself (plain `make` there) has it.
-XHOST_SRC := host/main.c host/serve_absent.c $(filter-out $(SERVE_SRC),$(HOSTLIB_SRC)) $(CORE_SRC)
+XHOST_SRC := host/main.c host/serve/serve_absent.c $(filter-out $(SERVE_SRC),$(HOSTLIB_SRC)) $(CORE_SRC)
 # Unit tests of what runs differently there (the probe's arch paths, sysfs
 # without CPUID, seed 001 in a memfd), built the same way: `make
 # host-<arch>-tests`; tests/suite-linux-aarch64.sh runs them under qemu.

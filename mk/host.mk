@@ -6,7 +6,7 @@ HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
 YAJL_CFLAGS = $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 # libmicrohttpd: `cacheshape serve`. nettle: SHA-256 and the constant-time
-# comparison of serve's collection (host/serve_upload.c).
+# comparison of serve's collection (host/serve/serve_upload.c).
 MHD_CFLAGS = $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
 MHD_LIBS = $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 NETTLE_LIBS = $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
@@ -27,9 +27,9 @@ CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c)
 ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
-# a build without them links instead (host/serve_absent.c: mk/host-cross.mk).
-SERVE_SRC := $(filter-out host/serve_absent.c,$(wildcard host/serve*.c))
-HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c host/*/*.c)) \
+# a build without them links instead (host/serve/serve_absent.c: mk/host-cross.mk).
+SERVE_SRC := $(filter-out host/serve/serve_absent.c,$(wildcard host/serve/*.c))
+HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve/serve_absent.c,$(wildcard host/*.c host/*/*.c)) \
 	$(KIND_HOST_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 

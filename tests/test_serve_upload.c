@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "check.h"
-#include "../host/serve_upload.h"
+#include "../host/serve/serve_upload.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -2,8 +2,8 @@
  * of each request through cs_serve_routes, and the answers' common part. */
 #define _GNU_SOURCE
 #include "serve.h"
-#include "cmd.h"
-#include "../common/buf.h"
+#include "../cmd.h"
+#include "../../common/buf.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -10,7 +10,7 @@
  * has the file system clock's coarse tick): that listing is not kept. */
 #define _GNU_SOURCE
 #include "serve.h"
-#include "walk.h"
+#include "../walk.h"
 
 #include <dirent.h>
 #include <pthread.h>

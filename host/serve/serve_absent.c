@@ -2,7 +2,7 @@
  * the command cross-built for another architecture (mk/host-cross.mk)
  * links neither libmicrohttpd nor nettle. It says so, and where to get a
  * command that has it; every other command is the same. */
-#include "cmd.h"
+#include "../cmd.h"
 
 void cs_usage_serve(FILE *f)
 {

@@ -22,9 +22,9 @@
 #include <nettle/sha2.h>
 #include <yajl/yajl_tree.h>
 
-#include "../common/buf.h"
-#include "../common/http.h"
-#include "../common/jsonw.h"
+#include "../../common/buf.h"
+#include "../../common/http.h"
+#include "../../common/jsonw.h"
 
 #define TMP_PREFIX ".cacheshape-upload-" /* a named temporary file (no O_TMPFILE) */
 #define PATH_MAX_STORED 192 /* machine/yyyymmdd-<64 hex>.json, and room */
