@@ -1,7 +1,7 @@
 /* main.c: `cacheshape`, a dispatcher: each subcommand lives in its own file
  * (cmd_reduce.c, check.c) and takes argv from its own name on. */
 #include "cmd.h"
-#include "import.h"
+#include "import/import.h"
 #include "plot.h"
 #include "textout.h"
 

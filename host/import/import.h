@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "../common/capture.h"
+#include "../../common/capture.h"
 
 /* One curve read from a file: its points in the order printed, and the line
  * each came from (for error messages). */

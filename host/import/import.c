@@ -4,11 +4,11 @@
  * the strict reader before it is written. Nothing is ever overwritten. */
 #define _GNU_SOURCE
 #include "import.h"
-#include "outfile.h"
-#include "cmd.h"
-#include "reader.h"
-#include "../common/buf.h"
-#include "../common/capture_write.h"
+#include "../outfile.h"
+#include "../cmd.h"
+#include "../reader.h"
+#include "../../common/buf.h"
+#include "../../common/capture_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
