@@ -14,7 +14,7 @@
 
 #include "../common/capture_write.h"
 #include "../host/jdom.h"
-#include "../host/replay.h"
+#include "../host/cmd/replay.h"
 
 #define TARGET_PER_S 20000.0 /* issue 2: one core of the build machine */
 

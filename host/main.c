@@ -2,7 +2,7 @@
  * (cmd_reduce.c, check.c) and takes argv from its own name on. */
 #include "cmd.h"
 #include "import/import.h"
-#include "plot.h"
+#include "cmd/plot.h"
 #include "textout.h"
 
 #include <string.h>

@@ -6,7 +6,7 @@
  * the same as absent for every optional field. */
 #define _POSIX_C_SOURCE 200809L
 #include "reader.h"
-#include "expect.h"
+#include "cmd/expect.h"
 #include "jread.h"
 #include "reader_experiments.h"
 #include "reader_mp.h"

@@ -22,8 +22,8 @@
 
 #include "../common/csmath.h"
 #include "../common/draw.h"
-#include "../host/plot.h"
-#include "../host/replay.h"
+#include "../host/cmd/plot.h"
+#include "../host/cmd/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "../common/jsoncheck.h"
-#include "../host/check.h"
-#include "../host/json_result.h"
-#include "../host/replay.h"
+#include "../host/cmd/check.h"
+#include "../host/cmd/json_result.h"
+#include "../host/cmd/replay.h"
 #include "../reduce/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

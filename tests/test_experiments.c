@@ -12,7 +12,7 @@
 #include "../common/probe.h"
 #include "../kinds/experiments/exp_reduce.h"
 #include "../kinds/experiments/rules_experiments.h"
-#include "../host/json_result.h"
+#include "../host/cmd/json_result.h"
 #include "../host/reader.h"
 
 CS_TEST_MAIN_DEFS;

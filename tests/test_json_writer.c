@@ -15,8 +15,8 @@
 #include <yajl/yajl_parse.h>
 
 #include "check.h"
-#include "../host/json_result.h"
-#include "../host/replay.h"
+#include "../host/cmd/json_result.h"
+#include "../host/cmd/replay.h"
 #include "../host/walk.h"
 #include "../reduce/json.h"
 

@@ -10,9 +10,9 @@
 
 #include "check.h"
 #include "../common/capture_write.h"
-#include "../host/check.h"
+#include "../host/cmd/check.h"
 #include "../host/jdom.h"
-#include "../host/json_result.h"
+#include "../host/cmd/json_result.h"
 #include "../host/reader.h"
 
 CS_TEST_MAIN_DEFS;

@@ -1,7 +1,7 @@
 /* json_result.c: reduce/json.c's writer into a heap block that grows until
  * the object fits (json_result.h). */
 #include "json_result.h"
-#include "../reduce/json.h"
+#include "../../reduce/json.h"
 
 #include <stdlib.h>
 

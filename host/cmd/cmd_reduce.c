@@ -1,11 +1,11 @@
 /* cmd_reduce.c: `cacheshape reduce [--json] FILE...`: each capture replayed
  * through the reducer, as the report people read or as one JSON object. */
-#include "cmd.h"
+#include "../cmd.h"
 #include "json_result.h"
 #include "replay.h"
-#include "textout.h"
-#include "../reduce/report.h"
-#include "../common/secureboot.h"
+#include "../textout.h"
+#include "../../reduce/report.h"
+#include "../../common/secureboot.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* expect_compare.c: a reduction against a synthetic capture's "expect". */
 #include "check.h"
-#include "../common/buf.h"
+#include "../../common/buf.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -5,8 +5,8 @@
 #define CS_JSON_RESULT_H
 
 #include <stddef.h>
-#include "../common/capture.h"
-#include "../reduce/reduce.h"
+#include "../../common/capture.h"
+#include "../../reduce/reduce.h"
 
 /* The object as text (indented, ending in a newline), NUL-terminated, in a
  * block the caller frees; *len (when not NULL) its length. NULL when out of

@@ -3,8 +3,8 @@
 #ifndef CS_EXPECT_H
 #define CS_EXPECT_H
 
-#include "jread.h"
-#include "reader.h"
+#include "../jread.h"
+#include "../reader.h"
 
 void cs_expect_init(struct cs_expect *e);
 /* v is the "expect" object; the path is already at it. */

@@ -2,13 +2,13 @@
  * compare the synthetic ones with what they were built to answer. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
-#include "cmd.h"
+#include "../cmd.h"
 #include "expect.h"
 #include "replay.h"
-#include "textout.h"
-#include "walk.h"
-#include "../common/buf.h"
-#include "../reduce/row.h"
+#include "../textout.h"
+#include "../walk.h"
+#include "../../common/buf.h"
+#include "../../reduce/row.h"
 
 #include <errno.h>
 #include <stdlib.h>

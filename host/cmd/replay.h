@@ -5,7 +5,7 @@
 #define CS_REPLAY_H
 
 #include <stddef.h>
-#include "reader.h"
+#include "../reader.h"
 
 struct cs_replay {
 	struct cs_capture cap;

@@ -5,7 +5,7 @@
 #define CS_CHECK_CMD_H
 
 #include <stddef.h>
-#include "reader.h"
+#include "../reader.h"
 
 /* Compare a result with what a capture expects: knees (same count, nulls in
  * the same places, sizes within the relative tolerance), the set of refusal

@@ -3,12 +3,12 @@
  * file is the command: options, and a file written whole or not at all. */
 #define _POSIX_C_SOURCE 200809L
 #include "plot.h"
-#include "cmd.h"
-#include "outfile.h"
+#include "../cmd.h"
+#include "../outfile.h"
 #include "replay.h"
-#include "textout.h"
-#include "../common/buf.h"
-#include "../common/svg.h"
+#include "../textout.h"
+#include "../../common/buf.h"
+#include "../../common/svg.h"
 
 #include <errno.h>
 #include <stdlib.h>
