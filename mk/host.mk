@@ -29,7 +29,7 @@ ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
 # a build without them links instead (host/serve/serve_absent.c: mk/host-cross.mk).
 SERVE_SRC := $(filter-out host/serve/serve_absent.c,$(wildcard host/serve/*.c))
-HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve/serve_absent.c,$(wildcard host/*.c host/*/*.c)) \
+HOSTLIB_SRC := $(filter-out host/main.c host/serve/serve_absent.c,$(wildcard host/*.c host/*/*.c)) \
 	$(KIND_HOST_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
@@ -47,10 +47,11 @@ $(HOSTDIR)/libcore.a: $(CORE_OBJ) $(ARCH_HOST_OBJ)
 $(HOSTDIR)/cacheshape: $(HOSTDIR)/obj/host/main.o $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ $(HOST_LIBS)
 
-$(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/host/gen_synthetic.o $(HOSTDIR)/obj/host/outfile.o $(HOSTDIR)/libcore.a
+$(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/captures/synthetic/gen_synthetic.o $(HOSTDIR)/obj/host/outfile.o $(HOSTDIR)/libcore.a
 	$(HOST_CC) -o $@ $^ -lpthread -lm
 
-# The synthetic catalogue: regenerate after changing host/gen_synthetic.c.
+# The synthetic catalogue: regenerate after changing its generator,
+# captures/synthetic/gen_synthetic.c (it keeps the .c: only *.json go).
 .PHONY: synthetic window
 synthetic: $(HOSTDIR)/gen-synthetic
 	rm -f captures/synthetic/*.json

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "../common/capture_write.h"
-#include "../common/tlb.h"
-#include "../reduce/reduce.h"
-#include "outfile.h"
+#include "../../common/capture_write.h"
+#include "../../common/tlb.h"
+#include "../../reduce/reduce.h"
+#include "../../host/outfile.h"
 
 /* splitmix64: a fixed sequence on every host */
 static uint64_t rng_state;
