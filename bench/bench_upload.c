@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
-#include "../common/http.h"
+#include "../net/http.h"
 
 static const char *base;
 static size_t base_len;

@@ -6,7 +6,7 @@
 #define CS_EFI_NET_BOOT_H
 
 #include <efi.h>
-#include "../common/bootinfo.h"
+#include "../net/bootinfo.h"
 
 struct cs_netboot {
 	int booted;              /* over the network */

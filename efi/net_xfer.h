@@ -7,7 +7,7 @@
 #define CS_EFI_NET_XFER_H
 
 #include <efi.h>
-#include "../common/http.h"
+#include "../net/http.h"
 
 #define CS_NET_WHY_MAX 200
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../common/jsonw.h"
-#include "../common/netset.h"
+#include "../net/netset.h"
 
 enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 

@@ -19,7 +19,10 @@ KIND_HOST_PAT := %_read.c %_expect.c
 KIND_SRC := $(filter-out $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
 KIND_HOST_SRC := $(filter $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
-CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c) $(KIND_SRC)
+# The core's folders, each freestanding (tests/lib.sh's CORE_DIRS too):
+# common/ for every build and kind, net/ the network client's parts.
+CORE_DIRS := common net reduce
+CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's
 # counter, flush and CPUID): arch/<host arch>/, as the firmware uses it.

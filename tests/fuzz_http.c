@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../common/bootinfo.h"
-#include "../common/http.h"
+#include "../net/bootinfo.h"
+#include "../net/http.h"
 
 static int feed(struct cs_http_resp *r, const uint8_t *p, size_t n, size_t a, size_t b)
 {

@@ -7,3 +7,6 @@ fail() { CS_FAILED=$((CS_FAILED + 1)); echo "FAIL $*" >&2; return 0; }
 # expect NAME CONDITION-COMMAND...: pass when the command succeeds.
 expect() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
 summary() { echo "$1: $CS_PASSED passed, $CS_FAILED failed"; [ "$CS_FAILED" -eq 0 ]; }
+
+# The freestanding core's folders but kinds/ (mk/host.mk's CORE_DIRS).
+CORE_DIRS="common net reduce"

@@ -10,7 +10,7 @@ CC=${HOST_CC:-cc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 allowed="memcpy memset memmove memcmp"
-for f in common/*.c reduce/*.c $(ls kinds/*/*.c 2>/dev/null | grep -v -e '_read\.c$' -e '_expect\.c$'); do
+for f in $(for d in $CORE_DIRS; do ls $d/*.c; done) $(ls kinds/*/*.c 2>/dev/null | grep -v -e '_read\.c$' -e '_expect\.c$'); do
 	o="$tmp/$(echo "$f" | tr / _).o"
 	if ! $CC -std=c11 -O2 -ffreestanding -nostdinc -isystem "$($CC -print-file-name=include)" \
 		-fno-stack-protector -Wall -Werror -c "$f" -o "$o" 2>"$tmp/log"; then

@@ -19,7 +19,7 @@ neighbours() {
 	done
 }
 core() {
-	ls common/*.c reduce/*.c kinds/*/*.c | grep -v -e '_read\.c$' -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
+	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_read\.c$' -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
 }
 
 mutants=(

@@ -25,6 +25,7 @@ layer() { # layer DIR FORBIDDEN-REGEX
 	expect "$1/ includes nothing from $2 ($(echo "$bad" | head -n 2))" test -z "$bad"
 }
 layer common 'reduce|arch|efi|host'
+layer net 'reduce|arch|efi|host'
 layer reduce 'arch|efi|host'
 layer arch 'reduce|efi|host'
 # A kind's folder: freestanding but its reader (*_read.c) and check's

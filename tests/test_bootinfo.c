@@ -3,7 +3,7 @@
  * send them, and broken ones, each refused with its reason. */
 #include <string.h>
 #include "check.h"
-#include "../common/bootinfo.h"
+#include "../net/bootinfo.h"
 
 CS_TEST_MAIN_DEFS;
 

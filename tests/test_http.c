@@ -3,7 +3,7 @@
  * offset: the answer must not depend on how the network cuts it up. */
 #include <string.h>
 #include "check.h"
-#include "../common/http.h"
+#include "../net/http.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -3,7 +3,7 @@
  * kept, other keys left to the settings parser, the token never written. */
 #include <string.h>
 #include "check.h"
-#include "../common/netset.h"
+#include "../net/netset.h"
 
 CS_TEST_MAIN_DEFS;
 

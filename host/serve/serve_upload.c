@@ -23,7 +23,7 @@
 #include <yajl/yajl_tree.h>
 
 #include "../../common/buf.h"
-#include "../../common/http.h"
+#include "../../net/http.h"
 #include "../../common/jsonw.h"
 
 #define TMP_PREFIX ".cacheshape-upload-" /* a named temporary file (no O_TMPFILE) */

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "buf.h"
+#include "../common/buf.h"
 
 #define CS_HTTP_LINE_MAX 1024   /* one status, header or chunk-size line */
 #define CS_HTTP_HEAD_MAX 16384  /* status line, headers and trailers together */

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 #include "http.h"
-#include "jsonw.h"
+#include "../common/jsonw.h"
 
 enum cs_http_client { CS_HTTP_AUTO, CS_HTTP_FIRMWARE, CS_HTTP_OWN };
 
