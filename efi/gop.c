@@ -3,7 +3,7 @@
 #include <efilib.h>
 #include "gop.h"
 #include "console.h"
-#include "../common/draw.h"
+#include "../chart/draw.h"
 
 static EFI_GRAPHICS_OUTPUT_PROTOCOL *gop;
 static EFI_BOOT_SERVICES *boot;

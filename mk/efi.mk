@@ -72,6 +72,6 @@ FORCE:
 # without MP services, the committed capture replayed.
 TEST_SUITES += tests/suite-qemu-mp.sh
 
-# `cacheshape plot` (host/cmd/plot.c on common/draw.c): the SVG checked as XML,
+# `cacheshape plot` (host/cmd/plot.c on chart/draw.c): the SVG checked as XML,
 # rendered by rsvg-convert, its marks counted.
 TEST_SUITES += tests/suite-plot.sh

@@ -20,8 +20,9 @@ KIND_SRC := $(filter-out $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
 KIND_HOST_SRC := $(filter $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 # The core's folders, each freestanding (tests/lib.sh's CORE_DIRS too):
-# common/ for every build and kind, net/ the network client's parts.
-CORE_DIRS := common net reduce
+# common/ for every build and kind, net/ the network client's parts,
+# chart/ the staircase drawn (the firmware's screen, plot's SVG, the page).
+CORE_DIRS := common net chart reduce
 CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "../common/csmath.h"
-#include "../common/draw.h"
+#include "../chart/draw.h"
 #include "../host/cmd/plot.h"
 #include "../host/cmd/replay.h"
 

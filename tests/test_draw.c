@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../common/draw.h"
+#include "../chart/draw.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -8,7 +8,7 @@
 #include "replay.h"
 #include "../textout.h"
 #include "../../common/buf.h"
-#include "../../common/svg.h"
+#include "../../chart/svg.h"
 
 #include <errno.h>
 #include <stdlib.h>

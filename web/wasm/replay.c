@@ -3,7 +3,7 @@
  * (reduce/json.c), the report (reduce/report.c), the staircase SVG
  * (common/svg.c), the check table's cells (reduce/row.c). */
 #include "wasm.h"
-#include "../../common/svg.h"
+#include "../../chart/svg.h"
 #include "../../common/csmath.h"
 #include "../../reduce/json.h"
 #include "../../reduce/report.h"

@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "capture.h"
-#include "result.h"
+#include "../common/capture.h"
+#include "../common/result.h"
 
 struct cs_canvas {
 	uint32_t *px;

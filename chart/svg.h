@@ -10,9 +10,9 @@
 #ifndef CS_COMMON_SVG_H
 #define CS_COMMON_SVG_H
 
-#include "buf.h"
-#include "capture.h"
-#include "result.h"
+#include "../common/buf.h"
+#include "../common/capture.h"
+#include "../common/result.h"
 
 #define CS_SVG_MAX 8   /* captures in one drawing */
 #define CS_SVG_W 960

@@ -1,7 +1,7 @@
 /* draw.c: canvas, font and the staircase chart (draw.h). */
 #include "draw.h"
-#include "buf.h"
-#include "csmath.h"
+#include "../common/buf.h"
+#include "../common/csmath.h"
 
 void cs_draw_pixel(struct cs_canvas *cv, int x, int y, uint32_t c)
 {
