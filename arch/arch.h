@@ -11,10 +11,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "../common/armcache.h"
+#include "../decode/armcache.h"
 #include "../common/capture.h"
 #include "../common/cores.h"
-#include "../common/cpuid.h"
+#include "../decode/cpuid.h"
 #include "../kinds/icache/icache.h"
 #include "../common/jsonw.h"
 #include "../common/pagetable.h"

@@ -21,8 +21,9 @@ KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
 KIND_HOST_SRC := $(filter $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 # The core's folders, each freestanding (tests/lib.sh's CORE_DIRS too):
 # common/ for every build and kind, net/ the network client's parts,
-# chart/ the staircase drawn (the firmware's screen, plot's SVG, the page).
-CORE_DIRS := common net chart reduce
+# chart/ the staircase drawn (the firmware's screen, plot's SVG, the page),
+# decode/ what the processor publishes (CPUID, the ARM cache registers).
+CORE_DIRS := common net chart decode reduce
 CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's

@@ -27,6 +27,7 @@ layer() { # layer DIR FORBIDDEN-REGEX
 layer common 'reduce|arch|efi|host'
 layer net 'reduce|arch|efi|host'
 layer chart 'reduce|arch|efi|host'
+layer decode 'reduce|arch|efi|host'
 layer reduce 'arch|efi|host'
 layer arch 'reduce|efi|host'
 # A kind's folder: freestanding but its reader (*_read.c) and check's

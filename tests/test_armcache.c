@@ -3,7 +3,7 @@
  * from is written above it. */
 #include <string.h>
 #include "check.h"
-#include "../common/armcache.h"
+#include "../decode/armcache.h"
 
 CS_TEST_MAIN_DEFS;
 

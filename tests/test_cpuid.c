@@ -4,7 +4,7 @@
  * identification must read. Where a dump came from is written above it. */
 #include <string.h>
 #include "check.h"
-#include "../common/cpuid.h"
+#include "../decode/cpuid.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -5,7 +5,7 @@
  * level, type). */
 #include <string.h>
 #include "check.h"
-#include "../common/cpuid.h"
+#include "../decode/cpuid.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "../host/probe/probe.h"
-#include "../common/armcache.h"
+#include "../decode/armcache.h"
 
 CS_TEST_MAIN_DEFS;
 

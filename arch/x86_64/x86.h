@@ -3,7 +3,7 @@
 #ifndef CS_ARCH_X86_H
 #define CS_ARCH_X86_H
 
-#include "../../common/cpuid.h"
+#include "../../decode/cpuid.h"
 #include "../../kinds/icache/icache.h"
 
 /* Seed 001's answer on x86, said rather than run (firmware and host). */

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include "../../common/capture.h"
-#include "../../common/cpuid.h"
+#include "../../decode/cpuid.h"
 #include "../../common/jsonw.h"
 #include "../../common/engine.h"
 #include "../../kinds/icache/icache.h"

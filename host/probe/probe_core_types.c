@@ -10,7 +10,7 @@
 #include "../cmd.h"
 #include "../textout.h"
 #include "trap.h"
-#include "../../common/armcache.h"
+#include "../../decode/armcache.h"
 #include "../../common/buf.h"
 #include "../../common/cores.h"
 

@@ -12,7 +12,7 @@
 #define _GNU_SOURCE
 #include "probe.h"
 #include "trap.h"
-#include "../../common/armcache.h"
+#include "../../decode/armcache.h"
 #include "../../common/buf.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * "published_from" (which witness was chosen, and why). */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../../common/armcache.h"
+#include "../../decode/armcache.h"
 
 #include <stdio.h>
 

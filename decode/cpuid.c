@@ -1,7 +1,7 @@
 /* cpuid.c: collecting a CPUID dump; identification and published caches
  * read from it. The leaf 2 descriptor table is in cpuid_leaf2.c. */
 #include "cpuid.h"
-#include "buf.h"
+#include "../common/buf.h"
 
 #define CS_LEAF_EXT 0x80000000u
 #define CS_LEAF4_MAX_SUB 16u   /* real parts stop at 4 or 5 */

@@ -6,8 +6,8 @@
 #define CS_CPUID_H
 
 #include <stdint.h>
-#include "capture.h"
-#include "jsonw.h"
+#include "../common/capture.h"
+#include "../common/jsonw.h"
 
 struct cs_cpuid_regs {
 	uint32_t eax, ebx, ecx, edx;

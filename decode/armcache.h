@@ -6,8 +6,8 @@
 #define CS_ARMCACHE_H
 
 #include <stdint.h>
-#include "capture.h"
-#include "jsonw.h"
+#include "../common/capture.h"
+#include "../common/jsonw.h"
 
 #define CS_ARM_MAX_CCSIDR 14 /* 7 levels x (data/unified, instruction) */
 

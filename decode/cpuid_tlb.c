@@ -3,7 +3,7 @@
  * descriptor bytes (table in cpuid_leaf2.c). The raw registers stay in the
  * dump, which the capture keeps whole. */
 #include "cpuid.h"
-#include "buf.h"
+#include "../common/buf.h"
 
 #define KIB4 4096ull
 #define MIB2 (2ull << 20)
