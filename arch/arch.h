@@ -17,7 +17,7 @@
 #include "../decode/cpuid.h"
 #include "../kinds/icache/icache.h"
 #include "../common/jsonw.h"
-#include "../common/pagetable.h"
+#include "../kinds/tlb/pagetable.h"
 
 /* Name as the capture spells it: "x86_64", "aarch64". */
 const char *cs_arch_name(void);

@@ -23,7 +23,7 @@
 #include "kinds.h"
 #include "probe.h"
 #include "result.h"
-#include "tlb.h"
+#include "../kinds/tlb/tlb_probe.h"
 
 /* ---- the plan ---- */
 

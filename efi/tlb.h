@@ -7,7 +7,7 @@
 
 #include <efi.h>
 #include "../arch/arch.h"
-#include "../common/tlb.h"
+#include "../kinds/tlb/tlb_probe.h"
 
 struct cs_efi_tlb {
 	EFI_BOOT_SERVICES *bs;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # suite-mutation-tlb: every threshold the TLB kind adds, nudged, must break a
 # unit test: the reduction's (kinds/tlb/rules_tlb.h, test_reduce_tlb, whose
-# sentences must print the nudged value) and the sweep's plan (common/tlb.h,
+# sentences must print the nudged value) and the sweep's plan (kinds/tlb/tlb_probe.h,
 # test_tlb). The mutated folder is a copy; the others are linked in as built.
 set -u
 cd "$(dirname "$0")/.."
@@ -47,15 +47,17 @@ mutants=(
 )
 build() {
 	neighbours "$1"
-	sed -e "s#\.\./common/#$1/common/#g" tests/test_tlb.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c $(core common) -lm 2>"$1/log"
+	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_tlb.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
+		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) -lm 2>"$1/log"
 }
-MUTATE_DIR=common mutate tlb.h test_tlb
+MUTATE_DIR=kinds/tlb mutate tlb_probe.h test_tlb
 
-# the run's (kinds/tlb/tlb_run.c reads them from common/tlb.h): built from
-# its sources against the mutated header. kinds/ and reduce/ are copies here,
-# not links: a relative include from a linked folder resolves through the
-# link to the real common/, and the mutant would go unseen.
+# the run's (kinds/tlb/tlb_run.c reads them from kinds/tlb/tlb_probe.h):
+# built from its sources against the mutated header. common/, reduce/ and
+# the other kinds are copies here, not links: a relative include from a
+# linked folder resolves through the link to the real kinds/tlb/ (engine.h
+# includes the header), and the mutant would go unseen.
 mutants=(
 	"CS_TLB_PASSES 3 2"
 	"CS_TLB_BLOCK_FLOOR_NS 50000.0 40000.0"
@@ -65,11 +67,15 @@ mutants=(
 	"CS_TLB_BLOCK_MAX_NS 20000000.0 10000000.0"
 )
 build() {
-	cp -r kinds reduce "$1/"
+	local k
+	cp -r common reduce "$1/"
+	for k in kinds/*/; do
+		[ -e "$1/$k" ] || cp -r "$k" "$1/kinds/"
+	done
 	sed -e "s#\.\./common/#$1/common/#g" -e "s#\.\./kinds/#$1/kinds/#g" tests/test_tlb_run.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c \
 		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) \
-		$(core common | grep -v "/kinds/tlb/") -lm 2>"$1/log"
+		$(core kinds/tlb | grep -v "/common/") -lm 2>"$1/log"
 }
-MUTATE_DIR=common mutate tlb.h test_tlb_run
+MUTATE_DIR=kinds/tlb mutate tlb_probe.h test_tlb_run
 summary mutation-tlb

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 #include "check.h"
-#include "../common/tlb.h"
+#include "../kinds/tlb/tlb_probe.h"
 #include "../reduce/rules.h"
 #include "../kinds/tlb/tlb_kind.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "check.h"
-#include "../common/tlb.h"
+#include "../kinds/tlb/tlb_probe.h"
 
 CS_TEST_MAIN_DEFS;
 

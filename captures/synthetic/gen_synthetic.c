@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../../common/capture_write.h"
-#include "../../common/tlb.h"
+#include "../../kinds/tlb/tlb_probe.h"
 #include "../../reduce/reduce.h"
 #include "../../host/outfile.h"
 

@@ -20,7 +20,7 @@
 #include "../../common/probe.h"
 #include "../../arch/arch.h"
 #include "../../reduce/place.h"
-#include "../../common/tlb.h"
+#include "../../kinds/tlb/tlb_probe.h"
 #include "../../reduce/reduce.h"
 #include "sysfs.h"
 

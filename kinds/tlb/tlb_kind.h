@@ -12,7 +12,7 @@
 
 #include "../../common/buf.h"
 #include "../../common/engine.h"
-#include "../../common/tlb.h"
+#include "tlb_probe.h"
 #include "../../reduce/reduce.h"
 #include "rules_tlb.h"
 

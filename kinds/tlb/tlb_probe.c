@@ -1,5 +1,5 @@
 /* tlb.c: the TLB sweep's plan and kernel (tlb.h). Freestanding. */
-#include "tlb.h"
+#include "tlb_probe.h"
 
 /* ---- the plan ---- */
 

@@ -15,8 +15,8 @@
 #define CS_TLB_H
 
 #include <stdint.h>
-#include "capture.h"
-#include "probe.h"
+#include "../../common/capture.h"
+#include "../../common/probe.h"
 
 /* ---- the plan (docs/tlb.md s.1) ---- */
 
