@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include "../decode/armcache.h"
 #include "../common/capture.h"
-#include "../common/cores.h"
+#include "../common/core_types.h"
 #include "../decode/cpuid.h"
 #include "../kinds/icache/icache.h"
 #include "../common/jsonw.h"

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include "buf.h"
 #include "capture.h"
-#include "cores.h"
+#include "core_types.h"
 #include "jsonw.h"
 #include "kinds.h"
 #include "probe.h"

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "check.h"
 #include "../kinds/mp/mp_compare.h"
-#include "../common/cores.h"
+#include "../common/core_types.h"
 #include "../host/reader.h"
 #include "../efi/settings.c" /* freestanding: competitors=N */
 

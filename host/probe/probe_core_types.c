@@ -12,7 +12,7 @@
 #include "trap.h"
 #include "../../decode/armcache.h"
 #include "../../common/buf.h"
-#include "../../common/cores.h"
+#include "../../common/core_types.h"
 
 #include <stdio.h>
 #include <stdlib.h>

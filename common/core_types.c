@@ -1,5 +1,5 @@
 /* cores.c: grouping processors by kind of core (cores.h). Freestanding. */
-#include "cores.h"
+#include "core_types.h"
 #include "buf.h"
 
 uint32_t cs_ident_digest(const uint32_t *words, uint32_t n)
