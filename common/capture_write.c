@@ -100,57 +100,6 @@ void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint3
 	cs_jsonw_arr_end(j);
 }
 
-void cs_sweep_write(struct cs_jsonw *j, const struct cs_capture *c)
-{
-	cs_points_write(j, "sweep", c->points, c->n_points);
-}
-
-void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c)
-{
-	cs_jsonw_key(j, "adjacency");
-	cs_jsonw_arr(j);
-	for (uint32_t s = 0; s < c->n_adj; s++) {
-		const struct cs_adj_series *a = &c->adj[s];
-		cs_jsonw_obj(j);
-		cs_jsonw_key(j, "placement");
-		cs_jsonw_str(j, cs_placement_name(a->placement));
-		if (a->has_footprint) {
-			cs_jsonw_key(j, "footprint_bytes");
-			cs_jsonw_num(j, a->footprint_bytes);
-		}
-		if (a->refused) {
-			cs_jsonw_key(j, "refusal");
-			cs_jsonw_obj(j);
-			cs_jsonw_key(j, "code");
-			cs_jsonw_str(j, a->refusal_code);
-			cs_jsonw_key(j, "reason");
-			cs_jsonw_str(j, a->refusal_reason);
-			cs_jsonw_obj_end(j);
-		}
-		cs_jsonw_key(j, "points");
-		cs_jsonw_arr(j);
-		int pretty = j->pretty;
-		for (uint32_t i = 0; i < a->n; i++) {
-			cs_jsonw_obj(j);
-			j->pretty = 0;
-			cs_jsonw_key(j, "distance");
-			cs_jsonw_num(j, a->pts[i].distance);
-			cs_jsonw_key(j, "ns");
-			cs_jsonw_numsig(j, a->pts[i].ns, 9);
-			cs_jsonw_obj_end(j);
-			j->pretty = pretty;
-		}
-		cs_jsonw_arr_end(j);
-		cs_jsonw_obj_end(j);
-	}
-	cs_jsonw_arr_end(j);
-}
-
-void cs_exp_kind_write(struct cs_jsonw *j, const struct cs_capture *c)
-{
-	cs_exp_write(j, &c->exp);
-}
-
 void cs_none_write(struct cs_jsonw *j, const struct cs_capture *c)
 {
 	(void)j;

@@ -1,8 +1,7 @@
-/* engine.c: the plan, the size grid, the sweep a point a step, seed 003's
- * experiments, and the run: the walk over the table of kinds, a step at a
- * time (engine.h). Freestanding. */
+/* engine.c: the plan, the size grid, a sweep a point a step (the sweep's
+ * and every kind's that sweeps: kinds/), and the run: the walk over the
+ * table of kinds, a step at a time (engine.h). Freestanding. */
 #include "engine.h"
-#include "../kinds/experiments/experiments.h"
 #include "kinds.h"
 
 void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns)
@@ -77,7 +76,7 @@ void cs_engine_note(struct cs_engine *e, const char *text)
 	cs_engine_say(e, &ev);
 }
 
-static double now_s(const struct cs_engine *e)
+double cs_engine_seconds(const struct cs_engine *e)
 {
 	return e->hooks.seconds ? e->hooks.seconds(e->hooks.ctx) : 0;
 }
@@ -125,13 +124,13 @@ static double eta_after(struct cs_engine *e, uint32_t n, uint32_t i,
 /* ---- the sweep, a point a step ---- */
 
 /* A sweep over the grid begins: its event (CS_EV_SWEEP). */
-static void sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t seed,
-			int show, uint32_t cap, struct cs_event *ev)
+void cs_engine_sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t seed,
+			   int show, uint32_t cap, struct cs_event *ev)
 {
 	s->n = grid_count(e->plan.sweep_max, cap);
 	s->i = s->got = 0;
 	s->show = show;
-	s->t0 = show ? now_s(e) : 0;
+	s->t0 = show ? cs_engine_seconds(e) : 0;
 	cs_rng_seed(&s->rng, seed);
 	e->per_byte = 0;
 	*ev = (struct cs_event){ .kind = CS_EV_SWEEP, .n = s->n,
@@ -143,13 +142,13 @@ static void sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t see
  * be NULL): its event, CS_EV_POINT or CS_EV_POINT_FAILED. The clock and
  * the time left are read only where someone hears of them (show) or
  * records them (d): a sweep on another processor does neither. */
-static void sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
-		       struct cs_run_detail *d, struct cs_event *ev)
+void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
+			  struct cs_run_detail *d, struct cs_event *ev)
 {
 	const struct cs_plan *p = &e->plan;
 	uint32_t i = s->i++;
 	uint64_t bytes = grid_size(i);
-	double t0 = s->show || d ? now_s(e) : 0, took;
+	double t0 = s->show || d ? cs_engine_seconds(e) : 0, took;
 
 	*ev = (struct cs_event){ .kind = CS_EV_POINT_FAILED, .i = i, .n = s->n, .bytes = bytes };
 	if (cs_sweep_point_capped(&e->hooks.clk, e->hooks.mem, bytes, p->blocks,
@@ -159,7 +158,7 @@ static void sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_poi
 		return;
 	}
 	pts[s->got] = (struct cs_point){ (double)bytes, s->pr.ns_min, 1, s->pr.block_ns };
-	took = s->show || d ? now_s(e) - t0 : 0;
+	took = s->show || d ? cs_engine_seconds(e) - t0 : 0;
 	if (d) {
 		d->median_ns[s->got] = s->pr.ns_median;
 		d->loads[s->got] = s->pr.loads_per_block;
@@ -170,7 +169,7 @@ static void sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_poi
 	ev->pr = &s->pr;
 	ev->seconds = took;
 	if (s->show)
-		ev->eta_s = eta_after(e, s->n, i, now_s(e) - t0, s->pr.ns_min);
+		ev->eta_s = eta_after(e, s->n, i, cs_engine_seconds(e) - t0, s->pr.ns_min);
 }
 
 uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
@@ -179,59 +178,15 @@ uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
 	struct cs_sweep_at s;
 	struct cs_event ev;
 
-	sweep_begin(e, &s, seed, show, cap, &ev);
+	cs_engine_sweep_begin(e, &s, seed, show, cap, &ev);
 	if (show)
 		cs_engine_say(e, &ev);
 	while (s.i < s.n) {
-		sweep_next(e, &s, pts, NULL, &ev);
+		cs_engine_sweep_next(e, &s, pts, NULL, &ev);
 		if (show)
 			cs_engine_say(e, &ev);
 	}
 	return s.got;
-}
-
-/* ---- the kinds run here (the others: engine_adj.c, engine_mp.c) ---- */
-
-/* The main sweep: its first step begins it, each next one is a point. */
-int cs_sweep_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
-{
-	struct cs_sweep_at *s = &e->at.sweep;
-	if (e->at.step == 0) {
-		c->n_points = 0;
-		sweep_begin(e, s, e->plan.seed, 1, CS_MAX_SWEEP_POINTS, ev);
-		return s->i < s->n;
-	}
-	sweep_next(e, s, c->points, &c->run, ev);
-	c->n_points = s->got;
-	c->run.sweep_s = now_s(e) - s->t0;
-	return s->i < s->n;
-}
-
-int cs_exp_kind_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
-{
-	struct cs_exp_env env = {
-		.clk = &e->hooks.clk,
-		.flush = e->hooks.flush,
-		.mem = e->hooks.mem,
-		.bytes = e->hooks.mem_bytes,
-		.seed = e->plan.seed,
-		.reps = e->plan.blocks,
-	};
-	struct cs_event begin = { .kind = CS_EV_EXP_BEGIN };
-	double t0;
-
-	if (e->hooks.mem_bytes < CS_EXP_MEM_BYTES || !e->hooks.flush) {
-		ev->kind = CS_EV_EXP_NOT_RUN;
-		ev->text = e->hooks.flush ? "the region is under 1 MiB" : "no way to flush a cache here";
-		return 0;
-	}
-	cs_engine_say(e, &begin);
-	t0 = now_s(e);
-	if (cs_exp_run(&env, &c->exp) != 0)
-		return 0;
-	ev->kind = CS_EV_EXP_DONE;
-	ev->seconds = now_s(e) - t0;
-	return 0;
 }
 
 int cs_none_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)

@@ -212,6 +212,20 @@ void cs_engine_run(struct cs_engine *e, struct cs_capture *c);
 uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
 			 struct cs_point *pts, uint32_t cap);
 
+/* A sweep a step, as cs_engine_sweep takes them (the main sweep's run,
+ * kinds/sweep/sweep_run.c): begin leaves the sweep's event (CS_EV_SWEEP)
+ * in *ev; each next measures one size into pts[s->got] (and into the main
+ * sweep's detail d, which may be NULL), leaving CS_EV_POINT or
+ * CS_EV_POINT_FAILED. The clock and the time left are read only where
+ * someone hears of them (show) or records them (d). */
+void cs_engine_sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t seed,
+			   int show, uint32_t cap, struct cs_event *ev);
+void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
+			  struct cs_run_detail *d, struct cs_event *ev);
+
+/* The program's clock in seconds (its seconds hook), 0 without one. */
+double cs_engine_seconds(const struct cs_engine *e);
+
 /* Says something through the progress hook. */
 void cs_engine_say(struct cs_engine *e, const struct cs_event *ev);
 void cs_engine_note(struct cs_engine *e, const char *text);

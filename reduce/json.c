@@ -1,6 +1,5 @@
 /* json.c: the reduction as JSON (json.h): the walk over the table's json
- * column, the sweep's and the adjacency's members, and the small writers
- * the other kinds' units share. */
+ * column, and the small writers every kind's json column shares (kinds/). */
 #include "json.h"
 #include "rules.h"
 
@@ -184,78 +183,6 @@ void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int
 		cs_rjson_table(o, key, 4, n, knee_cell, k);
 	else
 		cs_rjson_table(o, large, 3, n, large_cell, k);
-}
-
-static void adjacency(struct cs_rjson *o, const struct cs_result *r)
-{
-	cs_jsonw_arr(&o->j);
-	for (uint32_t i = 0; i < r->n_adj && i < CS_MAX_ADJ_SERIES; i++) {
-		const struct cs_adj_result *s = &r->adj[i];
-		cs_jsonw_obj(&o->j);
-		cs_rjson_key(o, "placement");
-		cs_rjson_str(o, cs_placement_name(s->placement));
-		cs_rjson_key(o, "footprint_bytes");
-		cs_rjson_opt(o, s->has_footprint, s->footprint_bytes);
-		cs_rjson_key(o, "granule_bytes");
-		cs_rjson_opt(o, s->has_granule, s->granule_bytes);
-		cs_rjson_key(o, "fit_bytes");
-		cs_rjson_opt(o, s->has_fit, s->granule_fit);
-		cs_rjson_key(o, "r2");
-		cs_rjson_opt(o, s->has_r2, s->r2);
-		cs_rjson_key(o, "margin");
-		cs_rjson_opt(o, s->has_margin, s->margin);
-		cs_rjson_key(o, "ramp");
-		cs_rjson_opt(o, s->has_ramp, s->ramp);
-		cs_rjson_key(o, "refusal");
-		if (s->refused)
-			cs_rjson_refusal(o, &s->refusal);
-		else
-			cs_jsonw_null(&o->j);
-		cs_jsonw_obj_end(&o->j);
-	}
-	cs_jsonw_arr_end(&o->j);
-}
-
-/* The sweep's row: points, levels, knees, gap_order. */
-void cs_sweep_json(struct cs_rjson *o, const struct cs_capture *c,
-		   const struct cs_result *r)
-{
-	const char *order = r->gap_order == CS_GAP_ORDER_FALLS ? "falls"
-			    : r->gap_order == CS_GAP_ORDER_NO  ? "no"
-							       : 0;
-	(void)c;
-	cs_rjson_key(o, "points");
-	cs_jsonw_obj(&o->j);
-	cs_rjson_key(o, "total");
-	cs_rjson_num(o, r->n_points);
-	cs_rjson_key(o, "used");
-	cs_rjson_num(o, r->n_used);
-	cs_jsonw_obj_end(&o->j);
-	cs_rjson_key(o, "levels");
-	cs_rjson_levels(o, r->levels, r->n_levels, "first_bytes", "last_bytes");
-	cs_rjson_key(o, "knees");
-	cs_rjson_knees(o, r->knees, r->n_knees, 1);
-	cs_rjson_key(o, "gap_order");
-	if (order)
-		cs_rjson_str(o, order);
-	else
-		cs_jsonw_null(&o->j);
-}
-
-/* The adjacency's row: its series, then docs/reduction.md's refusals, the
- * sweep's and the series' (the list those two rows fill). */
-void cs_adj_json(struct cs_rjson *o, const struct cs_capture *c,
-		 const struct cs_result *r)
-{
-	(void)c;
-	cs_rjson_key(o, "adjacency");
-	adjacency(o, r);
-	cs_rjson_key(o, "refusals");
-	cs_jsonw_arr(&o->j);
-	cs_rjson_refusals(o, r->refusals, r->n_refusals < CS_MAX_REFUSALS ? r->n_refusals
-									: CS_MAX_REFUSALS,
-			  &r->climbs, 0);
-	cs_jsonw_arr_end(&o->j);
 }
 
 void cs_none_json(struct cs_rjson *o, const struct cs_capture *c,

@@ -1,27 +1,50 @@
-/* capture_record.c: how the sweep and the adjacency probe were measured
- * (struct cs_run_detail), written after the producer's own members as
- * "sweep_detail" and "adjacency_probe": the record column of kinds.h, the
- * same for the firmware and the host probe. Freestanding. */
+/* adj_write.c: the adjacency probe's write and record columns (common/
+ * kinds.h): its series ("adjacency", capture.md's core), and how it was
+ * measured ("adjacency_probe", struct cs_run_detail, after the producer's
+ * own members), the same for the firmware and the host probe.
+ * Freestanding. */
 #include "../../common/capture_write.h"
 #include "../../common/probe.h"
 
-void cs_sweep_record(struct cs_jsonw *j, const struct cs_capture *c)
+void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c)
 {
-	const struct cs_run_detail *d = &c->run;
-	if (!d->present)
-		return;
-	cs_jsonw_key(j, "sweep_detail");
-	cs_jsonw_obj(j);
-	cs_jsonw_key(j, "ns_is");
-	cs_jsonw_str(j, "minimum over blocks; median_ns beside it");
-	cs_jsonw_key(j, "seconds");
-	cs_jsonw_numsig(j, d->sweep_s, 4);
-	cs_jsonw_key(j, "failed_points");
-	cs_jsonw_u64(j, d->failed_points);
-	cs_jsonw_num_row(j, "median_ns", d->median_ns, c->n_points, 6);
-	cs_jsonw_u64_row(j, "loads_per_block", d->loads, c->n_points);
-	cs_jsonw_num_row(j, "point_s", d->point_s, c->n_points, 4);
-	cs_jsonw_obj_end(j);
+	cs_jsonw_key(j, "adjacency");
+	cs_jsonw_arr(j);
+	for (uint32_t s = 0; s < c->n_adj; s++) {
+		const struct cs_adj_series *a = &c->adj[s];
+		cs_jsonw_obj(j);
+		cs_jsonw_key(j, "placement");
+		cs_jsonw_str(j, cs_placement_name(a->placement));
+		if (a->has_footprint) {
+			cs_jsonw_key(j, "footprint_bytes");
+			cs_jsonw_num(j, a->footprint_bytes);
+		}
+		if (a->refused) {
+			cs_jsonw_key(j, "refusal");
+			cs_jsonw_obj(j);
+			cs_jsonw_key(j, "code");
+			cs_jsonw_str(j, a->refusal_code);
+			cs_jsonw_key(j, "reason");
+			cs_jsonw_str(j, a->refusal_reason);
+			cs_jsonw_obj_end(j);
+		}
+		cs_jsonw_key(j, "points");
+		cs_jsonw_arr(j);
+		int pretty = j->pretty;
+		for (uint32_t i = 0; i < a->n; i++) {
+			cs_jsonw_obj(j);
+			j->pretty = 0;
+			cs_jsonw_key(j, "distance");
+			cs_jsonw_num(j, a->pts[i].distance);
+			cs_jsonw_key(j, "ns");
+			cs_jsonw_numsig(j, a->pts[i].ns, 9);
+			cs_jsonw_obj_end(j);
+			j->pretty = pretty;
+		}
+		cs_jsonw_arr_end(j);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
 }
 
 /* The placements refused before measuring, from their series. */
