@@ -28,6 +28,23 @@ static void write_clock(struct cs_jsonw *j, const struct cs_clock *k)
 	cs_jsonw_obj_end(j);
 }
 
+void cs_none_published(struct cs_jsonw *j, const struct cs_capture *c)
+{
+	(void)j;
+	(void)c;
+}
+
+/* The write, record and published columns of the table, in its order. */
+typedef void (*cs_write_fn)(struct cs_jsonw *j, const struct cs_capture *c);
+static const struct {
+	cs_write_fn write, record, published;
+} kinds[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, ...) \
+	{ write, record, published },
+	CS_KINDS
+#undef CS_KIND
+};
+
 static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
 {
 	cs_jsonw_key(j, "published");
@@ -54,7 +71,8 @@ static void write_published(struct cs_jsonw *j, const struct cs_capture *c)
 		cs_jsonw_obj_end(j);
 	}
 	cs_jsonw_arr_end(j);
-	cs_tlb_published_write(j, c); /* the TLB kind: kinds/tlb/ */
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		kinds[k].published(j, c);
 	cs_jsonw_obj_end(j);
 }
 
@@ -111,16 +129,6 @@ void cs_none_record(struct cs_jsonw *j, const struct cs_capture *c)
 	(void)j;
 	(void)c;
 }
-
-/* The write and record columns of the table, in its order. */
-typedef void (*cs_write_fn)(struct cs_jsonw *j, const struct cs_capture *c);
-static const struct {
-	cs_write_fn write, record;
-} kinds[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) { write, record },
-	CS_KINDS
-#undef CS_KIND
-};
 
 int cs_capture_write(struct cs_buf *b, const struct cs_capture *c,
 		     cs_capture_extra_fn extra, void *ctx)

@@ -27,13 +27,16 @@ void cs_point_write(struct cs_jsonw *j, const char *xkey, double x, double ns, i
 		    double ns_median, int has_block, double block_ns);
 void cs_points_array_write(struct cs_jsonw *j, const struct cs_point *pts, uint32_t n);
 
-/* The write and record columns of the table (kinds.h), declared from it. */
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
+/* The write, record and published columns of the table (kinds.h),
+ * declared from it. */
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, ...) \
 	void write(struct cs_jsonw *j, const struct cs_capture *c); \
-	void record(struct cs_jsonw *j, const struct cs_capture *c);
+	void record(struct cs_jsonw *j, const struct cs_capture *c); \
+	void published(struct cs_jsonw *j, const struct cs_capture *c);
 CS_KINDS
 #undef CS_KIND
 void cs_none_write(struct cs_jsonw *j, const struct cs_capture *c);
 void cs_none_record(struct cs_jsonw *j, const struct cs_capture *c);
+void cs_none_published(struct cs_jsonw *j, const struct cs_capture *c);
 
 #endif

@@ -201,7 +201,7 @@ int cs_none_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 
 typedef int (*cs_run_fn)(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 static const cs_run_fn runs[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) run,
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) run,
 	CS_KINDS
 #undef CS_KIND
 };

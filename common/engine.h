@@ -237,7 +237,7 @@ void cs_engine_note(struct cs_engine *e, const char *text);
  * is 0 at the kind's first step. What the event points to must outlive the
  * step (the capture, e->at, a constant): the caller reads it after. A kind
  * that cannot pause runs whole in its first step and returns 0. */
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) \
 	int run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 CS_KINDS
 #undef CS_KIND

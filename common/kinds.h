@@ -1,77 +1,105 @@
 /* kinds.h: the table of measurement kinds. One row a kind, in the order the
  * engine runs them and the capture holds them; each row names the kind's
  *
- *   run     common/ (the engine): measures it into struct cs_capture, a
- *           step a call (engine.h: 1 while steps are left, the step's
- *           event in *ev); a kind that cannot pause runs whole and
- *           returns 0
+ *   run     kinds/<name>/ on common/engine.h: measures it into struct
+ *           cs_capture, a step a call (engine.h: 1 while steps are left,
+ *           the step's event in *ev); a kind that cannot pause runs whole
+ *           and returns 0
  *             int run(struct cs_engine *e, struct cs_capture *c,
  *                     struct cs_event *ev)
- *   write   common/: its members of the capture's core (docs/capture.md), before
- *           the producer's own members
+ *   write   its members of the capture's core (docs/capture.md), before the
+ *           producer's own members (common/capture_write.c walks it)
  *             void write(struct cs_jsonw *j, const struct cs_capture *c)
- *   record  common/: how it was measured, after the producer's own members
+ *   record  how it was measured, after the producer's own members
  *             void record(struct cs_jsonw *j, const struct cs_capture *c)
- *   read    host/: its members read back, strictly (host/reader.c walks it)
+ *   read    host only: its members read back, strictly (host/reader.c
+ *           walks it)
  *             int read(struct cs_jr *r, const struct cs_jd *root,
  *                      struct cs_capture *c)
- *   reduce  reduce/: into struct cs_result (common/result.h), once a capture
+ *   reduce  into struct cs_result (common/result.h), once a capture
+ *           (reduce/kinds.c walks it)
  *             int reduce(const struct cs_capture *c, struct cs_work *w,
  *                        struct cs_result *r, char *err, size_t errlen)
- *   report  reduce/: its lines of the text report (the firmware's screen
- *           and `cacheshape reduce`)
+ *   report  its lines of the text report (the firmware's screen and
+ *           `cacheshape reduce`)
  *             void report(struct cs_buf *b, const struct cs_capture *c,
  *                         const struct cs_result *r)
- *   json    reduce/: its members of `cacheshape reduce --json` (reduce/json.h),
- *           from the result alone; nothing when it has none
+ *   json    its members of `cacheshape reduce --json` (reduce/json.h), from
+ *           the result alone; nothing when it has none
  *             void json(struct cs_rjson *o, const struct cs_capture *c,
  *                       const struct cs_result *r)
+ *   published  what the processor claims for it, inside the capture's
+ *           "published" object after the caches (capture_write.c); the
+ *           claims themselves are decoded in decode/ and arch/
+ *             void published(struct cs_jsonw *j, const struct cs_capture *c)
+ *   expect  host only: its `check` cells, a prefix P naming three
+ *           functions (host/cmd/expect.h; a synthetic capture's "expect")
+ *             int P_read(struct cs_jr *r, const struct cs_jd *v,
+ *                        struct cs_expect *e)
+ *             int P_compare(const struct cs_expect *e,
+ *                           const struct cs_result *r, char *why, size_t n)
+ *             int P_any(const struct cs_expect *e)
+ *
+ * The page has no column: it reads a capture through the reader. The SVG
+ * panels are still chart/svg.c's own (the TLB's panel is not yet a column).
  *
  * A column a kind does not have names that column's no-op, cs_none_<column>
  * (each layer has its own). Each layer defines CS_KIND to take the columns
- * it builds and expands CS_KINDS twice: once to declare them (so no header
- * lists a kind's functions) and once for its table: the engine and the
- * capture writer here, the reader in host/, the reducer, the report and
- * the JSON writer in reduce/. This file names their functions and includes none of them.
+ * it builds (the columns it does not name fall in the trailing "...") and
+ * expands CS_KINDS twice: once to declare them (so no header lists a kind's
+ * functions) and once for its table. This file names their functions and
+ * includes none of them.
  *
- * A new kind: a folder kinds/<name>/ (its run, writers, reduction and
- * report in freestanding files; its reader in <name>_read.c, built into
- * the host command only: mk/host.mk), its data in struct cs_capture and its
- * result in struct cs_result (common/capture.h, common/result.h, each
- * including the folder's header), and one row here. */
+ * A new kind: a folder kinds/<name>/ (its run, writers, reduction, report
+ * and JSON writer in freestanding files; its reader in <name>_read.c and
+ * its check cells in <name>_expect.c, built into the host command only:
+ * mk/host.mk), its data in struct cs_capture and its result in struct
+ * cs_result (common/capture.h, common/result.h, each including the
+ * folder's header), and one row here (tests/suite-structure.sh builds one
+ * so). */
 #ifndef CS_KINDS_H
 #define CS_KINDS_H
 
-/* CS_KIND(ID, name, run, write, record, read, reduce, report, json) */
+/* CS_KIND(ID, name, run, write, record, read, reduce, report, json,
+ *         published, expect) */
 #define CS_KINDS \
-	/* the latency sweep: the staircase (seed 000, docs/reduction.md s.1-s.4) */ \
+	/* the latency sweep: the staircase (seed 000, docs/reduction.md s.1-s.4) \
+	 * (kinds/sweep/; its reduction reduce/reduce.c, reduce/sweep.c; its \
+	 * check cells, with the adjacency's, host/cmd/expect*.c) */ \
 	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
-		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json) \
-	/* the fetch-granule probe at three placements (s.5), placed and \
-	 * fitted on the levels the sweep's row found */ \
+		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json, \
+		cs_none_published, cs_sweep_expect) \
+	/* the fetch-granule probe at three placements (docs/reduction.md s.5), placed and \
+	 * fitted on the levels the sweep's row found (kinds/adjacency/) */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
-		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json) \
-	/* seed 003's classroom experiments (docs/experiments.md) */ \
+		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json, \
+		cs_none_published, cs_none_expect) \
+	/* seed 003's classroom experiments (docs/experiments.md, \
+	 * kinds/experiments/) */ \
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
 		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report, \
-		cs_exp_kind_json) \
-	/* the processors, as MP services lists them (issue 8) */ \
+		cs_exp_kind_json, cs_none_published, cs_exp_expect) \
+	/* the processors, as MP services lists them (issue 8, kinds/mp/) */ \
 	CS_KIND(PROCESSORS, "processors", cs_procs_run, cs_none_write, cs_procs_record, \
-		cs_procs_read, cs_none_reduce, cs_procs_report, cs_none_json) \
+		cs_procs_read, cs_none_reduce, cs_procs_report, cs_none_json, \
+		cs_none_published, cs_none_expect) \
 	/* the sweep again beside processors streaming (seed 000 s.4) */ \
 	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, cs_none_write, \
 		cs_competitor_record, cs_competitor_read, cs_competitor_reduce, \
-		cs_competitor_report, cs_competitor_json) \
-	/* one sweep per kind of core */ \
+		cs_competitor_report, cs_competitor_json, cs_none_published, \
+		cs_none_expect) \
+	/* one sweep per core type (a kind of core) */ \
 	CS_KIND(CORES, "cores", cs_cores_run, cs_none_write, cs_cores_record, \
-		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json) \
+		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json, \
+		cs_none_published, cs_none_expect) \
 	/* the TLBs: a sweep of pages per page size, on tables of our own \
 	 * (kinds/tlb/, docs/tlb.md) */ \
 	CS_KIND(TLB, "tlb", cs_tlb_run, cs_tlb_write, cs_tlb_record, \
-		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json)
+		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json, \
+		cs_tlb_published_write, cs_tlb_expect)
 
 enum cs_kind {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) CS_KIND_##id,
+#define CS_KIND(id, ...) CS_KIND_##id,
 	CS_KINDS
 #undef CS_KIND
 	CS_KIND_COUNT

@@ -373,7 +373,7 @@ int cs_none_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c
 }
 
 static const cs_read_fn kinds[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) read,
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) read,
 	CS_KINDS
 #undef CS_KIND
 };

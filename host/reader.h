@@ -64,7 +64,7 @@ void cs_read_release(void);
 /* The read column of the table (common/kinds.h), declared from it: each
  * kind's members of the capture, read as strictly as the core (reader.c,
  * reader_*.c, or a kind's own <name>_read.c). */
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) \
 	int read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
 CS_KINDS
 #undef CS_KIND

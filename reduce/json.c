@@ -197,7 +197,7 @@ void cs_none_json(struct cs_rjson *o, const struct cs_capture *c,
 typedef void (*cs_json_fn)(struct cs_rjson *o, const struct cs_capture *c,
 			   const struct cs_result *r);
 static const cs_json_fn columns[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) json,
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) json,
 	CS_KINDS
 #undef CS_KIND
 };

@@ -62,7 +62,7 @@ void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, c
  * adjacency's its series and then "refusals", docs/reduction.md's list, which
  * those two rows fill (json.c); then experiments (json_experiments.c),
  * competitor and cores (json_mp.c), each only when the capture has it. */
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) \
 	void json(struct cs_rjson *o, const struct cs_capture *c, \
 		  const struct cs_result *r);
 CS_KINDS

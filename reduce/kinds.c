@@ -31,7 +31,7 @@ static const struct {
 	cs_reduce_fn reduce;
 	cs_report_fn report;
 } kinds[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) { reduce, report },
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) { reduce, report },
 	CS_KINDS
 #undef CS_KIND
 };

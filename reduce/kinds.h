@@ -8,7 +8,7 @@
 #include "report.h"
 #include "../common/kinds.h"
 
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) \
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) \
 	int reduce(const struct cs_capture *c, struct cs_work *w, \
 		   struct cs_result *r, char *err, size_t errlen); \
 	void report(struct cs_buf *b, const struct cs_capture *c, \

@@ -412,7 +412,7 @@ static void test_reduce_once(void)
 static void test_table(void)
 {
 	static const char *const names[] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json) name,
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) name,
 		CS_KINDS
 #undef CS_KIND
 	};

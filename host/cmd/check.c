@@ -129,9 +129,7 @@ static void check_one(struct row *w, struct cs_replay *p, const char *dir,
 		w->v = V_NONE;
 		return;
 	}
-	diffs = cs_expect_compare(e, &p->res, why, sizeof(why));
-	diffs += cs_expect_experiments_compare(&e->exp, &p->res.exp, why, sizeof(why));
-	diffs += cs_expect_tlb_compare(&e->tlb, e->knee_tolerance, &p->res.tlb, why, sizeof(why));
+	diffs = cs_expect_compare_all(e, &p->res, why, sizeof(why));
 	if (e->has_known_failure) {
 		/* The expectation is the true answer; the rules miss it. */
 		w->v = diffs ? V_KNOWN : V_OK;

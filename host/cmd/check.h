@@ -14,7 +14,8 @@
 int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 		      char *why, size_t whylen);
 
-/* True when e states something to compare (knees, refusals or granules). */
+/* True when e states something to compare, of any kind (the table's
+ * expect column: expect.h). */
 int cs_expect_any(const struct cs_expect *e);
 
 #endif

@@ -70,19 +70,43 @@ static int read_codes(struct cs_jr *r, const struct cs_jd *obj, struct cs_expect
 	return 0;
 }
 
+/* The sweep's row (and the adjacency's granules: one reduction, reduce.c). */
+int cs_sweep_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	if (read_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees,
+		       e->knees) ||
+	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
+		       &e->n_granules, e->granules) ||
+	    read_codes(r, v, e))
+		return -1;
+	return 0;
+}
+
+int cs_none_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	(void)r;
+	(void)v;
+	(void)e;
+	return 0;
+}
+
+typedef int (*cs_expect_read_fn)(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
+static const cs_expect_read_fn kind_read[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, ...) \
+	expect##_read,
+	CS_KINDS
+#undef CS_KIND
+};
+
 int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 {
 	struct cs_jd *t;
 	size_t m;
 
 	e->present = 1;
-	if (read_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees,
-		       e->knees) ||
-	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
-		       &e->n_granules, e->granules) ||
-	    read_codes(r, v, e) || cs_read_expect_experiments(r, v, &e->exp) ||
-	    cs_read_expect_tlb(r, v, &e->tlb))
-		return -1;
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kind_read[k](r, v, e))
+			return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {
 		m = cs_jr_push_key(r, "knee_tolerance");

@@ -1,5 +1,6 @@
 /* expect_compare.c: a reduction against a synthetic capture's "expect". */
 #include "check.h"
+#include "expect.h"
 #include "../../common/buf.h"
 
 #include <math.h>
@@ -166,10 +167,63 @@ static void compare_granules(const struct cs_expect *e,
 	}
 }
 
+int cs_sweep_expect_any(const struct cs_expect *e)
+{
+	return e->has_knees || e->has_refusals || e->has_granules;
+}
+
+int cs_none_expect_any(const struct cs_expect *e)
+{
+	(void)e;
+	return 0;
+}
+
+int cs_none_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+			   char *why, size_t whylen)
+{
+	(void)e;
+	(void)r;
+	(void)why;
+	(void)whylen;
+	return 0;
+}
+
+static const struct {
+	int (*compare)(const struct cs_expect *e, const struct cs_result *r, char *why,
+		       size_t whylen);
+	int (*any)(const struct cs_expect *e);
+} kinds[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, ...) \
+	{ expect##_compare, expect##_any },
+	CS_KINDS
+#undef CS_KIND
+};
+
 int cs_expect_any(const struct cs_expect *e)
 {
-	return e->has_knees || e->has_refusals || e->has_granules || e->exp.present ||
-	       e->tlb.present;
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k].any(e))
+			return 1;
+	return 0;
+}
+
+int cs_expect_compare_all(const struct cs_expect *e, const struct cs_result *r,
+			  char *why, size_t whylen)
+{
+	int n = 0;
+
+	if (why && whylen)
+		why[0] = '\0';
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		n += kinds[k].compare(e, r, why, whylen);
+	return n;
+}
+
+/* The sweep's row: it begins why afresh (the first row). */
+int cs_sweep_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+			    char *why, size_t whylen)
+{
+	return cs_expect_compare(e, r, why, whylen);
 }
 
 int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,

@@ -2,6 +2,7 @@
  * (expect_experiments.h). */
 #include "exp_expect.h"
 #include "exp_reduce.h"
+#include "../../host/cmd/expect.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -146,4 +147,21 @@ int cs_expect_experiments_compare(const struct cs_expect_exp *e,
 		     rp->has_ratio ? rp->defeated : -1);
 	same_code(&o, "random/fixed", e->random_refusal, code_of(rp->random_refused, &rp->random_refusal));
 	return o.n;
+}
+
+/* The experiments' expect column (common/kinds.h, host/cmd/expect.h). */
+int cs_exp_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	return cs_read_expect_experiments(r, v, &e->exp);
+}
+
+int cs_exp_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+			  char *why, size_t whylen)
+{
+	return cs_expect_experiments_compare(&e->exp, &r->exp, why, whylen);
+}
+
+int cs_exp_expect_any(const struct cs_expect *e)
+{
+	return e->exp.present;
 }

@@ -1,5 +1,6 @@
 /* expect_tlb.c: a synthetic capture's TLB expectations (expect_tlb.h). */
 #include "tlb_expect.h"
+#include "../../host/cmd/expect.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -195,4 +196,21 @@ int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
 		}
 	}
 	return w.n;
+}
+
+/* The TLB's expect column (common/kinds.h, host/cmd/expect.h). */
+int cs_tlb_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	return cs_read_expect_tlb(r, v, &e->tlb);
+}
+
+int cs_tlb_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+			  char *why, size_t whylen)
+{
+	return cs_expect_tlb_compare(&e->tlb, e->knee_tolerance, &r->tlb, why, whylen);
+}
+
+int cs_tlb_expect_any(const struct cs_expect *e)
+{
+	return e->tlb.present;
 }
