@@ -205,4 +205,56 @@ undocumented=$(for w in $(grep -oE '^#define CS_[A-Z0-9_]+' reduce/rules.h | cut
 	       done | tr '\n' ' ')
 expect "every constant and code of reduce/rules.h is in docs/reduction.md (${undocumented:-all there})" test -z "$undocumented"
 
+# A new kind is its folder, one row of common/kinds.h and a member of each
+# of struct cs_capture and struct cs_result (README "A new kind"): a
+# throwaway kind (tests/example-kind/) put so into a scratch copy of the
+# tree, which must build (the host command and the page) and reduce it.
+ex=$tmp/example
+mkdir -p "$ex"
+{ echo "$files"; git ls-files --cached --others --exclude-standard -- mk scripts web captures Makefile 2>/dev/null; } |
+	sed 's#^\./##' | grep -v '^tests/example-kind/' | sort -u | while read -r f; do
+		[ -f "$f" ] && cp --parents "$f" "$ex"
+	done
+mkdir -p "$ex/kinds/example"
+cp tests/example-kind/*.[ch] "$ex/kinds/example/"
+python3 - "$ex" <<'EOF'
+import sys
+d = sys.argv[1]
+def edit(path, old, new):
+    s = open(d + '/' + path).read()
+    assert s.count(old) == 1, (path, old)
+    open(d + '/' + path, 'w').write(s.replace(old, new))
+row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_none_record, \\\n'
+       '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
+       '\t\tcs_none_published, cs_none_expect)\n\nenum cs_kind {')
+edit('common/kinds.h', '\n\nenum cs_kind {', row)
+edit('common/capture.h', '\tstruct cs_run_detail run;', '\tstruct cs_example_capture example;\n\tstruct cs_run_detail run;')
+edit('common/capture.h', '#include <stdint.h>\n', '#include <stdint.h>\n#include "../kinds/example/example.h"\n')
+edit('common/result.h', '\tstruct cs_tlb_result tlb;', '\tstruct cs_example_result example;\n\tstruct cs_tlb_result tlb;')
+EOF
+changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile \) | sed 's#^\./##' | sort |
+	while read -r f; do cmp -s "$f" "$OLDPWD/$f" 2>/dev/null || echo "$f"; done | tr '\n' ' ')
+expect "the example kind touches its folder, the table and the two structs only ($changed)" \
+	test "$changed" = "common/capture.h common/kinds.h common/result.h kinds/example/example.c kinds/example/example.h kinds/example/example_read.c "
+cap=captures/synthetic/threeSteps.json
+if nice make -C "$ex" -s build/host/cacheshape >"$tmp/ex.log" 2>&1; then
+	pass "the example kind builds into the host command"
+	python3 -c "import json; d = json.load(open('$cap')); d['example'] = {'value': 21}; json.dump(d, open('$ex/ex.json', 'w'))"
+	expect "the example kind is read, reduced and reported" \
+		sh -c "'$ex/build/host/cacheshape' reduce '$ex/ex.json' | grep -qx 'example: doubled 42'"
+	expect "the example kind is in reduce --json" \
+		sh -c "'$ex/build/host/cacheshape' reduce --json '$ex/ex.json' | python3 -c 'import json, sys; assert json.load(sys.stdin)[\"example\"] == 42'"
+	expect "a capture without it reduces as before, example null" \
+		sh -c "'$ex/build/host/cacheshape' reduce --json '$cap' | python3 -c 'import json, sys; assert json.load(sys.stdin)[\"example\"] is None'"
+else
+	fail "the example kind does not build into the host command: $(grep -m3 -E 'error|Error' "$tmp/ex.log")"
+fi
+if command -v clang >/dev/null; then
+	if nice make -C "$ex" -s build/web/cacheshape.wasm >"$tmp/exw.log" 2>&1; then
+		pass "the example kind builds into the page (wasm32, freestanding)"
+	else
+		fail "the example kind does not build into the page: $(grep -m3 -E 'error|Error' "$tmp/exw.log")"
+	fi
+fi
+
 summary structure
