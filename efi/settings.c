@@ -262,11 +262,12 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
 	} else if (word_eq(p, klen, "competitors")) {
 		set_competitors(s, no, val, vn);
-	} else if (word_eq(p, klen, "kinds")) {
+	} else if (word_eq(p, klen, "core_types") || word_eq(p, klen, "kinds")) {
+		/* kinds=, the old name (sticks in the field have it) */
 		if (word_eq(val, vn, "main") || word_eq(val, vn, "ap"))
 			s->kinds_on_ap = word_eq(val, vn, "ap");
 		else
-			complain(s, no, "kinds must be main or ap, not", val, vn);
+			complain(s, no, "core_types (kinds) must be main or ap, not", val, vn);
 	} else if (word_eq(p, klen, "label")) {
 		copy_label(s->label, sizeof s->label, val, vn);
 	} else if (word_eq(p, klen, "name")) {

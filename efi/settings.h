@@ -1,6 +1,7 @@
 /* settings.h: the run's settings, from \cacheshape.cfg on the boot volume:
  * key=value lines, '#' comments. Keys: sweep=quick|full, max_bytes=N[K|M|G],
- * after=wait|shutdown|return, competitors=N (0-64), kinds=main|ap, label=TEXT, name=NAME (the capture's file
+ * after=wait|shutdown|return, competitors=N (0-64), core_types=main|ap
+ * (kinds=, its old name, still taken), label=TEXT, name=NAME (the capture's file
  * name, without .json). A bad line is reported and ignored: its key keeps
  * the default, so a malformed file never stops a run or hangs it. */
 #ifndef CS_EFI_SETTINGS_H

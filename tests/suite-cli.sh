@@ -470,6 +470,14 @@ expect "probe -o an existing file: exit 2, untouched" eval '[ $rc -eq 2 ] && gre
 run probe -o /dev/null --force --quick
 expect "probe -o /dev/null --force: refused, still a device" eval '[ $rc -eq 2 ] && [ -c /dev/null ]'
 expect "probe: nothing written by a refusal" eval '[ ! -e "$O/p.json" ]'
+# --all-core-types, and --all-kinds, its old name, still taken (refused here
+# with --cpu, before anything is measured)
+for a in --all-core-types --all-kinds; do
+	run probe -o "$O/p.json" "$a" --cpu 0
+	expect "probe $a --cpu 0: a usage error naming --all-core-types" eval '[ $rc -eq 2 ] && err_has "--all-core-types (--all-kinds)"'
+done
+run help probe
+expect "help probe names --all-core-types and its old name" eval 'out_has "--all-core-types" && out_has "--all-kinds"'
 
 # 2: a Latin-1 label, a Latin-1 file name (recorded in the command line) and
 # 150 'é' cut by the label builder: the capture is valid UTF-8, read by the

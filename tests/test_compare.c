@@ -282,6 +282,10 @@ static void test_settings(void)
 	CHECK(s.kinds_on_ap && s.n_errors == 1, "kinds=all refused, ap kept");
 	cs_settings_parse(&s, "kinds=main", 10);
 	CHECK(!s.kinds_on_ap, "kinds=main");
+	cs_settings_parse(&s, "core_types=ap", 13);
+	CHECK(s.kinds_on_ap && s.n_errors == 1, "core_types=ap (kinds=, the old name, still taken)");
+	cs_settings_parse(&s, "core_types=main", 15);
+	CHECK(!s.kinds_on_ap && s.n_errors == 1, "core_types=main");
 }
 
 int main(void)

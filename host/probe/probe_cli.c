@@ -78,10 +78,11 @@ void cs_usage_probe(FILE *f)
 	      "                      sweep, at most half this machine's memory\n"
 	      "  --cpu N             the CPU to pin to (default: the last one allowed);\n"
 	      "                      the capture names its kind of core (MIDR on ARM)\n"
-	      "  --all-kinds         one capture per kind of core (big.LITTLE, P/E\n"
-	      "                      cores), each on the first CPU of its kind, into\n"
-	      "                      FILE-<kind>-cpuN.json; none may exist already\n"
-	      "                      (but with --force)\n"
+	      "  --all-core-types    one capture per core type (big.LITTLE, P/E\n"
+	      "                      cores), each on the first CPU of its type, into\n"
+	      "                      FILE-<type>-cpuN.json; none may exist already\n"
+	      "                      (but with --force); --all-kinds, its old name,\n"
+	      "                      is still accepted\n"
 	      "  --flush auto|arch|evict\n"
 	      "                      how seed 003's experiments empty the caches: the\n"
 	      "                      architecture's instruction (clflush, dc civac)\n"
@@ -219,6 +220,14 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 	return 0;
 }
 
+/* --all-core-types, or --all-kinds, its name before "kinds" came to mean
+ * the table's measurement kinds (common/kinds.h): scripts in the field
+ * still pass it. */
+static int all_core_types(const char *a)
+{
+	return !strcmp(a, "--all-core-types") || !strcmp(a, "--all-kinds");
+}
+
 static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -232,11 +241,11 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		if (!strcmp(a, "--quick") || !strcmp(a, "-q") || !strcmp(a, "--quiet") ||
-		    !strcmp(a, "--force") || !strcmp(a, "--all-kinds")) {
+		    !strcmp(a, "--force") || all_core_types(a)) {
 			o->quick |= !strcmp(a, "--quick");
 			o->quiet |= a[1] == 'q' || !strcmp(a, "--quiet");
 			o->force |= !strcmp(a, "--force");
-			o->all_kinds |= !strcmp(a, "--all-kinds");
+			o->all_kinds |= all_core_types(a);
 			continue;
 		}
 		if (a[0] != '-' || !a[1])
@@ -261,8 +270,8 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 	if (!o->out)
 		return usage_error("-o FILE is required%s%s", "", "");
 	if (o->all_kinds && (o->cpu >= 0 || !strcmp(o->out, "-")))
-		return usage_error("--all-kinds picks the CPUs and writes a file a kind: "
-				   "no --cpu%s%s, no -o -", "", "");
+		return usage_error("--all-core-types (--all-kinds) picks the CPUs and writes a "
+				   "file a core type: no --cpu%s%s, no -o -", "", "");
 	return 0;
 }
 

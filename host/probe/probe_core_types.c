@@ -1,5 +1,5 @@
 /* probe_kinds.c: kinds of core on a Linux machine (probe.h), and
- * --all-kinds: one capture per kind. A CPU's kind is its MIDR_EL1 (arm64:
+ * --all-core-types (--all-kinds): one capture per core type. A CPU's kind is its MIDR_EL1 (arm64:
  * sysfs, else the read the kernel emulates at EL0, asked on that CPU) or
  * what the arch layer publishes about it (x86: CPUID 0x1A's core type and
  * a digest of the cache leaves, asked on that CPU), with a digest of the
@@ -198,7 +198,7 @@ int cs_probe_all_kinds(struct cs_probe_opts *o, int argc, char **argv)
 		kind_file(names[i], sizeof names[i], out, k.kind[i].file_tag);
 		if (!o->force && lstat(names[i], &st) == 0) {
 			cs_eprintf("cacheshape probe: %s exists; not overwritten, and nothing measured "
-				   "(--all-kinds writes FILE-<kind>-cpuN.json for each kind; --force replaces)",
+				   "(--all-core-types writes FILE-<type>-cpuN.json for each core type; --force replaces)",
 				   names[i]);
 			return CS_EXIT_ERROR;
 		}
@@ -206,13 +206,13 @@ int cs_probe_all_kinds(struct cs_probe_opts *o, int argc, char **argv)
 	if (!o->quiet) {
 		char text[512];
 		cs_cpu_kinds_text(text, sizeof text, &k);
-		fprintf(stderr, "--all-kinds: %s; one capture each\n", text);
+		fprintf(stderr, "--all-core-types: %s; one capture each\n", text);
 	}
 	for (uint32_t i = 0; i < k.n && rc == CS_EXIT_OK; i++) {
 		o->cpu = k.kind[i].cpu;
 		o->out = names[i];
 		if (!o->quiet)
-			cs_eprintf("--all-kinds: %s on CPU %d into %s", k.kind[i].name, o->cpu, o->out);
+			cs_eprintf("--all-core-types: %s on CPU %d into %s", k.kind[i].name, o->cpu, o->out);
 		rc = cs_probe_one(o, argc, argv);
 	}
 	o->out = out;
