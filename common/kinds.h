@@ -96,7 +96,14 @@
 	 * (kinds/tlb/, docs/tlb.md) */ \
 	CS_KIND(TLB, "tlb", cs_tlb_run, cs_tlb_write, cs_tlb_record, \
 		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json, \
-		cs_tlb_published_write, cs_tlb_expect)
+		cs_tlb_published_write, cs_tlb_expect) \
+	/* seed 001's instruction-cache experiment: the arch layer runs it \
+	 * with the processor's identity and writes its member \
+	 * (arch/aarch64/icache_probe.c, host/probe/probe_icache.c); reduce \
+	 * replays it (kinds/icache/) */ \
+	CS_KIND(ICACHE, "icache", cs_none_run, cs_none_write, cs_none_record, \
+		cs_icache_read, cs_icache_reduce, cs_icache_report, cs_icache_kind_json, \
+		cs_none_published, cs_none_expect)
 
 enum cs_kind {
 #define CS_KIND(id, ...) CS_KIND_##id,

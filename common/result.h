@@ -185,6 +185,7 @@ struct cs_result {
 	struct cs_exp_result exp; /* seed 003's experiments */
 	struct cs_mp_result mp;   /* the competitor, each kind of core */
 	struct cs_tlb_result tlb; /* the translation caches (kinds/tlb/) */
+	struct cs_icache_kind_result icache; /* seed 001 (kinds/icache/) */
 };
 
 #endif

@@ -16,8 +16,8 @@ endif
 WEB_LDFLAGS := --target=wasm32 -nostdlib -Wl,--no-entry -Wl,--strip-all \
 	-Wl,-z,stack-size=1048576 -Wl,--initial-memory=16777216
 # The core the firmware runs, minus what only a machine without a browser
-# needs (decode/: CPUID and ARM decoders; the instruction-cache probe).
-WEB_CORE := $(filter-out $(wildcard decode/*.c) kinds/icache/icache.c,$(CORE_SRC))
+# needs (decode/: CPUID and ARM decoders).
+WEB_CORE := $(filter-out $(wildcard decode/*.c),$(CORE_SRC))
 WEB_SRC := $(WEB_CORE) $(wildcard web/wasm/*.c)
 WEB_OBJDIR := $(BUILD)/web-obj
 WEB_OBJ := $(patsubst %.c,$(WEB_OBJDIR)/%.o,$(WEB_SRC))

@@ -445,6 +445,30 @@ run reduce /proc/self/status
 expect "reduce /proc/self/status: exit 2" [ $rc -eq 2 ]
 expect "reduce /proc/self/status: not a regular file, said so" err_has "not a regular file"
 
+# seed 001's instruction-cache kind (kinds/icache/): read, replayed, reported;
+# a malformed member refused at its field.
+A64=captures/qemu/qemu-aarch64-max.json
+run reduce "$A64"
+expect "icache: replayed and reported (coherent)" out_has "instruction cache (seed 001): refused (coherent): "
+run reduce --json "$A64"
+expect "icache: in reduce --json" eval "python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))[\"icache\"]; assert d[\"ran\"] and d[\"refusal\"][\"code\"] == \"coherent\"' '$T/out'"
+run reduce captures/qemu/qemu-x86_64-qemu64-tlb.json
+expect "icache: not run, the producer's refusal carried" out_has "instruction cache (seed 001): not run (coherent): "
+icache() { # icache NAME PYTHON: the aarch64 capture with its member edited
+	python3 -c "import json, sys; d = json.load(open('$A64')); i = d['icache']; $2; json.dump(d, open(sys.argv[1], 'w'))" "$T/ic-$1.json"
+	run reduce "$T/ic-$1.json"
+}
+icache granule "i['stale'] = [0, 0, 0, 0, 5, 9, 20]; i['unmaintained_stale'] = 900"
+expect "icache: a granule inferred from the counts" eval '[ $rc -eq 0 ] && out_has "instruction cache (seed 001): invalidation granule 32 B ("'
+icache short "i['stale'] = [0, 0]"
+expect "icache: stale shorter than strides refused at its field" eval '[ $rc -eq 2 ] && err_has "icache.stale"'
+icache dic "i['ctr_dic'] = 1"
+expect "icache: ctr_dic not a boolean refused" eval '[ $rc -eq 2 ] && err_has "icache.ctr_dic: expected true or false"'
+icache both "i['granule_bytes'] = 64"
+expect "icache: a granule and a refusal both refused" eval '[ $rc -eq 2 ] && err_has "icache: has both a granule_bytes and a refusal"'
+icache words "i['words'] = 4096"
+expect "icache: words past 1024 refused" eval '[ $rc -eq 2 ] && err_has "icache.words"'
+
 # 6, 7, 8: probe options refused before anything is measured (no capture).
 phys_kib=$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)
 run probe -o "$O/p.json" --max-bytes $((phys_kib / 2 - 64 * 1024))K --competitors 64

@@ -850,6 +850,56 @@ function parse(bytes, raw, bounds) {
   return root;
 }
 
+// kinds/icache/icache_read.c: the "icache" member (seed 001), optional.
+const ICACHE = { strides: 16, count: 2 ** 32, stride: 2 ** 20, words: 1024, text: 512, runs: 2 ** 20 };
+function icacheCounts(r, o, key, min, max, n) {
+  const list = r.member(o, key, true, false);
+  const m = r.push(key);
+  r.array(list, n ?? 0, n ?? ICACHE.strides);
+  const out = list.map((v, i) => { const mi = r.push(i); const u = r.uint(v, min, max); r.pop(mi); return u; });
+  r.pop(m);
+  return out;
+}
+function readIcacheObs(r, o, k) {
+  k.words = r.getUint(o, 'words', true, 0, ICACHE.words);
+  k.first = r.getUint(o, 'first_run', true, 0, ICACHE.count);
+  k.cached = r.getUint(o, 'unmaintained_stale', true, 0, ICACHE.count);
+  k.strides = icacheCounts(r, o, 'strides', 1, ICACHE.stride);
+  k.stale = icacheCounts(r, o, 'stale', 0, ICACHE.count, k.strides.length);
+  if (r.member(o, 'runs', false, false) !== undefined) {
+    k.runs = r.getUint(o, 'runs', true, 1, ICACHE.runs);
+    k.staleMin = icacheCounts(r, o, 'stale_min', 0, ICACHE.count, k.strides.length);
+  }
+  if (r.member(o, 'remapped_stale', false, false) !== undefined)
+    k.remap = r.getUint(o, 'remapped_stale', true, 0, ICACHE.count);
+  k.imin = r.getUint(o, 'ctr_imin_line_bytes', false, 4, ICACHE.stride) ?? 0;
+  k.dic = r.bool(o, 'ctr_dic', false) ?? false;
+  k.idc = r.bool(o, 'ctr_idc', false) ?? false;
+}
+function readIcache(r, root) {
+  const o = r.getObject(root, 'icache', false);
+  if (o === undefined) return null;
+  const m = r.push('icache');
+  const k = { method: r.getString(o, 'method', true, ICACHE.text) };
+  readIcacheObs(r, o, k);
+  const g = r.getUint(o, 'granule_bytes', false, 1, ICACHE.stride);
+  k.granule = g ?? null;
+  k.matches = r.bool(o, 'matches_ctr', false) ?? false;
+  k.reason = r.getString(o, 'note', false, ICACHE.text) ?? '';
+  k.code = '';
+  const f = r.getObject(o, 'refusal', false);
+  if (f !== undefined) {
+    const mf = r.push('refusal');
+    k.code = r.getString(f, 'code', true, BOUNDS.word);
+    k.reason = r.getString(f, 'reason', true, ICACHE.text);
+    r.pop(mf);
+  }
+  if ((k.granule !== null) === (k.code !== ''))
+    r.fail(k.granule !== null ? 'has both a granule_bytes and a refusal' : 'has neither a granule_bytes nor a refusal');
+  r.pop(m);
+  return k;
+}
+
 // A capture file's bytes (Uint8Array) into the plain object wasm.js loads;
 // throws CaptureError naming what is wrong.
 export function readCapture(bytes) {
@@ -868,6 +918,7 @@ export function readCapture(bytes) {
   readMp(r, root, c);
   readExperiments(r, root, c.exp);
   readTlb(r, root, c.tlb);
+  c.icache = readIcache(r, root);
   c.expect = readExpect(r, root);
   return c;
 }

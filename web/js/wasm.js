@@ -133,6 +133,14 @@ export class Reducer {
       for (const p of t.large.points)
         this.ok(x.cs_tlb_large_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'large-page point');
     }
+    const ic = c.icache; // web/wasm/capture_icache.c
+    if (ic) {
+      this.ok(x.cs_icache_obs(this.put(ic.method)[0], ic.words, ic.first, ic.cached, ic.runs ?? 0,
+        ic.remap !== undefined, ic.remap ?? 0, ic.imin, ic.dic ? 1 : 0, ic.idc ? 1 : 0), 'icache');
+      ic.strides.forEach((s, i) => this.ok(x.cs_icache_stride(s, ic.stale[i], ic.staleMin ? ic.staleMin[i] : 0), 'icache stride'));
+      const [a, b] = this.put(ic.code, ic.reason);
+      this.ok(x.cs_icache_answer(ic.granule !== null, ic.granule ?? 0, ic.matches ? 1 : 0, a, b), 'icache answer');
+    }
   }
 
   // Reduce what load() filled: null, or the message `cacheshape` prints for
