@@ -61,7 +61,7 @@ struct cs_platform {
 
 /* ---- what the processor publishes ---- */
 
-/* x86's CPUID, every leaf the decoders read (common/cpuid.h); 0, or -1 with
+/* x86's CPUID, every leaf the decoders read (decode/cpuid.h); 0, or -1 with
  * d->n 0 where the architecture has no such instruction. */
 int cs_arch_cpuid(struct cs_cpuid_dump *d);
 
@@ -91,7 +91,7 @@ struct cs_arch_cpu {
 	uint32_t n_caches;
 	struct cs_cache caches[CS_MAX_CACHES];
 	char cache_source[CS_WORD_MAX];
-	/* The TLBs it publishes (x86: common/cpuid.h cs_cpuid_tlbs), or none
+	/* The TLBs it publishes (x86: decode/cpuid.h cs_cpuid_tlbs), or none
 	 * with the reason (tlbs_null: ARM has no register that gives them). */
 	uint32_t n_tlbs;
 	struct cs_tlb tlbs[CS_MAX_TLBS];
@@ -128,7 +128,7 @@ int cs_arch_counter_select(struct cs_arch_cpu *c, const char *name, char *why,
 			   size_t whylen);
 
 /* What this processor publishes about itself (core type, cache digest),
- * for the grouping by kind of core (common/cores.h). Runs on the processor
+ * for the grouping by kind of core (common/core_types.h). Runs on the processor
  * it describes and touches no service: an application processor calls it.
  * out->number is left 0. */
 void cs_arch_proc_ident(struct cs_proc_ident *out);
@@ -156,7 +156,7 @@ const char *cs_arch_flush_name(void);
 
 /* Seed 001 in a user process, on two views of the same pages (w written,
  * x run; no page is ever writable and executable at once, as W^X kernels
- * require), each at least CS_ICACHE_CODE_BYTES (common/icache.h). */
+ * require), each at least CS_ICACHE_CODE_BYTES (kinds/icache/icache.h). */
 struct cs_icache_views {
 	void *w, *x;
 	uint32_t runs;  /* each stride this many times: stale[] the largest */
@@ -165,7 +165,7 @@ struct cs_icache_views {
 	int (*remap)(void *ctx, void **x);
 	void *ctx;
 };
-/* 0 with *o filled (common/icache.h reduces it); 1 when there is nothing
+/* 0 with *o filled (kinds/icache/icache.h reduces it); 1 when there is nothing
  * to measure by architecture (x86_64 keeps fetch coherent with stores),
  * -1 when it could not run; why[] says which. */
 int cs_arch_icache_views(struct cs_icache_views *v, struct cs_icache_obs *o,
@@ -174,7 +174,7 @@ int cs_arch_icache_views(struct cs_icache_views *v, struct cs_icache_obs *o,
 /* ---- page tables of our own (the TLB kind: docs/tlb.md) ---- */
 
 /* This architecture's table format as the firmware set it up
- * (common/pagetable.h) and the root of the firmware's tables: 0, or -1 with
+ * (kinds/tlb/pagetable.h) and the root of the firmware's tables: 0, or -1 with
  * why[] when our tables cannot follow its configuration (x86: 5-level
  * paging; aarch64: a granule other than 4 KiB, an EL other than 1 or 2,
  * VHE). Privileged: the firmware. */

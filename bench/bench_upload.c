@@ -1,5 +1,5 @@
 /* bench_upload.c: uploads per second to `cacheshape serve`, with the
- * firmware's own HTTP client logic (common/http.c) over loopback sockets.
+ * firmware's own HTTP client logic (net/http.c) over loopback sockets.
  *   bench_upload PORT SECONDS CAPTURE THREADS MODE
  * MODE new: every upload a distinct capture (CAPTURE with its label made
  * unique), so each is validated, hashed, written and fsynced; MODE same:

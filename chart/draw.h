@@ -3,7 +3,7 @@
  * 5x7 bitmap font, and the chart of a capture: log-size x axis, log cost y
  * axis, points, levels, knees, published and retired-rule sizes, adjacency
  * ramps. The mapping from (bytes, ns) to pixels is public: the firmware, the
- * host's SVG (host/plot.c) and the tests all place marks with it. */
+ * host's SVG (host/cmd/plot.c) and the tests all place marks with it. */
 #ifndef CS_DRAW_H
 #define CS_DRAW_H
 

@@ -83,7 +83,7 @@ enum cs_gap_order {
 	CS_GAP_ORDER_FALLS = 1     /* each deeper knee falls further behind */
 };
 
-/* ---- seed 003's experiments (reduce/experiments.h) ---- */
+/* ---- seed 003's experiments (kinds/experiments/exp_reduce.h) ---- */
 
 /* One single-access series reduced. */
 struct cs_exp_series_result {
@@ -124,7 +124,7 @@ struct cs_exp_result {
 	struct cs_refusal random_refusal;
 };
 
-/* ---- other processors (reduce/compare.h) ---- */
+/* ---- other processors (kinds/mp/mp_compare.h) ---- */
 
 /* The competitor's sweep against the sweep alone (seed 000 s.4). */
 struct cs_comparison {

@@ -1,5 +1,5 @@
 /* gop.h: the staircase on screen through the Graphics Output Protocol, in a
- * region at the top right (common/draw.c draws it): live as the sweep runs,
+ * region at the top right (chart/draw.c draws it): live as the sweep runs,
  * then whole with levels, knees and ramps. Through the linear framebuffer
  * when the mode has one, else through Blt (QEMU's virtio-gpu); without GOP,
  * the text alone, said once. The serial console is never touched. */

@@ -1,5 +1,5 @@
-/* tlb.c: the firmware's TLB hooks (tlb.h; common/tlb.h, docs/tlb.md s.1).
- * Page tables of our own, built by common/pagetable.c in the arch layer's
+/* tlb.c: the firmware's TLB hooks (tlb.h; kinds/tlb/tlb_probe.h, docs/tlb.md s.1).
+ * Page tables of our own, built by kinds/tlb/pagetable.c in the arch layer's
  * format: the firmware's identity map copied whole, the windows mapped
  * beside it in top-level slots the firmware leaves empty, and the region
  * mapped again on large pages for sweep_large_pages; loaded around each

@@ -1,5 +1,5 @@
-/* tlb.h: the TLB kind's hooks as the firmware gives them (common/tlb.h):
- * windows on page tables of our own (arch.h, common/pagetable.h), the
+/* tlb.h: the TLB kind's hooks as the firmware gives them (kinds/tlb/tlb_probe.h):
+ * windows on page tables of our own (arch.h, kinds/tlb/pagetable.h), the
  * firmware's tables put back around every point, the region again on large
  * pages, and the page size that backs it. */
 #ifndef CS_EFI_TLB_H

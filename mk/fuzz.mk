@@ -7,7 +7,7 @@
 #   settings   the firmware's settings parser (efi/settings.c), as the firmware runs it
 #   chart      the chart's scale (cs_chart_layout, ticks, drawing) and plot's SVG
 #   jsoncheck  the firmware's strict JSON check against yajl, and the JSON writer
-#   http       the firmware's own HTTP client logic (common/http.c) against
+#   http       the firmware's own HTTP client logic (net/http.c) against
 #              malformed answers, and the netboot's DHCP answer (bootinfo.c)
 # Built from the sources with the sanitizers (every unit an input reaches is
 # instrumented), each into its own corpus (build/fuzz/corpus-<name>), seeded

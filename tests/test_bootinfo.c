@@ -1,4 +1,4 @@
-/* test_bootinfo.c: the network boot's DHCP answer (common/bootinfo.c):
+/* test_bootinfo.c: the network boot's DHCP answer (net/bootinfo.c):
  * packets as QEMU's user-mode network, dnsmasq and an HTTP-boot server
  * send them, and broken ones, each refused with its reason. */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_compare: the competitor comparison (reduce/compare.h) on synthetic
+/* test_compare: the competitor comparison (kinds/mp/mp_compare.h) on synthetic
  * reductions and sweeps, where the prediction holds and where it fails, its
  * threshold pinned on both sides; the grouping of processors by kind of
  * core; the reader of "processors", "competitor" and "cores". */

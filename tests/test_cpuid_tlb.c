@@ -1,4 +1,4 @@
-/* test_cpuid_tlb: the published-TLB decoders (common/cpuid_tlb.c) against
+/* test_cpuid_tlb: the published-TLB decoders (decode/cpuid_tlb.c) against
  * recorded register values. Each dump holds the leaves the decoders read;
  * where it came from is written above it, and each row of 'cases' says
  * which source must win and every TLB it must give, in order (page size,

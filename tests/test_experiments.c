@@ -1,7 +1,7 @@
 /* test_experiments: seed 003's experiments. The reductions on series built
  * with known answers (periods of 32, 64 and 128 bytes; no period; a coarse
  * clock; flat, breaking and bumpy stride curves; random against fixed),
- * each threshold of reduce/rules_experiments.h with a row on either side;
+ * each threshold of kinds/experiments/rules_experiments.h with a row on either side;
  * then the kernels on a counting clock, and the capture member written,
  * read back, refused when malformed, and reduced to JSON. */
 #include <stdlib.h>

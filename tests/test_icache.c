@@ -1,4 +1,4 @@
-/* test_icache: the seed-001 inference (common/icache.h) on recorded counts.
+/* test_icache: the seed-001 inference (kinds/icache/icache.h) on recorded counts.
  * The first row is the seed's own run on an Apple M2 (stride 64 leaves
  * nothing stale, 128 leaves 512); the rest are what a coherent machine,
  * a broken probe and inconsistent counts look like. */

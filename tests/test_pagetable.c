@@ -1,4 +1,4 @@
-/* test_pagetable.c: page tables of our own (common/pagetable.c) over a block
+/* test_pagetable.c: page tables of our own (kinds/tlb/pagetable.c) over a block
  * of memory standing for physical memory, in an x86-like format (4 levels,
  * the lower half for windows) and an ARM-like one (3 levels, 8 top
  * entries): a firmware's tables with 1 GiB, 2 MiB and 4 KiB leaves copied

@@ -1,9 +1,9 @@
 /* test_sysfs: the host probe's readers of what Linux publishes about each
- * CPU (host/sysfs.c), its kinds of core (host/probe_kinds.c) and its
- * emulation check (host/probe_cpu.c), on files recorded from real ARM
+ * CPU (host/probe/sysfs.c), its kinds of core (host/probe/probe_core_types.c) and its
+ * emulation check (host/probe/probe_cpu.c), on files recorded from real ARM
  * machines (tests/data/sysfs/, whose README names each source), made into
  * trees under a temporary folder; and MIDR and CTR_EL0 values as real
- * machines printed them, decoded by common/armcache.c. */
+ * machines printed them, decoded by decode/armcache.c. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* test_tlb.c: the TLB sweep's plan and kernel (common/tlb.c): the page
+/* test_tlb.c: the TLB sweep's plan and kernel (kinds/tlb/tlb_probe.c): the page
  * counts and their span, the window's layout promises (lines rotated
  * through every set, few frames), the walk's order a single cycle through
  * every page, and the timed point on a plain (unaliased) window, which

@@ -1,6 +1,6 @@
 /* cpu.c (aarch64): identification and published caches from the system
  * registers (MIDR, CTR, CLIDR, ID_AA64MMFR2, each CCSIDR through CSSELR),
- * decoded by common/armcache.h; then the PMU check (pmu.c) and the
+ * decoded by decode/armcache.h; then the PMU check (pmu.c) and the
  * instruction-cache probe (icache_probe.c). Every raw register goes into the
  * capture, with the architecture's caveat about CCSIDR. EL1 registers: the
  * firmware only. */

@@ -9,7 +9,7 @@
  * at DminLine, by the written view: so only the instruction side is under
  * test), invalidate by the executed view with the stride (ic ivau), dsb
  * ish, isb, and run: the result counts the words still stale.
- * common/icache.c draws the answer. */
+ * kinds/icache/icache.c draws the answer. */
 #include "a64.h"
 #include "../../common/buf.h"
 

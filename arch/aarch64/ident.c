@@ -1,5 +1,5 @@
 /* ident.c (aarch64): what this processor publishes about itself, for the
- * grouping by kind of core (common/cores.h): MIDR_EL1, and a digest of
+ * grouping by kind of core (common/core_types.h): MIDR_EL1, and a digest of
  * CTR_EL0, CLIDR_EL1 and each level's CCSIDR_EL1. No firmware call. (AAVMF has no
  * MP services, so today this runs on the boot processor only.) */
 #include "a64.h"

@@ -1,5 +1,5 @@
 /* paging.c (aarch64): translation tables of our own for the TLB sweep
- * (arch.h, common/pagetable.h): the 4 KiB-granule format of the current
+ * (arch.h, kinds/tlb/pagetable.h): the 4 KiB-granule format of the current
  * EL's TTBR0 regime as the firmware set it up (its TCR and MAIR kept), the
  * block sizes it allows, and TTBR0 loaded with IRQ and FIQ masked, its TLB
  * entries invalidated, and the firmware's put back. Privileged (EL1 or

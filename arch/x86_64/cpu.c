@@ -1,4 +1,4 @@
-/* cpu.c (x86_64): CPUID through the shared decoders (common/cpuid.h). The
+/* cpu.c (x86_64): CPUID through the shared decoders (decode/cpuid.h). The
  * instruction runs here; identification and published caches are decoded
  * from the recorded dump, and every register read goes into the capture. */
 #include "../arch.h"

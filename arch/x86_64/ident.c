@@ -1,5 +1,5 @@
 /* ident.c (x86_64): what this processor publishes about itself, for the
- * grouping by kind of core (common/cores.h): CPUID leaf 0x1A's core
+ * grouping by kind of core (common/core_types.h): CPUID leaf 0x1A's core
  * type and a digest of the cache leaves (4, or 0x8000001D, and 0x80000005/6). No firmware
  * call: an application processor runs it. */
 #include "../arch.h"

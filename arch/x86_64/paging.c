@@ -1,5 +1,5 @@
 /* paging.c (x86_64): page tables of our own for the TLB sweep (arch.h,
- * common/pagetable.h): the 4-level format as the firmware set it up, the
+ * kinds/tlb/pagetable.h): the 4-level format as the firmware set it up, the
  * page sizes the processor maps, and CR3 loaded with interrupts masked and
  * the firmware's put back. Privileged: the firmware only (the host probe
  * never calls these). */

@@ -101,7 +101,7 @@ struct cs_probe_tlb {
 	 * it. */
 	uint64_t peak_rss_before, window_bytes;
 };
-/* The TLB hooks (common/tlb.h) for this process, t their state. */
+/* The TLB hooks (kinds/tlb/tlb_probe.h) for this process, t their state. */
 void cs_probe_tlb_hooks(struct cs_tlb_hooks *h, struct cs_probe_tlb *t, const struct cs_pool *pool);
 int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines,
 		     struct cs_tlb_window *w, char *tables, size_t tables_len, char *method,

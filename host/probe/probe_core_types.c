@@ -3,7 +3,7 @@
  * sysfs, else the read the kernel emulates at EL0, asked on that CPU) or
  * what the arch layer publishes about it (x86: CPUID 0x1A's core type and
  * a digest of the cache leaves, asked on that CPU), with a digest of the
- * CPU's sysfs caches beside it; common/cores.c groups them, as the
+ * CPU's sysfs caches beside it; common/core_types.c groups them, as the
  * firmware groups processors. */
 #define _GNU_SOURCE
 #include "probe.h"

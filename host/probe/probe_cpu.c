@@ -1,6 +1,6 @@
 /* probe_cpu.c: what the processor publishes, from what Linux lets a
  * process read. x86: the CPUID instruction, decoded by the firmware's own
- * decoders (common/cpuid.c), beside the kernel's
+ * decoders (decode/cpuid.c), beside the kernel's
  * /sys/devices/system/cpu/cpuN/cache/index*; the capture's "published" is
  * CPUID's (the firmware's source, so host and bare-metal captures compare
  * like with like), sysfs only where CPUID names no cache. arm64: CLIDR and
@@ -181,7 +181,7 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
 	cs_cpuinfo_read_at(ci, CS_SYSFS_ROOT, cpu);
 }
 
-/* published.tlbs: what CPUID names (common/cpuid_tlb.c), or none and
+/* published.tlbs: what CPUID names (decode/cpuid_tlb.c), or none and
  * why (the Arm architecture, and Linux, give no TLB sizes). */
 static void publish_tlbs(const struct cs_cpuinfo *ci, struct cs_capture *c)
 {

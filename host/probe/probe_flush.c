@@ -1,6 +1,6 @@
 /* probe_flush.c: the flush seed 003's experiments need (probe.h). The
  * arch layer's instruction (clflush; dc civac) where this process may run
- * it: tried first on a line of its own under a guard (host/trap.h), since
+ * it: tried first on a line of its own under a guard (host/probe/trap.h), since
  * an arm64 kernel may keep EL0 from it (SCTLR_EL1.UCI clear). Else, or
  * when asked (--flush evict), eviction: a read of every line of a buffer
  * CS_EVICT_FACTOR times the largest published cache. Which one, and why,

@@ -5,7 +5,7 @@
  * runs the other (cs_arch_icache_views: aarch64 runs it, x86_64 says why
  * there is nothing to run), each stride CS_ICACHE_USER_RUNS times, since a
  * preemptible process may lose lines to another task between the rewrite
- * and the run. common/icache.c reduces the counts, as in the firmware. */
+ * and the run. kinds/icache/icache.c reduces the counts, as in the firmware. */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../../arch/arch.h"

@@ -1,4 +1,4 @@
-/* probe_tlb.c: the TLB sweep's windows under Linux (common/tlb.h's hooks,
+/* probe_tlb.c: the TLB sweep's windows under Linux (kinds/tlb/tlb_probe.h's hooks,
  * docs/tlb.md s.1), page tables "os":
  *   4 KiB  one memfd of L x 64 bytes, its frames mapped at every page of
  *          the window, page i on frame cs_tlb_frame(i);

@@ -1,7 +1,7 @@
 /* tlb_run.c: the TLB kind's run (common/kinds.h, docs/tlb.md s.1): the
  * page size that backed the region, then for 4 KiB, 2 MiB and 1 GiB pages
- * a window from the program (common/tlb.h's hooks) swept by the kernel
- * (common/tlb.c) over the counts of the plan, CS_TLB_PASSES times,
+ * a window from the program (kinds/tlb/tlb_probe.h's hooks) swept by the kernel
+ * (kinds/tlb/tlb_probe.c) over the counts of the plan, CS_TLB_PASSES times,
  * keeping each count's fastest; then the data-cache sweep again on large
  * pages of our own. Every point runs inside the program's enter/leave (the
  * firmware's own tables, interrupts masked). Freestanding. */

@@ -8,7 +8,7 @@
       sweep point is the point colour where the mapping puts it, each knee
       is a knee-coloured column where the mapping puts it. PNG: a copy.
 
-The region and the mapping repeat efi/gop.h and common/draw.h:
+The region and the mapping repeat efi/gop.h and chart/draw.h:
   region: width W//2, height H*5//8, left edge W - W//2, top 0
   plot:   px 48, py 20, pw w-48-28, ph h-20-24 (-64 with adjacency series)
   x(b) = px + floor((ln b - ln xmin) / (ln xmax - ln xmin) * (pw-1) + 0.5)

@@ -26,7 +26,7 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
-// An SVG document (common/svg.c's text) into a container, parsed as XML:
+// An SVG document (chart/svg.c's text) into a container, parsed as XML:
 // a document that is not well-formed shows as an error, not as markup.
 function showSvg(box, text) {
   const doc = new DOMParser().parseFromString(text, 'image/svg+xml');

@@ -1,5 +1,5 @@
 // expect.js: a reduction against a synthetic capture's "expect", as
-// `cacheshape check` judges it (host/expect_compare.c and
+// `cacheshape check` judges it (host/cmd/expect_compare.c and
 // expect_experiments.c): the same knees within the tolerance, the same set
 // of refusal codes, the same granules, the same experiment verdicts. The
 // figures come from the reducer exactly (wasm.js), the codes and reasons
@@ -12,7 +12,7 @@ function any(e) {
     e.tlb !== undefined || e.translation !== undefined);
 }
 
-// C's %.4g, as host/expect_tlb.c prints a knee.
+// C's %.4g, as kinds/tlb/tlb_expect.c prints a knee.
 function g4(v) {
   let s = v.toPrecision(4);
   if (s.includes('e')) {
@@ -24,7 +24,7 @@ function g4(v) {
   return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
 }
 
-// host/expect_tlb.c: the TLB knees per page size (from the JSON, 10
+// kinds/tlb/tlb_expect.c: the TLB knees per page size (from the JSON, 10
 // significant digits), their refusal codes, the data-cache knees named
 // translation.
 function tlbDifferences(e, result, notes) {

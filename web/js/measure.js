@@ -1,6 +1,6 @@
 // measure.js: "measure this machine", the page's side. A worker
 // (measure-worker.js) runs the engine, a step a call; this file draws each
-// point as it arrives (the staircase by common/svg.c, through wasm.js),
+// point as it arrives (the staircase by chart/svg.c, through wasm.js),
 // watches whether the page is hidden while the sweep runs (a background tab
 // is throttled: seed 000 s.7, refusal page-hidden), and when the worker is
 // done reads the capture it wrote back through the strict reader and

@@ -1,7 +1,7 @@
 /* replay.c: the capture the boundary filled (capture_in.c), reduced and
  * written out by the very code `cacheshape` runs: reduce --json's text
- * (reduce/json.c), the report (reduce/report.c), the staircase SVG
- * (common/svg.c), the check table's cells (reduce/row.c). */
+ * (reduce/json.c), the report (kinds/sweep/sweep_report.c), the staircase SVG
+ * (chart/svg.c), the check table's cells (reduce/row.c). */
 #include "wasm.h"
 #include "../../chart/svg.h"
 #include "../../common/csmath.h"
@@ -116,7 +116,7 @@ CS_EXPORT(cs_size) int cs_size(double bytes)
 }
 
 /* Exact figures for the page's check panel, which compares a reduction
- * with a synthetic capture's "expect" as host/expect_compare.c does (the
+ * with a synthetic capture's "expect" as host/cmd/expect_compare.c does (the
  * JSON carries ten digits): knee i and granule i, NaN where there is none. */
 CS_EXPORT(cs_result_knee) double cs_result_knee(uint32_t i)
 {
@@ -130,7 +130,7 @@ CS_EXPORT(cs_result_granule) double cs_result_granule(uint32_t i)
 								   : cs_nan();
 }
 
-/* The experiments' verdicts (reduce/experiments.c): 0 line size (NaN: none),
+/* The experiments' verdicts (kinds/experiments/exp_reduce.c): 0 line size (NaN: none),
  * 1 stride curve flat (1, 0, or -1 when refused or absent), 2 where it
  * breaks (NaN: nowhere), 3 random strides defeat the prefetcher (1, 0, or
  * -1 when there is no ratio). Reduced once per capture, with the rest. */
