@@ -1,7 +1,7 @@
 # Firmware build (efi/): the UEFI application for $(ARCH), the ESP image,
 # `make run` (boot it in QEMU/OVMF and reduce its capture) and `make usb`
-# (a GPT disk image to write to a stick). The freestanding core (common/,
-# reduce/) is compiled again here with the firmware's flags.
+# (a GPT disk image to write to a stick). The freestanding core (CORE_SRC:
+# mk/host.mk) is compiled again here with the firmware's flags.
 EFIDIR := $(BUILD)/$(ARCH)
 EFIOBJ := $(EFIDIR)/obj
 EFI_APP := $(EFIDIR)/cacheshape.efi

@@ -1,5 +1,6 @@
-# Host build: the freestanding core (common/, reduce/) compiled for the host,
-# the host-only reader and command (host/), and the unit tests.
+# Host build: the freestanding core (CORE_DIRS and the kinds' folders)
+# compiled for the host, the host-only reader and command (host/), and the
+# unit tests.
 HOST_CC ?= cc
 HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
 # yajl: the capture reader's streaming parser and reduce --json's generator.
