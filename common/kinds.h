@@ -69,7 +69,7 @@
 	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
 		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json, \
 		cs_none_published, cs_sweep_expect) \
-	/* the fetch-granule probe at three placements (docs/reduction.md s.5), placed and \
+	/* the fetch-granule probe at three placements (s.5), placed and \
 	 * fitted on the levels the sweep's row found (kinds/adjacency/) */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
 		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json, \

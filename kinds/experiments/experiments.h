@@ -3,7 +3,7 @@
  * first way), random against fixed stride (3.2, second way). The kernels
  * take memory, a clock (probe.h) and a flush hook from the arch layer; the
  * series they produce travel in the capture as "experiments" (docs/capture.md
- * extension, docs/experiments.md) and are reduced by reduce/experiments.c. */
+ * extension, docs/experiments.md) and are reduced by kinds/experiments/exp_reduce.c. */
 #ifndef CS_EXPERIMENTS_H
 #define CS_EXPERIMENTS_H
 
