@@ -2,7 +2,7 @@
  * (net_xfer.h), reached through its service binding on the network
  * interface. The firmware reads the answer's head; its body comes raw (a
  * chunked one with its framing: OVMF's HttpDxe decodes no chunks), so the
- * status, the headers and the body all go through common/http.c's parser,
+ * status, the headers and the body all go through net/http.c's parser,
  * as our own client's do: one set of rules for both. Everything ends by
  * the deadline. */
 #include "net_xfer.h"
@@ -36,7 +36,7 @@ static struct {
 	char host[CS_URL_HOST_MAX + 8], len[24], auth[sizeof "Bearer " + CS_HTTP_TOKEN_MAX];
 	CS_HTTPv4_ACCESS_POINT ap;
 	CS_HTTP_CONFIG_DATA cfg;
-	struct cs_http_resp parse; /* the answer, judged by common/http.c */
+	struct cs_http_resp parse; /* the answer, judged by net/http.c */
 	char raw[CS_HTTP_RAW_PIECE];
 } h;
 

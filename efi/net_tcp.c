@@ -1,6 +1,6 @@
 /* net_tcp.c: our own HTTP/1.1 client over the firmware's EFI_TCP4_PROTOCOL
  * (net_xfer.h), for firmware without EFI_HTTP_PROTOCOL, or when the
- * settings say http_client=own. The protocol logic is common/http.c, tested
+ * settings say http_client=own. The protocol logic is net/http.c, tested
  * and fuzzed on the host; this file is only the transport. One connection
  * per exchange: connect, send the head and the body, read until the parser
  * has a whole answer or the server closes, close. No name resolution: the

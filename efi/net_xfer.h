@@ -1,6 +1,6 @@
 /* net_xfer.h: one HTTP exchange with a server, inside efi/net*.c. Two
  * clients do it: the firmware's own EFI_HTTP_PROTOCOL (net_http.c) and
- * ours over EFI_TCP4_PROTOCOL (net_tcp.c, on common/http.c). Both run on
+ * ours over EFI_TCP4_PROTOCOL (net_tcp.c, on net/http.c). Both run on
  * the network interface net_nic.c found, and both are bounded in time:
  * nothing here waits longer than the deadline it is given. */
 #ifndef CS_EFI_NET_XFER_H

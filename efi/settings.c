@@ -276,7 +276,7 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 		else
 			complain(s, no, "name takes letters, digits, '-' and '_', not", val, vn);
 	} else {
-		char why[200]; /* upload, upload_token, http_client: common/netset.h */
+		char why[200]; /* upload, upload_token, http_client: net/netset.h */
 		int r = cs_netset_line(&s->net, p, klen, val, vn, why, sizeof why);
 		if (r <= 0)
 			complain(s, no, r ? why : "unknown key", r ? NULL : p, r ? 0 : klen);

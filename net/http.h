@@ -19,8 +19,8 @@
 #define CS_HTTP_INTERIM_MAX 4   /* 1xx answers before the final one */
 #define CS_HTTP_ERR_MAX 160
 /* Characters of a bearer token, the one limit for both ends: the
- * firmware's upload_token= (common/netset.c) and serve --token
- * (host/serve_upload.c). A lab's 200-character token fits. */
+ * firmware's upload_token= (net/netset.c) and serve --token
+ * (host/serve/serve_upload.c). A lab's 200-character token fits. */
 #define CS_HTTP_TOKEN_MAX 256
 #define CS_HTTP_STR_(x) #x
 #define CS_HTTP_STR(x) CS_HTTP_STR_(x)

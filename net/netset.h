@@ -20,7 +20,7 @@ struct cs_netset {
 	int upload_set;      /* upload= named a URL */
 	int upload_off;      /* upload=off */
 	struct cs_url upload;
-	char token[CS_HTTP_TOKEN_MAX + 1]; /* the one limit: common/http.h */
+	char token[CS_HTTP_TOKEN_MAX + 1]; /* the one limit: net/http.h */
 	enum cs_http_client client;
 };
 

@@ -1,6 +1,6 @@
 /* fuzz_chart.c: libFuzzer target for the chart's scale: cs_chart_layout and
- * its mapping and ticks (common/draw.c), the chart drawn on a canvas, and
- * cacheshape plot's SVG (host/plot.c, common/svg.c: the staircase, the TLB
+ * its mapping and ticks (chart/draw.c), the chart drawn on a canvas, and
+ * cacheshape plot's SVG (host/cmd/plot.c, chart/svg.c: the staircase, the TLB
  * panel, the sweep on large pages), for any positive finite costs, sizes
  * and page counts (all the reader admits: 1e308 pages, 5e-324 ns), and the
  * reduction of all of it (every kind: reduce/kinds.c, the TLB's too). The

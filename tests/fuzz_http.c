@@ -1,5 +1,5 @@
 /* fuzz_http.c: libFuzzer target for the firmware's own HTTP client logic
- * (common/http.c): whatever a server, or something pretending to be one,
+ * (net/http.c): whatever a server, or something pretending to be one,
  * sends back. The first byte picks the body buffer's size, whether a
  * longer body keeps its head (keep_head, as the firmware's clients ask)
  * and where the input is cut; the rest is the answer. Checked beyond "no

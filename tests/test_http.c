@@ -1,4 +1,4 @@
-/* test_http.c: the firmware's own HTTP client logic (common/http.c) on the
+/* test_http.c: the firmware's own HTTP client logic (net/http.c) on the
  * host. Every response row is fed whole, byte by byte and split at every
  * offset: the answer must not depend on how the network cuts it up. */
 #include <string.h>

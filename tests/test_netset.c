@@ -1,4 +1,4 @@
-/* test_netset.c: the network keys of the settings file (common/netset.c):
+/* test_netset.c: the network keys of the settings file (net/netset.c):
  * good values taken, bad ones refused with the reason and the old value
  * kept, other keys left to the settings parser, the token never written. */
 #include <string.h>
@@ -29,7 +29,7 @@ int main(void)
 	CHECK(line(&n, "upload_token", "Zm9v-bar_1.~+/==", why) == 1 && strcmp(n.token, "Zm9v-bar_1.~+/==") == 0, "token taken");
 	CHECK(line(&n, "upload_token", "two words", why) == -1 && strcmp(n.token, "Zm9v-bar_1.~+/==") == 0, "token with a space refused");
 	CHECK(line(&n, "upload_token", "", why) == -1, "empty token refused");
-	/* issue 22 item 13: one limit with serve --token (common/http.h) */
+	/* issue 22 item 13: one limit with serve --token (net/http.h) */
 	{
 		char tok[CS_HTTP_TOKEN_MAX + 2];
 		memset(tok, 'a', sizeof tok);

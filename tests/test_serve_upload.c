@@ -1,4 +1,4 @@
-/* test_serve_upload.c: serve's collection (host/serve_upload.c) without
+/* test_serve_upload.c: serve's collection (host/serve/serve_upload.c) without
  * the HTTP layer: malformed captures refused with the reader's message and
  * nothing stored; a capture stored once, under <machine>/<date>-<sha256
  * prefix>.json, byte for byte; the same bytes answered 200 with the same

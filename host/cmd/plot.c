@@ -1,5 +1,5 @@
 /* plot.c: `cacheshape plot` (plot.h). Each capture is replayed through the
- * reducer and drawn by common/svg.c, the writer the page uses too; this
+ * reducer and drawn by chart/svg.c, the writer the page uses too; this
  * file is the command: options, and a file written whole or not at all. */
 #define _POSIX_C_SOURCE 200809L
 #include "plot.h"
@@ -36,7 +36,7 @@ void cs_usage_plot(FILE *f)
 	      "a capture that cannot be read, or an OUT that may not be written.\n", f);
 }
 
-/* The document from common/svg.c, in a heap block that grows until it fits. */
+/* The document from chart/svg.c, in a heap block that grows until it fits. */
 int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
 {
 	struct cs_svg_item items[PLOT_MAX];

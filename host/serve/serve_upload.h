@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../reader.h"
-#include "../../common/http.h"
+#include "../../net/http.h"
 
 #define CS_UPLOAD_MAX CS_READ_MAX_FILE /* a capture body: 4 MiB, as on disk */
 #define CS_UPLOAD_PREFIX_HEX 16        /* sha256 hex digits in a stored name */

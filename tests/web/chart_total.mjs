@@ -1,5 +1,5 @@
 // chart_total.mjs WASM: the page's chart (cs_svg in cacheshape.wasm, the
-// same common/svg.c as `cacheshape plot`) over extreme values a capture the
+// same chart/svg.c as `cacheshape plot`) over extreme values a capture the
 // reader accepts may hold: a TLB point at 1e308 pages, tiny and huge costs,
 // sweep sizes at the ends of the doubles. Each case must return (the caller
 // runs this under `timeout`) with an SVG that holds no NaN or Infinity.
