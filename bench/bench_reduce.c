@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "../common/capture_write.h"
-#include "../host/jdom.h"
+#include "../reader/json.h"
 #include "../host/replay.h"
 
 #define TARGET_PER_S 20000.0 /* issue 2: one core of the build machine */

@@ -1,7 +1,7 @@
 # Firmware build (efi/): the UEFI application for $(ARCH), the ESP image,
 # `make run` (boot it in QEMU/OVMF and reduce its capture) and `make usb`
 # (a GPT disk image to write to a stick). The freestanding core (common/,
-# reduce/) is compiled again here with the firmware's flags.
+# reduce/, reader/, kinds/) is compiled again here with the firmware's flags.
 EFIDIR := $(BUILD)/$(ARCH)
 EFIOBJ := $(EFIDIR)/obj
 EFI_APP := $(EFIDIR)/cacheshape.efi
@@ -11,10 +11,10 @@ EFI_BOOT_NAME := $(EFI_BOOT_NAME_$(ARCH))
 EFI_CFLAGS := -std=gnu11 -O2 -g $(WARN) -MMD -MP -DCS_EFI=1 \
 	-isystem $(EFI_INC) -isystem $(EFI_INC)/$(ARCH) -isystem $(EFI_INC)/protocol \
 	-fpic -fshort-wchar -ffreestanding -fno-stack-protector -fno-stack-check \
-	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS)
+	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS) $(JSMN_CFLAGS)
 
 EFI_SRC := $(wildcard efi/*.c) $(wildcard arch/$(ARCH)/*.c) \
-	$(wildcard common/*.c) $(wildcard reduce/*.c) $(filter-out %_read.c,$(wildcard kinds/*/*.c))
+	$(wildcard common/*.c) $(wildcard reduce/*.c) $(wildcard reader/*.c) $(wildcard kinds/*/*.c)
 EFI_OBJS := $(patsubst %.c,$(EFIOBJ)/%.o,$(EFI_SRC))
 
 .PHONY: firmware run usb esp

@@ -20,12 +20,12 @@ FUZZ_TARGETS := reader settings chart jsoncheck http
 FUZZ_BINS := $(patsubst %,$(FUZZDIR)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_BIN := $(FUZZDIR)/fuzz_reader
 FUZZ_SAN := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
-FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 $(FUZZ_SAN)
+FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 $(FUZZ_SAN) $(JSMN_CFLAGS)
 # Every host unit but the commands' entry points, the probe and the server,
 # by pattern, and every kind's reader: a new reader unit must not silently
 # fall out.
 FUZZ_HOST_SRC := $(filter-out host/main.c host/gen_synthetic.c $(wildcard host/probe*.c host/serve*.c),$(wildcard host/*.c))
-FUZZ_LIB_SRC := $(FUZZ_HOST_SRC) $(KIND_READ_SRC) $(CORE_SRC) efi/settings.c
+FUZZ_LIB_SRC := $(FUZZ_HOST_SRC) $(CORE_SRC) efi/settings.c
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZDIR)/obj/%.o,$(FUZZ_LIB_SRC))
 # Kept: make would delete them as intermediates after the targets link,
 # printing `rm build/fuzz/obj/...` after make test's last line.

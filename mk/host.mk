@@ -1,8 +1,20 @@
 # Host build: the freestanding core (common/, reduce/) compiled for the host,
 # the host-only reader and command (host/), and the unit tests.
 HOST_CC ?= cc
-HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
-# yajl: the capture reader's streaming parser and reduce --json's generator.
+# jsmn (libjsmn-dev, one header): the capture reader's tokenizer
+# (reader/json.c). Every build sees it alone in a folder of its own, not
+# all of /usr/include, so the freestanding builds stay freestanding.
+JSMN_DIR := $(BUILD)/jsmn
+JSMN_H := $(JSMN_DIR)/jsmn.h
+JSMN_CFLAGS := -isystem $(JSMN_DIR)
+HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1 $(JSMN_CFLAGS)
+$(JSMN_H):
+	@test -f /usr/include/jsmn.h || scripts/deps.sh host
+	@mkdir -p $(JSMN_DIR)
+	ln -sf /usr/include/jsmn.h $@
+deps-host deps-efi deps-arm deps-web deps-fuzz: $(JSMN_H)
+# yajl: `cacheshape serve` (its listing and the upload's JSON; the capture
+# reader is reader/, on jsmn).
 YAJL_CFLAGS = $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 # libmicrohttpd: `cacheshape serve`. nettle: SHA-256 and the constant-time
@@ -13,10 +25,11 @@ NETTLE_LIBS = $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) -lpthread -lm
 
 # A kind of measurement in a folder of its own (common/kinds.h): its
-# freestanding files join the core, its reader (*_read.c) the host command.
-KIND_SRC := $(filter-out %_read.c,$(wildcard kinds/*/*.c))
-KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
-CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c) $(KIND_SRC)
+# files, its reader (*_read.c) included, join the freestanding core, as
+# does the capture reader (reader/).
+KIND_SRC := $(wildcard kinds/*/*.c)
+READER_SRC := $(wildcard reader/*.c)
+CORE_SRC := $(wildcard common/*.c) $(wildcard reduce/*.c) $(READER_SRC) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's
 # counter, flush and CPUID): arch/<host arch>/, as the firmware uses it.
@@ -26,8 +39,7 @@ ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
 # a build without them links instead (host/serve_absent.c: mk/host-cross.mk).
 SERVE_SRC := $(filter-out host/serve_absent.c,$(wildcard host/serve*.c))
-HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c)) \
-	$(KIND_READ_SRC)
+HOSTLIB_SRC := $(filter-out host/main.c host/gen_synthetic.c host/serve_absent.c,$(wildcard host/*.c))
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
 .PHONY: host

@@ -1,7 +1,7 @@
-/* reader_mp.c: "processors", "competitor" and "cores" (reader_mp.h). */
-#include "reader_mp.h"
-
-#include <string.h>
+/* mp_read.c: the capture's other-processor members (common/mp_capture.h):
+ * "processors", "competitor" and "cores", the read column of
+ * common/kinds.h; freestanding, part of the capture reader. */
+#include "../../reader/reader.h"
 
 static int member_bool(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		       int required, int *out)
