@@ -19,6 +19,8 @@ int cs_sweep_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *
 		return -1;
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		struct cs_point *pt = &c->points[i];
+
+		*pt = (struct cs_point){ 0 }; /* reset as read (reader.h) */
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) || cs_jr_get_positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
 		    cs_jr_get_positive(r, p, "ns", 1, NULL, &pt->ns) ||
