@@ -1,7 +1,8 @@
 // bench_wasm.mjs: the page's reader and reducer (build/web/cacheshape.wasm,
 // the same C as the host command) timed in node, beside bench_reduce's host
-// figures: read + reduce (to reduce --json's text), read alone, reduce
-// alone, captures a second on one core. A benchmark, not a test.
+// figures: read + reduce (what the host's "read memory + reduce" times),
+// the same with reduce --json's text, read alone, reduce alone, captures a
+// second on one core. A benchmark, not a test.
 // usage: node bench/bench_wasm.mjs WASM CAPTURE [SECONDS] [HOST-PER-S]
 import { readFileSync } from 'node:fs';
 
@@ -26,6 +27,8 @@ const read = () => {
 };
 const reduce = () => {
   if (x.cs_reduce_capture() !== 0) throw new Error(`malformed: ${out()}`);
+};
+const json = () => {
   if (x.cs_json() < 0) throw new Error('reduce --json: no text');
 };
 const loop = (f) => {
@@ -39,9 +42,11 @@ const row = (what, per) => console.log(`  ${what.padEnd(24)} ${per.toFixed(0).pa
 console.log(`wasm (node ${process.version}): ${bytes.length} bytes of JSON, ${seconds} s a figure`);
 const both = loop(() => { read(); reduce(); });
 row('read memory + reduce', both);
+row('... + reduce --json', loop(() => { read(); reduce(); json(); }));
 row('read memory alone', loop(read));
 read();
 row('reduce alone', loop(reduce));
+console.log(`  wasm memory: ${(x.memory.buffer.byteLength / 1048576).toFixed(1)} MiB (the module's, at its largest)`);
 if (hostArg) {
   const host = Number(hostArg);
   console.log(`  host ${host.toFixed(0)}/s, wasm ${both.toFixed(0)}/s: ${(host / both).toFixed(2)}x; ` +
