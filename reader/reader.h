@@ -27,7 +27,11 @@ size_t cs_read_arena_need(size_t len);
 /* Read a capture from data[0..len) with arena[0..arena_size) as the
  * tree's room (cs_read_arena_need(len) is always enough). 0: c (and e,
  * when not NULL) hold it. -1: err holds one line naming the field path and
- * the problem; c and e are unspecified. */
+ * the problem; c and e are unspecified. c is reset as cs_capture_init()
+ * does but for its long arrays of points past their counts, and the
+ * engine's per-point details (run.median_ns, loads, point_s), which no
+ * reader fills: they keep what they held (zeroing 185 KB a file cost more
+ * than reading a small capture); nothing reads an array past its count. */
 int cs_read_capture(const char *data, size_t len, void *arena, size_t arena_size,
 		    struct cs_capture *c, struct cs_expect *e, char *err, size_t errlen);
 
