@@ -661,11 +661,11 @@ static int on_primitive(struct bld *b, size_t beg, size_t end)
 	struct cs_jd *v;
 	int kind = CS_JD_NUMBER;
 
-	if (n == 4 && same(s, "null", 4))
+	if (s[0] == 'n' && n == 4 && same(s, "null", 4))
 		kind = CS_JD_NULL;
-	else if (n == 4 && same(s, "true", 4))
+	else if (s[0] == 't' && n == 4 && same(s, "true", 4))
 		kind = CS_JD_TRUE;
-	else if (n == 5 && same(s, "false", 5))
+	else if (s[0] == 'f' && n == 5 && same(s, "false", 5))
 		kind = CS_JD_FALSE;
 	else if (cs_num_parse(s, n, &num))
 		return fail_syntax(b, beg + 1, "invalid number or literal");

@@ -11,41 +11,6 @@ static int is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* RFC 8259's number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
-int cs_num_grammar(const char *s, size_t n, int *is_int)
-{
-	size_t i = 0;
-
-	*is_int = 1;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i >= n || !is_digit(s[i]))
-		return -1;
-	if (s[i] == '0')
-		i++;
-	else
-		while (i < n && is_digit(s[i]))
-			i++;
-	if (i < n && s[i] == '.') {
-		*is_int = 0;
-		if (++i >= n || !is_digit(s[i]))
-			return -1;
-		while (i < n && is_digit(s[i]))
-			i++;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		*is_int = 0;
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		if (i >= n || !is_digit(s[i]))
-			return -1;
-		while (i < n && is_digit(s[i]))
-			i++;
-	}
-	return i == n ? 0 : -1;
-}
-
 #define DEC_DIGITS 800
 #define MAX_SHIFT 60 /* bits a shift step takes: 64 minus 4 for a digit */
 
@@ -273,57 +238,80 @@ static const double pow10_exact[] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
 				      1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
 				      1e18, 1e19, 1e20, 1e21, 1e22 };
 
-/* Sign, the first 19 significant digits, their count in all and the
- * power of ten of the last one kept; 1 when the quick path applies. */
-static int quick(const char *s, size_t n, struct cs_num *out, uint64_t *m,
-		 long *e10)
+static size_t digit_run(const char *s, size_t i, size_t n, uint64_t *m,
+			size_t *digits, long *kept)
 {
-	size_t i = 0, digits = 0;
-	long frac = 0, x = 0;
+	for (; i < n && is_digit(s[i]); i++, (*digits)++)
+		if (*digits < 19) {
+			*m = *m * 10 + (uint64_t)(s[i] - '0');
+			(*kept)++;
+		}
+	return i;
+}
+
+/* One pass over s[0..n): RFC 8259's grammar,
+ * -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, checked exactly, and on
+ * the way the sign, the first 19 digits (*m; *digits counts them all) and
+ * the power of ten of the last kept. -1 when s is no JSON number. */
+static int scan(const char *s, size_t n, struct cs_num *out, uint64_t *m,
+		size_t *digits, long *e10)
+{
+	size_t i = 0;
+	long frac = 0, x = 0, ignored = 0;
 	int xneg = 0;
 
 	*m = 0;
-	if (s[0] == '-')
+	*digits = 0;
+	out->is_int = 1;
+	out->neg = n > 0 && s[0] == '-';
+	i = (size_t)out->neg;
+	if (i >= n || !is_digit(s[i]))
+		return -1;
+	if (s[i] == '0') {
 		i++;
-	for (; i < n && is_digit(s[i]); i++, digits++)
-		if (digits < 19)
-			*m = *m * 10 + (uint64_t)(s[i] - '0');
-	if (i < n && s[i] == '.')
-		for (i++; i < n && is_digit(s[i]); i++, digits++)
-			if (digits < 19) {
-				*m = *m * 10 + (uint64_t)(s[i] - '0');
-				frac++;
-			}
-	if (i < n) {
-		i++;
-		if (s[i] == '+' || s[i] == '-')
+		(*digits)++;
+	} else {
+		i = digit_run(s, i, n, m, digits, &ignored);
+	}
+	if (i < n && s[i] == '.') {
+		out->is_int = 0;
+		if (++i >= n || !is_digit(s[i]))
+			return -1;
+		i = digit_run(s, i, n, m, digits, &frac);
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		out->is_int = 0;
+		if (++i < n && (s[i] == '+' || s[i] == '-'))
 			xneg = s[i++] == '-';
-		for (; i < n; i++)
+		if (i >= n || !is_digit(s[i]))
+			return -1;
+		for (; i < n && is_digit(s[i]); i++)
 			if (x < 100000)
 				x = x * 10 + (s[i] - '0');
 	}
 	*e10 = (xneg ? -x : x) - frac;
-	if (out->is_int && (digits < 19 ||
-			    (digits == 19 && *m <= (uint64_t)INT64_MAX + out->neg))) {
-		out->int_fits = 1;
-		out->i = out->neg ? (int64_t)(0 - *m) : (int64_t)*m;
-	}
-	return digits <= 19 && *m <= ((uint64_t)1 << 53) && *e10 >= -22 && *e10 <= 22;
+	return i == n ? 0 : -1;
 }
 
 int cs_num_parse(const char *s, size_t n, struct cs_num *out)
 {
 	struct decimal a;
 	uint64_t m, bits;
+	size_t digits;
 	long e10;
 	int overflow = 0;
 
 	out->int_fits = 0;
 	out->i = 0;
-	if (cs_num_grammar(s, n, &out->is_int))
+	if (scan(s, n, out, &m, &digits, &e10))
 		return -1;
-	out->neg = s[0] == '-';
-	if (quick(s, n, out, &m, &e10)) {
+	if (out->is_int && (digits < 19 ||
+			    (digits == 19 && m <= (uint64_t)INT64_MAX + (uint64_t)out->neg))) {
+		out->int_fits = 1;
+		out->i = out->neg ? (int64_t)(0 - m) : (int64_t)m;
+	}
+	/* one rounding: a mantissa below 2^53 times an exact power of ten */
+	if (digits <= 19 && m <= ((uint64_t)1 << 53) && e10 >= -22 && e10 <= 22) {
 		double d = (double)m;
 		d = e10 < 0 ? d / pow10_exact[-e10] : d * pow10_exact[e10];
 		out->d = out->neg ? -d : d;

@@ -16,8 +16,6 @@ struct cs_num {
 	int finite;   /* 0: the magnitude is past DBL_MAX */
 };
 
-/* 0 when s[0..n) is a JSON number (exactly, no more); -1 otherwise. */
-int cs_num_grammar(const char *s, size_t n, int *is_int);
 /* The number s[0..n): 0 and *out, or -1 when it is not a JSON number.
  * An underflow is 0 (or a subnormal), not an error. */
 int cs_num_parse(const char *s, size_t n, struct cs_num *out);
