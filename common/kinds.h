@@ -12,7 +12,9 @@
  *             void write(struct cs_jsonw *j, const struct cs_capture *c)
  *   record  common/: how it was measured, after the producer's own members
  *             void record(struct cs_jsonw *j, const struct cs_capture *c)
- *   read    host/: its members read back, strictly (host/reader.c walks it)
+ *   read    kinds/<name>/<name>_read.c: its members read back, strictly
+ *           (the capture reader, reader/capture.c, walks it; freestanding,
+ *           so the firmware and the page read with it too)
  *             int read(struct cs_jr *r, const struct cs_jd *root,
  *                      struct cs_capture *c)
  *   reduce  reduce/: into struct cs_result (common/result.h), once a capture
@@ -31,12 +33,12 @@
  * (each layer has its own). Each layer defines CS_KIND to take the columns
  * it builds and expands CS_KINDS twice: once to declare them (so no header
  * lists a kind's functions) and once for its table: the engine and the
- * capture writer here, the reader in host/, the reducer, the report and
+ * capture writer here, the reader in reader/, the reducer, the report and
  * the JSON writer in reduce/. This file names their functions and includes none of them.
  *
  * A new kind: a folder kinds/<name>/ (its run, writers, reduction and
- * report in freestanding files; its reader in <name>_read.c, built into
- * the host command only: mk/host.mk), its data in struct cs_capture and its
+ * report in freestanding files; its reader in <name>_read.c, on
+ * reader/field.h, part of the core like the rest), its data in struct cs_capture and its
  * result in struct cs_result (common/capture.h, common/result.h, each
  * including the folder's header), and one row here. */
 #ifndef CS_KINDS_H
