@@ -98,7 +98,7 @@ static int read_header(struct cs_jr *r, const struct cs_jd *root,
 			       sizeof(c->env_kind), env_kinds) ||
 		    cs_read_word(r, env, "arch", c->arch, sizeof(c->arch), NULL))
 			return -1;
-		/* any token of letters, digits and '_' (capture.md): an arch
+		/* any token of letters, digits and '_' (docs/capture.md): an arch
 		 * this build does not know is noted by the report, not refused */
 		cs_jr_member(r, env, "arch", 0, 1, &v);
 		if (v && !cs_arch_token(c->arch)) {

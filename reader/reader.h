@@ -1,5 +1,5 @@
 /* reader.h: the capture reader: a capture file's bytes
- * (../shared/spec/capture.md) into struct cs_capture, strictly, on the
+ * (docs/capture.md) into struct cs_capture, strictly, on the
  * strict JSON layer (json.h, on jsmn) and typed field access (field.h).
  * Freestanding: the host command, the firmware (its read-back of what it
  * wrote) and the page (wasm32) compile these very sources. Whatever the
