@@ -839,8 +839,13 @@ struct cs_jd *cs_jd_parse(const char *text, size_t len, void *arena,
 	if (ntok > 0x7fffffff)
 		ntok = 0x7fffffff;
 	tok = (jsmntok_t *)(void *)((char *)arena + pad);
+	/* the tree after the tokens, aligned for its nodes (a token is 20
+	 * bytes): PER_TOKEN's sort slot covers the padding */
 	b.lo = (char *)(tok + ntok);
+	b.lo += -(uintptr_t)b.lo & (sizeof(double) - 1);
 	b.hi = (char *)arena + arena_size;
+	if (b.lo > b.hi)
+		b.lo = b.hi;
 	if (walk(&b, tok, (unsigned)ntok))
 		return NULL;
 	return b.root;
