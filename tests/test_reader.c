@@ -558,6 +558,15 @@ static void test_bounds(void)
 	s = malloc(1 << 20);
 	strcpy(s, HEAD PTS ",\"x\":\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[\"}");
 	expect_bound("brackets inside strings do not nest", s, NULL);
+	/* jsmn closes a bracket by walking up from its last token: nesting
+	 * far past the bound, closed again, must stop at the bound (it took
+	 * minutes when jsmn saw all of it) */
+	s = malloc(2 * 100000 + 64);
+	strcpy(s, "{\"a\":");
+	memset(s + 5, '[', 100000);
+	memset(s + 5 + 100000, ']', 100000);
+	strcpy(s + 5 + 200000, "}");
+	expect_bound("100000 deep and closed", s, "nesting deeper than 32 levels at line 1, column 37");
 
 	/* 12 values around the array: the root, format, version, sweep,
 	 * points, two points of two numbers each, and "x" */
