@@ -783,58 +783,30 @@ size_t cs_jd_arena_need(size_t len, const struct cs_jd_limits *lim)
 	return 16 + tokens * PER_TOKEN + len;
 }
 
-static int is_end_of_primitive(char c)
-{
-	return is_ws(c) || c == ',' || c == ']' || c == '}';
-}
-
-/* How much of the text jsmn is given: all of it, or up to and including
- * the bracket that opens one level more than the bound allows. jsmn
- * closes a bracket by walking up from its last token, which for nesting
- * N deep costs N: a file of 200,000 '[' and as many ']' took minutes.
- * This pass lexes as jsmn does (strings to their unescaped quote,
- * primitives to a separator, a NUL ends the text), so jsmn never sees
- * more nesting than the walk accepts plus one, and the walk names that
- * bracket (or any fault before it). Where jsmn lexes otherwise it has
- * stopped on an error of its own first. */
-static size_t depth_cut(const char *t, size_t len, int max_depth)
-{
-	size_t i = 0;
-	int depth = 0;
-
-	while (i < len && t[i]) {
-		char c = t[i];
-		if (c == '"') {
-			for (i++; i < len && t[i] && t[i] != '"'; i++)
-				if (t[i] == '\\' && i + 1 < len)
-					i++;
-		} else if (c == '{' || c == '[') {
-			if (++depth > max_depth)
-				return i + 1;
-		} else if (c == '}' || c == ']') {
-			depth -= depth > 0;
-		} else if (!is_ws(c) && c != ',' && c != ':') {
-			while (i + 1 < len && t[i + 1] && !is_end_of_primitive(t[i + 1]))
-				i++;
-		}
-		i++;
-	}
-	return len;
-}
+/* jsmn is given its tokens JD_BATCH at a time, and the walk checks each
+ * batch before jsmn goes on (jsmn resumes after running out of tokens).
+ * jsmn closes a bracket by walking up from its last token, which costs the
+ * nesting so far: given a file of 200,000 '[' and as many ']' at once it
+ * took minutes. A batch can nest at most JD_BATCH deeper before the walk
+ * refuses past max_depth, so that cost stays under JD_BATCH squared, once;
+ * a capture of a few thousand tokens is one call. */
+#define JD_BATCH 4096u
 
 static int walk(struct bld *b, jsmntok_t *tok, unsigned ntok)
 {
 	jsmn_parser jp;
-	int rc;
+	unsigned i = 0, room;
 	size_t p = 0;
-	unsigned i;
+	int rc;
 
 	jsmn_init(&jp);
-	rc = jsmn_parse(&jp, b->text, depth_cut(b->text, b->len, b->lim->max_depth),
-			tok, ntok);
-	for (i = 0; i < jp.toknext; i++)
-		if (tok[i].start >= 0 && token(b, &tok[i], &p))
-			return -1;
+	do {
+		room = ntok - jp.toknext > JD_BATCH ? jp.toknext + JD_BATCH : ntok;
+		rc = jsmn_parse(&jp, b->text, b->len, tok, room);
+		for (; i < jp.toknext; i++)
+			if (tok[i].start >= 0 && token(b, &tok[i], &p))
+				return -1;
+	} while (rc == JSMN_ERROR_NOMEM && room < ntok);
 	if (rc < 0)
 		return jsmn_fault(b, rc, jp.pos, p);
 	if (gap(b, p, b->len))
