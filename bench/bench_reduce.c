@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "../common/capture_write.h"
-#include "../host/jdom.h"
+#include "../reader/json.h"
 #include "../host/cmd/replay.h"
 
 #define TARGET_PER_S 20000.0 /* issue 2: one core of the build machine */
@@ -98,7 +98,8 @@ static double now_s(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* The JSON tree alone (yajl and jdom), with the reader's bounds. */
+/* The JSON tree alone (jsmn and the strict layer, reader/json.c), with the
+ * reader's bounds. */
 static int parse_only(const char *text, size_t len, char *err, size_t errlen)
 {
 	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES,
@@ -182,7 +183,7 @@ int main(int argc, char **argv)
 	row("read file + reduce", run(FILE_REDUCE, seconds, p, path, text, b.len), 1);
 	row("read memory + reduce", run(MEM_REDUCE, seconds, p, path, text, b.len), 0);
 	row("read memory alone", run(MEM_READ, seconds, p, path, text, b.len), 0);
-	row("JSON parse alone (yajl)", run(PARSE, seconds, p, path, text, b.len), 0);
+	row("JSON parse alone (jsmn)", run(PARSE, seconds, p, path, text, b.len), 0);
 	row("reduce alone", run(REDUCE, seconds, p, path, text, b.len), 0);
 	printf("  result: %u levels, %u knees, %u refusals\n", p->res.n_levels,
 	       p->res.n_knees, p->res.n_refusals);

@@ -17,7 +17,7 @@
  *                      JSON's white space, which yajl takes as such;
  *   CS_JC_TRAILING     when what follows the value is a string left open:
  *                      yajl waits for the rest of it and then calls the text
- *                      complete (host/jdom.c now refuses it too).
+ *                      complete (the capture reader, reader/json.c, refuses it too).
  * Everything else it refuses, yajl refuses too. */
 #ifndef CS_JSONCHECK_H
 #define CS_JSONCHECK_H

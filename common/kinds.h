@@ -12,8 +12,9 @@
  *             void write(struct cs_jsonw *j, const struct cs_capture *c)
  *   record  how it was measured, after the producer's own members
  *             void record(struct cs_jsonw *j, const struct cs_capture *c)
- *   read    host only: its members read back, strictly (host/reader.c
- *           walks it)
+ *   read    kinds/<name>/<name>_read.c: its members read back, strictly
+ *           (the capture reader, reader/capture.c, walks it; freestanding,
+ *           so the firmware and the page read with it too)
  *             int read(struct cs_jr *r, const struct cs_jd *root,
  *                      struct cs_capture *c)
  *   reduce  into struct cs_result (common/result.h), once a capture
@@ -32,10 +33,11 @@
  *           "published" object after the caches (capture_write.c); the
  *           claims themselves are decoded in decode/ and arch/
  *             void published(struct cs_jsonw *j, const struct cs_capture *c)
- *   expect  host only: its `check` cells, a prefix P naming three
- *           functions (host/cmd/expect.h; a synthetic capture's "expect")
- *             int P_read(struct cs_jr *r, const struct cs_jd *v,
- *                        struct cs_expect *e)
+ *   expect  host only: its `check` cells, a prefix P naming two functions
+ *           (host/cmd/expect.h); the "expect" member they compare is read
+ *           by the capture reader (reader/expect.c, freestanding: the page
+ *           reads it too), so a kind with expectations also adds its keys
+ *           there
  *             int P_compare(const struct cs_expect *e,
  *                           const struct cs_result *r, char *why, size_t n)
  *             int P_any(const struct cs_expect *e)
@@ -51,9 +53,9 @@
  * includes none of them.
  *
  * A new kind: a folder kinds/<name>/ (its run, writers, reduction, report
- * and JSON writer in freestanding files; its reader in <name>_read.c and
- * its check cells in <name>_expect.c, built into the host command only:
- * mk/host.mk), its data in struct cs_capture and its result in struct
+ * and JSON writer in freestanding files; its reader in <name>_read.c, on
+ * reader/field.h, part of the core like the rest; its check cells in
+ * <name>_expect.c, built into the host command only: mk/host.mk), its data in struct cs_capture and its result in struct
  * cs_result (common/capture.h, common/result.h, each including the
  * folder's header), and one row here (tests/suite-structure.sh builds one
  * so). */

@@ -63,7 +63,7 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 		cs_puts(&b, final);
 		cs_puts(&b, " (");
 		cs_put_u64(&b, len);
-		cs_puts(&b, " bytes, read back, compared and checked as JSON)\n");
+		cs_puts(&b, " bytes, read back, compared and read as a capture)\n");
 		cs_con_buf(&b);
 		if (s != EFI_SUCCESS) /* a warning: written, but the volume said more */
 			Print(L"capture: note: %r while %a\n", s, stage);

@@ -2,7 +2,7 @@
 #include "volume.h"
 #include "libc.h"
 #include "../common/buf.h"
-#include "../common/jsoncheck.h"
+#include "../reader/reader.h"
 
 #define CS_DIR "captures"
 /* The temporary file: hidden, and a name no one would give a file of their
@@ -150,15 +150,43 @@ static EFI_STATUS rename_to(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 	return s;
 }
 
-static char check_why[160]; /* what the JSON check found, for *stage */
+static char check_why[600]; /* what the reader found, for *stage */
 
-/* Read back, compared byte for byte, then checked as strict JSON and UTF-8
- * (common/jsoncheck.h: the firmware has no yajl): a capture the host's
- * reader would refuse is never put in place. */
+/* bytes[0..len), as written, read with the capture reader itself (reader/,
+ * the code `cacheshape reduce` and the page read with): 0, or -1 with
+ * check_why saying why. Its room (the capture, the tree) is pooled for the
+ * read and handed back. */
+static int read_as_capture(struct cs_volume *v, const char *bytes, UINTN len)
+{
+	size_t need = cs_read_arena_need(len);
+	struct cs_capture *c = NULL;
+	char why[512];
+	void *arena = NULL;
+	struct cs_buf b;
+	int rc = -1;
+
+	cs_strlcpy(why, "no memory for the reader", sizeof why);
+	if (!EFI_ERROR(v->bs->AllocatePool(EfiLoaderData, sizeof *c, (void **)&c)) &&
+	    !EFI_ERROR(v->bs->AllocatePool(EfiLoaderData, need, &arena)))
+		rc = cs_read_capture(bytes, len, arena, need, c, NULL, why, sizeof why);
+	if (arena)
+		v->bs->FreePool(arena);
+	if (c)
+		v->bs->FreePool(c);
+	if (rc) {
+		cs_buf_init(&b, check_why, sizeof check_why);
+		cs_puts(&b, "reading the capture back: ");
+		cs_puts(&b, why);
+	}
+	return rc;
+}
+
+/* Read back, compared byte for byte, then read as a capture by the capture
+ * reader: a capture `cacheshape reduce` would refuse is never put in
+ * place, and "read back and checked" means what it means everywhere. */
 static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 			 const void *data, UINTN len, const char **stage)
 {
-	struct cs_jsoncheck jc;
 	char *back;
 	UINTN got = 0;
 	EFI_STATUS s = v->bs->AllocatePool(EfiLoaderData, len + 1, (void **)&back);
@@ -169,11 +197,7 @@ static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 		s = read_all(f, back, len + 1, &got);
 	if (!EFI_ERROR(s) && (got != len || memcmp(back, data, len) != 0))
 		s = EFI_CRC_ERROR; /* what was read is not what was written */
-	if (!EFI_ERROR(s) && cs_json_check(back, got, &jc) != 0) {
-		struct cs_buf b;
-		cs_buf_init(&b, check_why, sizeof check_why);
-		cs_puts(&b, "checking the JSON read back: ");
-		cs_puts(&b, jc.why);
+	if (!EFI_ERROR(s) && read_as_capture(v, back, got) != 0) {
 		*stage = check_why;
 		s = EFI_COMPROMISED_DATA;
 	}

@@ -25,9 +25,10 @@ EFI_STATUS cs_volume_read(struct cs_volume *v, const char *path, void *buf,
  * existing capture is never overwritten): to a new temporary file with a
  * name no user would choose (.cacheshape-unfinished-<base>.tmp, or -2 ...:
  * an existing file is never reused or deleted), flushed, read back,
- * compared and checked as strict JSON and UTF-8 (common/jsoncheck.h), then
+ * compared and read as a capture by the capture reader (reader/reader.h,
+ * what `cacheshape reduce` and the page read with), then
  * renamed. On failure nothing is left behind and *stage says which step
- * failed (EFI_COMPROMISED_DATA: what the check found). After the rename a
+ * failed (EFI_COMPROMISED_DATA: what the reader found). After the rename a
  * failing Close returns the warning EFI_WARN_WRITE_FAILURE (EFI_ERROR()
  * is false: the capture is written). 'final' gets the path written. */
 EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,

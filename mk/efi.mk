@@ -11,7 +11,7 @@ EFI_BOOT_NAME := $(EFI_BOOT_NAME_$(ARCH))
 EFI_CFLAGS := -std=gnu11 -O2 -g $(WARN) -MMD -MP -DCS_EFI=1 \
 	-isystem $(EFI_INC) -isystem $(EFI_INC)/$(ARCH) -isystem $(EFI_INC)/protocol \
 	-fpic -fshort-wchar -ffreestanding -fno-stack-protector -fno-stack-check \
-	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS)
+	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS) $(JSMN_CFLAGS)
 
 EFI_SRC := $(wildcard efi/*.c) $(wildcard arch/$(ARCH)/*.c) $(CORE_SRC)
 EFI_OBJS := $(patsubst %.c,$(EFIOBJ)/%.o,$(EFI_SRC))

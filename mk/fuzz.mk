@@ -1,7 +1,7 @@
 # Fuzzing and benchmarks of the host reader.
 #   make fuzz [FUZZ_SECONDS=60]  each libFuzzer target in turn, FUZZ_SECONDS
 #                                each (clang, ASan, UBSan)
-#   make bench [BENCH_SECONDS=3] read + reduce speed, peak memory
+#   make bench [BENCH_SECONDS=3] read + reduce speed, peak memory; the same in wasm (node)
 # The targets (tests/fuzz_<name>.c):
 #   reader     the capture reader and all a capture reaches (reduce, report, JSON)
 #   settings   the firmware's settings parser (efi/settings.c), as the firmware runs it
@@ -20,7 +20,7 @@ FUZZ_TARGETS := reader settings chart jsoncheck http
 FUZZ_BINS := $(patsubst %,$(FUZZDIR)/fuzz_%,$(FUZZ_TARGETS))
 FUZZ_BIN := $(FUZZDIR)/fuzz_reader
 FUZZ_SAN := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
-FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 $(FUZZ_SAN)
+FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 $(FUZZ_SAN) $(JSMN_CFLAGS)
 # Every host unit but the commands' entry points, the probe and the server,
 # by pattern, and every kind's reader: a new reader unit must not silently
 # fall out.
@@ -76,8 +76,14 @@ $(BENCH_BIN): bench/bench_reduce.c $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-ho
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
 
+# The same reader and reducer as WebAssembly, in node, beside the host's
+# in-memory figure (bench/bench_wasm.mjs: within 2x is the target).
 bench: $(BENCH_BIN) web
-	$(BENCH_BIN) $(BENCH_SECONDS) $(HOSTDIR)/bench/capture.json
+	$(BENCH_BIN) $(BENCH_SECONDS) $(HOSTDIR)/bench/capture.json | tee $(HOSTDIR)/bench/host.txt
+	@if command -v node >/dev/null; then node bench/bench_wasm.mjs $(WEBDIR)/cacheshape.wasm \
+		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS) \
+		$$(sed -n 's/^  read memory + reduce *\([0-9]*\) captures.*/\1/p' $(HOSTDIR)/bench/host.txt); \
+	else echo "wasm: node missing"; fi
 	@if command -v chromium >/dev/null; then python3 tests/web/bench.py $(HOSTDIR)/cacheshape \
 		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS); else echo "page: chromium missing (scripts/deps.sh browser)"; fi
 

@@ -2,8 +2,20 @@
 # compiled for the host, the host-only reader and command (host/), and the
 # unit tests.
 HOST_CC ?= cc
-HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1
-# yajl: the capture reader's streaming parser and reduce --json's generator.
+# jsmn (libjsmn-dev, one header): the capture reader's tokenizer
+# (reader/json.c). Every build sees it alone in a folder of its own, not
+# all of /usr/include, so the freestanding builds stay freestanding.
+JSMN_DIR := $(BUILD)/jsmn
+JSMN_H := $(JSMN_DIR)/jsmn.h
+JSMN_CFLAGS := -isystem $(JSMN_DIR)
+HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1 $(JSMN_CFLAGS)
+$(JSMN_H):
+	@test -f /usr/include/jsmn.h || scripts/deps.sh host
+	@mkdir -p $(JSMN_DIR)
+	ln -sf /usr/include/jsmn.h $@
+deps-host deps-efi deps-arm deps-web deps-fuzz: $(JSMN_H)
+# yajl: `cacheshape serve` (its listing and the upload's JSON; the capture
+# reader is reader/, on jsmn).
 YAJL_CFLAGS = $(shell pkg-config --cflags yajl 2>/dev/null)
 YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 # libmicrohttpd: `cacheshape serve`. nettle: SHA-256 and the constant-time
@@ -14,17 +26,18 @@ NETTLE_LIBS = $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
 HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) -lpthread -lm
 
 # A kind of measurement in a folder of its own (common/kinds.h): its
-# freestanding files join the core, its reader (*_read.c) and check's
-# expectations (*_expect.c) the host command (KIND_HOST_SRC).
-KIND_HOST_PAT := %_read.c %_expect.c
+# freestanding files join the core, its reader (*_read.c) included, as does
+# the capture reader (reader/); check's expectations (*_expect.c) join the
+# host command (KIND_HOST_SRC).
+KIND_HOST_PAT := %_expect.c
 KIND_SRC := $(filter-out $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
-KIND_READ_SRC := $(wildcard kinds/*/*_read.c)
 KIND_HOST_SRC := $(filter $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
 # The core's folders, each freestanding (tests/lib.sh's CORE_DIRS too):
 # common/ for every build and kind, net/ the network client's parts,
 # chart/ the staircase drawn (the firmware's screen, plot's SVG, the page),
-# decode/ what the processor publishes (CPUID, the ARM cache registers).
-CORE_DIRS := common net chart decode reduce
+# decode/ what the processor publishes (CPUID, the ARM cache registers),
+# reader/ the capture reader.
+CORE_DIRS := common net chart decode reduce reader
 CORE_SRC := $(foreach d,$(CORE_DIRS),$(wildcard $(d)/*.c)) $(KIND_SRC)
 CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's

@@ -6,7 +6,7 @@
 ASANDIR := $(BUILD)/host-asan
 ASAN_FLAGS := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
-ASAN_CFLAGS := -std=c11 -O1 -g $(WARN) -MMD -MP -DCS_HOST=1 $(ASAN_FLAGS)
+ASAN_CFLAGS := -std=c11 -O1 -g $(WARN) -MMD -MP -DCS_HOST=1 $(ASAN_FLAGS) $(JSMN_CFLAGS)
 ASAN_CORE_OBJ := $(patsubst %.c,$(ASANDIR)/obj/%.o,$(CORE_SRC) $(ARCH_HOST_SRC))
 ASAN_LIB_OBJ := $(patsubst %.c,$(ASANDIR)/obj/%.o,$(HOSTLIB_SRC))
 ASAN_UNIT_TESTS := $(patsubst tests/%.c,$(ASANDIR)/tests/%,$(wildcard tests/test_*.c))

@@ -1,5 +1,5 @@
 # The firmware's selftest (issue 11): the unit tests of the core
-# (tests/test_*.c, on common/ and reduce/) built with the firmware's compiler
+# (tests/test_*.c, on common/, reduce/, reader/ and kinds/) built with the firmware's compiler
 # flags into an EFI image of their own, $(EFIDIR)/selftest.efi, and run
 # inside the firmware under QEMU (OVMF / AAVMF). Included after mk/efi.mk,
 # whose variables (EFI_CC, EFI_CFLAGS, EFI_OBJS, the link's) it uses.
@@ -11,7 +11,6 @@
 # Tests that cannot run in the firmware, and why (README: "The firmware
 # tests its own core"). Every other tests/test_*.c is built in: a new test
 # runs in the firmware unless it is named here.
-#   test_reader       the host's capture reader: yajl, files, /tmp
 #   test_probe_host   the Linux probe: sysfs, huge pages, CPU affinity
 #   test_json_writer  yajl's generator is its oracle, over the committed
 #                     captures read from files
@@ -19,7 +18,7 @@
 #   test_sysfs        the Linux probe's readers of sysfs: recorded trees
 #                     made into files under /tmp
 #   test_serve_upload serve's collection: files, threads, nettle, the reader
-SELFTEST_HOST_ONLY := tests/test_reader.c tests/test_probe_host.c tests/test_json_writer.c \
+SELFTEST_HOST_ONLY := tests/test_probe_host.c tests/test_json_writer.c \
 	tests/test_outfile.c tests/test_sysfs.c tests/test_serve_upload.c
 SELFTEST_SRC := $(filter-out $(SELFTEST_HOST_ONLY),$(wildcard tests/test_*.c))
 SELFTEST_NAMES := $(notdir $(basename $(SELFTEST_SRC)))

@@ -7,6 +7,8 @@
 # from multiarch, qemu-user to run it), web (the page as WebAssembly),
 # browser (the page's tests in Chromium), sign (Secure Boot: sbsign,
 # sbverify, efitools), httpboot (dnsmasq and ip, for UEFI HTTP boot tests).
+# libjsmn-dev (one header, the capture reader's tokenizer: reader/json.c)
+# is in every group that builds the core: host, efi, arm, cross-*, web.
 # A package named PKG:ARCH for an architecture dpkg does not have yet adds
 # it first (dpkg --add-architecture, apt-get update). On an arm64 machine
 # the arm group is the native compiler, not a cross one.
@@ -25,24 +27,24 @@ triplet() { # Debian architecture -> GNU triplet
 
 pkgs_for() {
 	case "$1" in
-	host) echo "gcc make libc6-dev libyajl-dev libmicrohttpd-dev nettle-dev pkg-config librsvg2-bin python3 curl" ;;
+	host) echo "gcc make libc6-dev libjsmn-dev libyajl-dev libmicrohttpd-dev nettle-dev pkg-config librsvg2-bin python3 curl" ;;
 	fuzz) echo "clang libclang-rt-14-dev" ;;
-	efi) echo "gnu-efi binutils qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
-	web) echo "clang lld" ;;
+	efi) echo "gnu-efi binutils libjsmn-dev qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
+	web) echo "clang lld libjsmn-dev" ;;
 	sign) echo "sbsigntool openssl efitools mtools" ;;
 	httpboot) echo "dnsmasq-base iproute2 qemu-system-x86 ovmf python3" ;;
 	browser) echo "chromium" ;;
 	arm)
 		if [ "$native" = arm64 ]; then
-			echo "gcc binutils libc6-dev qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3"
+			echo "gcc binutils libc6-dev libjsmn-dev qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3"
 		else
-			echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm qemu-efi-aarch64 qemu-user-static mtools dosfstools python3"
+			echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross libjsmn-dev qemu-system-arm qemu-efi-aarch64 qemu-user-static mtools dosfstools python3"
 		fi ;;
 	cross-*)
 		local a=${1#cross-} t
 		t=$(triplet "$a")
-		[ "$a" = "$native" ] && { echo "gcc libc6-dev libyajl-dev"; return; }
-		echo "gcc-${t//_/-} binutils-${t//_/-} libc6-dev-$a-cross libyajl-dev:$a qemu-user-static" ;;
+		[ "$a" = "$native" ] && { echo "gcc libc6-dev libjsmn-dev libyajl-dev"; return; }
+		echo "gcc-${t//_/-} binutils-${t//_/-} libc6-dev-$a-cross libjsmn-dev libyajl-dev:$a qemu-user-static" ;;
 	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, cross-arm64, cross-amd64, web, browser, sign, httpboot)" >&2; exit 2 ;;
 	esac
 }

@@ -1,7 +1,8 @@
 /* dump_reader_rows.c: the rows of tests/test_reader.c (each a capture's
  * text and the error the host reader must give, or none) written out as
- * files, so that tests/suite-web.sh can feed the page's reader
- * (web/js/capture.js) the very corpus the host reader is tested on.
+ * files, so that tests/suite-web.sh can feed the page (the same reader,
+ * reader/, in WebAssembly) the very corpus the host is tested on, and
+ * require the host's words from it.
  * Usage: dump_reader_rows DIR; writes DIR/NNN.json and DIR/rows.tsv
  * (file, name, expected error or "-"). */
 #define main test_reader_main

@@ -1,7 +1,7 @@
 /* fuzz_reader.c: libFuzzer target for the capture reader and everything a
  * capture it accepts reaches: the reducer, the text report, the JSON result
  * and the comparison with "expect"; and the reader agrees with the
- * firmware's strict JSON check. Built with clang by mk/fuzz.mk
+ * independent strict JSON check (common/jsoncheck.c). Built with clang by mk/fuzz.mk
  * (-fsanitize=fuzzer,address,undefined); `make fuzz` runs it. */
 #include <stdint.h>
 #include <stdio.h>
@@ -37,12 +37,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		return 0;
 	}
-	/* The reader and the firmware's strict check (common/jsoncheck.h)
-	 * agree on what is JSON: a text the reader takes the check takes,
-	 * but for the one leniency of yajl's left to it (a form feed or a
-	 * vertical tab as white space). */
+	/* The reader (reader/json.c, on jsmn) and the independent strict
+	 * check (common/jsoncheck.h, the settings' parser's) agree on what
+	 * is JSON: a text the reader takes, the check takes. */
 	struct cs_jsoncheck jc;
-	if (cs_json_check((const char *)data, size, &jc) != 0 && jc.code != CS_JC_SPACE) {
+	if (cs_json_check((const char *)data, size, &jc) != 0) {
 		fprintf(stderr, "the reader took what the strict check refuses: %s\n", jc.why);
 		abort();
 	}

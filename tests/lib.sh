@@ -9,4 +9,4 @@ expect() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; 
 summary() { echo "$1: $CS_PASSED passed, $CS_FAILED failed"; [ "$CS_FAILED" -eq 0 ]; }
 
 # The freestanding core's folders but kinds/ (mk/host.mk's CORE_DIRS).
-CORE_DIRS="common net chart decode reduce"
+CORE_DIRS="common net chart decode reduce reader"

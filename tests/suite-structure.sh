@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # suite-structure: the shape the code promises (README "Architecture"). No
 # architecture test outside arch/; the layers include only downward
-# (common/ nothing from reduce/, arch/, efi/ or host/; reduce/ nothing from
-# arch/, efi/ or host/; arch/ nothing from reduce/, efi/ or host/; a firmware
+# (common/ nothing from reduce/, reader/, arch/, efi/ or host/; reader/
+# nothing from reduce/'s code but its headers, arch/, efi/ or host/; reduce/
+# nothing from arch/, efi/ or host/; arch/ nothing from reduce/, efi/ or
+# host/; kinds/ nothing from arch/, efi/ or host/; a firmware
 # header only in the firmware's programs, efi/ and selftest/); every mk/arch-<arch>.mk has its arch/<arch>/ and back;
 # each arch folder compiles freestanding with its own compiler (the host
 # command built for aarch64 and run there: suite-linux-aarch64.sh); and no
@@ -24,18 +26,26 @@ layer() { # layer DIR FORBIDDEN-REGEX
 	bad=$(grep -nE '#include "[^"]*('"$2"')/' $(echo "$files" | grep "^$1/") /dev/null)
 	expect "$1/ includes nothing from $2 ($(echo "$bad" | head -n 2))" test -z "$bad"
 }
-layer common 'reduce|arch|efi|host'
-layer net 'reduce|arch|efi|host'
-layer chart 'reduce|arch|efi|host'
-layer decode 'reduce|arch|efi|host'
+layer common 'reduce|reader|arch|efi|host'
+layer net 'reduce|reader|arch|efi|host'
+layer chart 'reduce|reader|arch|efi|host'
+layer decode 'reduce|reader|arch|efi|host'
+layer reader 'arch|efi|host|web'
 layer reduce 'arch|efi|host'
-layer arch 'reduce|efi|host'
-# A kind's folder: freestanding but its reader (*_read.c) and check's
+layer arch 'reduce|reader|efi|host'
+# A kind's folder, its reader (*_read.c) included: freestanding but check's
 # expectations (*_expect.[ch]), host/'s side.
-bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v -e '_read\.c$' -e '_expect\.[ch]$') /dev/null)
-expect "kinds/ includes nothing from arch/, efi/ or host/ but in a reader or expectations ($bad)" test -z "$bad"
-bad=$(grep -lE '#include <efi(lib)?\.h>' $(echo "$files" | grep -E '^(arch|common|reduce|host)/'))
-expect "no firmware header in arch/, common/, reduce/ or host/ ($bad)" test -z "$bad"
+bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v -e '_expect\.[ch]$') /dev/null)
+expect "kinds/ includes nothing from arch/, efi/ or host/ but in check's expectations ($bad)" test -z "$bad"
+bad=$(grep -nE '#include "[^"]*reduce/[^"]*\.c"' $(echo "$files" | grep '^reader/') /dev/null)
+expect "reader/ includes no reduce/ source ($bad)" test -z "$bad"
+bad=$(grep -lE '#include <efi(lib)?\.h>' $(echo "$files" | grep -E '^(arch|common|net|chart|decode|reduce|reader|kinds|host)/'))
+expect "no firmware header in arch/, the core's folders, kinds/ or host/ ($bad)" test -z "$bad"
+# One reader: the page holds no capture parser of its own, and the host
+# none beside reader/ (yajl stays for serve's own JSON only).
+expect "no web/js/capture.js (the page reads with reader/ in wasm)" test ! -e web/js/capture.js
+bad=$(grep -lE 'yajl_(parse|tree_parse)' $(echo "$files" | grep -E '^(host|reader|kinds|common)/') /dev/null | grep -v '^host/serve')
+expect "no yajl parse outside serve ($bad)" test -z "$bad"
 
 # One folder and one make fragment per architecture, each with the other.
 for d in arch/*/; do

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "../common/capture_write.h"
-#include "../host/jdom.h"
+#include "../reader/json.h"
 #include "../host/reader.h"
 
 CS_TEST_MAIN_DEFS;

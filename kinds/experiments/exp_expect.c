@@ -8,83 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static int code(struct cs_jr *r, const struct cs_jd *o, const char *key,
-		char *out)
-{
-	struct cs_jd *t;
-	size_t m;
-
-	out[0] = '\0';
-	cs_jr_member(r, o, key, 0, 1, &t);
-	if (!t)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_string(r, t, out, CS_CODE_MAX))
-		return -1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-static int tri(struct cs_jr *r, const struct cs_jd *o, const char *key, int *out)
-{
-	struct cs_jd *t;
-	size_t m;
-
-	*out = -1;
-	cs_jr_member(r, o, key, 0, 1, &t);
-	if (!t)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (t->kind != CS_JD_TRUE && t->kind != CS_JD_FALSE)
-		return cs_jr_fail(r, "expected true, false or null");
-	*out = t->kind == CS_JD_TRUE;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-static int size(struct cs_jr *r, const struct cs_jd *o, const char *key,
-		int *has, double *out)
-{
-	struct cs_jd *t;
-	size_t m;
-
-	*has = 0;
-	cs_jr_member(r, o, key, 0, 1, &t);
-	if (!t)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_positive(r, t, out))
-		return -1;
-	*has = 1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
-			       struct cs_expect_exp *e)
-{
-	struct cs_jd *o;
-	size_t m;
-
-	memset(e, 0, sizeof *e);
-	cs_jr_member(r, v, "experiments", 0, 1, &o);
-	if (!o)
-		return 0;
-	m = cs_jr_push_key(r, "experiments");
-	if (cs_jr_object(r, o) ||
-	    size(r, o, "line_bytes", &e->has_line, &e->line_bytes) ||
-	    code(r, o, "single_refusal", e->single_refusal) ||
-	    tri(r, o, "stride_flat", &e->stride_flat) ||
-	    size(r, o, "breaks_at_bytes", &e->has_breaks, &e->breaks_at_bytes) ||
-	    code(r, o, "stride_refusal", e->stride_refusal) ||
-	    tri(r, o, "random_defeated", &e->random_defeated) ||
-	    code(r, o, "random_refusal", e->random_refusal))
-		return -1;
-	cs_jr_pop(r, m);
-	e->present = 1;
-	return 0;
-}
-
 struct out {
 	char *p;
 	size_t cap;
@@ -150,11 +73,6 @@ int cs_expect_experiments_compare(const struct cs_expect_exp *e,
 }
 
 /* The experiments' expect column (common/kinds.h, host/cmd/expect.h). */
-int cs_exp_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
-{
-	return cs_read_expect_experiments(r, v, &e->exp);
-}
-
 int cs_exp_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			  char *why, size_t whylen)
 {

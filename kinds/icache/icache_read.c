@@ -1,12 +1,10 @@
-/* icache_read.c: the instruction-cache kind's read column (common/kinds.h,
- * host only): the capture's "icache" member (icache.c's cs_icache_json
+/* icache_read.c: the instruction-cache kind's read column (common/kinds.h),
+ * part of the freestanding reader: the capture's "icache" member (icache.c's cs_icache_json
  * writes it), read as strictly as the core: every count bounded, the
  * per-stride arrays as long as "strides", each error at its field path. */
 #include "icache.h"
-#include "../../host/reader.h"
-#include "../../host/jread.h"
+#include "../../reader/reader.h"
 
-#include <string.h>
 
 #define COUNT_MAX (1ull << 32)   /* a count of words run, per stride */
 #define STRIDE_MAX (1ull << 20)  /* bytes between invalidations */

@@ -7,93 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static int read_series(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb_series *s)
-{
-	struct cs_jd *arr, *x;
-	size_t m, mi, i, j;
-
-	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "page_bytes", 1, 4096, 1ull << 40, &s->page_bytes))
-		return -1;
-	cs_jr_member(r, v, "knees", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "knees");
-		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_KNEES))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			s->has[i] = x->kind != CS_JD_NULL;
-			mi = cs_jr_push_idx(r, i);
-			if (s->has[i] && cs_jr_positive(r, x, &s->entries[i]))
-				return -1;
-			cs_jr_pop(r, mi);
-		}
-		s->n_knees = (uint32_t)i;
-		s->has_knees = 1;
-		cs_jr_pop(r, m);
-	}
-	cs_jr_member(r, v, "refusals", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "refusals");
-		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_REFUSALS))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			mi = cs_jr_push_idx(r, i);
-			if (cs_jr_string(r, x, s->refusals[i], CS_CODE_MAX))
-				return -1;
-			for (j = 0; j < i; j++)
-				if (strcmp(s->refusals[i], s->refusals[j]) == 0)
-					return cs_jr_fail(r, "duplicate code \"%s\" (also at [%zu])",
-							  s->refusals[i], j);
-			cs_jr_pop(r, mi);
-		}
-		s->n_refusals = (uint32_t)i;
-		s->has_refusals = 1;
-		cs_jr_pop(r, m);
-	}
-	return 0;
-}
-
-int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e)
-{
-	struct cs_jd *arr, *x;
-	uint64_t u;
-	size_t m, mi, i;
-
-	cs_jr_member(r, v, "tlb", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "tlb");
-		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_SIZES))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			mi = cs_jr_push_idx(r, i);
-			if (read_series(r, x, &e->s[i]))
-				return -1;
-			cs_jr_pop(r, mi);
-		}
-		e->n = (uint32_t)i;
-		e->present = 1;
-		e->has_series = 1;
-		cs_jr_pop(r, m);
-	}
-	cs_jr_member(r, v, "translation", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "translation");
-		if (cs_jr_array(r, arr, 0, CS_MAX_KNEES))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			mi = cs_jr_push_idx(r, i);
-			if (cs_jr_uint(r, x, 1, CS_MAX_KNEES, &u))
-				return -1;
-			e->translation[i] = (uint32_t)u;
-			cs_jr_pop(r, mi);
-		}
-		e->n_translation = (uint32_t)i;
-		e->has_translation = 1;
-		e->present = 1;
-		cs_jr_pop(r, m);
-	}
-	return 0;
-}
-
 struct why {
 	char *p;
 	size_t cap, len;
@@ -199,11 +112,6 @@ int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
 }
 
 /* The TLB's expect column (common/kinds.h, host/cmd/expect.h). */
-int cs_tlb_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
-{
-	return cs_read_expect_tlb(r, v, &e->tlb);
-}
-
 int cs_tlb_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			  char *why, size_t whylen)
 {

@@ -1,14 +1,20 @@
 /* tlb_read.c: the TLB kind's members of a capture, the read column of
- * common/kinds.h (host only): "published.tlbs" (a list, or null with
+ * common/kinds.h (freestanding, part of the capture reader): "published.tlbs" (a list, or null with
  * "tlbs_reason"), "tlb", "pool_pages", "sweep_large_pages", as strictly as
- * host/reader.c reads the core: types, ranges and the bounds of
+ * reader/capture.c reads the core: types, ranges and the bounds of
  * tlb_capture.h, the field path in every message. Unknown members
  * are ignored; null is absent, except published.tlbs, whose null means
  * "published nothing" and wants its reason. */
-#include "../../host/reader.h"
-#include "../../host/jread.h"
+#include "../../reader/reader.h"
 
-#include <string.h>
+static int same_str(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
 
 #define PAGE_MIN 4096ull
 #define PAGE_MAX (1ull << 40)
@@ -31,7 +37,7 @@ static int word(struct cs_jr *r, const struct cs_jd *obj, const char *key, int r
 	if (!v || !allowed)
 		return 0;
 	for (i = 0; allowed[i]; i++)
-		if (strcmp(out, allowed[i]) == 0)
+		if (same_str(out, allowed[i]))
 			return 0;
 	cs_jr_push_key(r, key);
 	return cs_jr_fail(r, "must be one of %s, %s, %s, got \"%s\"", allowed[0], allowed[1],
@@ -226,6 +232,8 @@ static int read_large(struct cs_jr *r, const struct cs_jd *root, struct cs_tlb_c
 		return -1;
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		struct cs_point *pt = &k->large[i];
+
+		*pt = (struct cs_point){ 0 }; /* reset as read (reader.h) */
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) || cs_jr_get_positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
 		    cs_jr_get_positive(r, p, "ns", 1, NULL, &pt->ns) ||

@@ -1,6 +1,5 @@
 /* example_read.c: the throwaway kind's reader (host only, example.h). */
-#include "../../host/reader.h"
-#include "../../host/jread.h"
+#include "../../reader/reader.h"
 
 int cs_example_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {

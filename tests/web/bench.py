@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """bench.py: the page's reduction speed in Chromium (make bench): the same
 capture bench_reduce times on the host, read and reduced in the page, read
-alone (JavaScript: JSON.parse and the strict reader), reduced alone
-(WebAssembly). Prints figures; exits 0 unless it could not run.
+alone (the C capture reader, reader/, in WebAssembly), reduced alone (to
+reduce --json, from the read capture). Prints figures; exits 0 unless it could not run.
 usage: bench.py CACHESHAPE CAPTURE [SECONDS]"""
 import os, sys
 sys.path.insert(0, os.path.dirname(__file__))
@@ -18,8 +18,8 @@ try:
     b.navigate(srv.url + '?reduce=' + name)
     r = b.evaluate('cacheshape.bench(%r, %s)' % (name, seconds), timeout=120)
     print('page (Chromium, %s, %d bytes of JSON):' % (b.evaluate('navigator.userAgent').split(' ')[-2], r['bytes']))
-    for k, what in (('replay', 'read + reduce (to reduce --json)'), ('read', 'read alone (JavaScript)'),
-                    ('reduce', 'reduce alone (WebAssembly)')):
+    for k, what in (('replay', 'read + reduce (to reduce --json)'), ('read', 'read alone (C reader, wasm)'),
+                    ('reduce', 'reduce alone (to reduce --json)')):
         print('  %-34s %8.0f captures/s  %8.1f us each' % (what, r[k], 1e6 / r[k]))
 finally:
     b.close()

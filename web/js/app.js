@@ -8,7 +8,6 @@
 // body[data-state] says when the page is done: loading, ready, done, error.
 // window.cacheshape holds what scripts and tests drive (reducePaths, ...).
 import { Reducer } from './wasm.js';
-import { readCapture } from './capture.js';
 import { replay, replayPath, listCaptures, fetchBytes, captureUrl } from './replay.js';
 import { measure, parseSizes, QUICK_BYTES, PLACEMENTS } from './measure.js';
 import { VERDICT } from './expect.js';
@@ -101,8 +100,7 @@ function showMeasured(red, r) {
   } else {
     refusals.push(...r.result.refusals);
     $('measure-report').textContent = r.hiddenMs > 0 ? '(withheld: the page was hidden during the sweep)' : red.report();
-    red.load(r.capture);
-    red.reduce();
+    // the module still holds the capture replay() read and reduced
     showSvg($('measure-chart'), red.svg('this machine', r.hiddenMs === 0));
   }
   fillRefusals($('measure-refusals'), refusals);
@@ -132,10 +130,9 @@ async function runMeasure(red, opts) {
         clock: (m) => { $('clock-info').textContent = describeClock(m.quantum, m.isolated); },
         sweep: (m) => { n = m.n; status.textContent = `sweep: ${n} sizes, ${red.size(m.first)} to ${red.size(m.last)}`; },
         status: (t) => { status.textContent = t; },
-        point: (m, capture) => {
+        point: (m, bytes) => {
           status.textContent = `[${m.i + 1}/${n}] ${red.size(m.bytes)}: ${m.ns.toFixed(2)} ns (median ${m.median.toFixed(2)}), ${m.seconds.toFixed(2)} s`;
-          red.load(capture);
-          showSvg(live, red.svg('this machine', false));
+          if (!red.read(bytes)) showSvg(live, red.svg('this machine', false));
         },
         adjacency: (m) => {
           const where = PLACEMENTS[m.placement];
@@ -295,7 +292,7 @@ function api(red) {
     },
     // Captures a second for one capture held in memory, as `make bench`
     // times the host: read and reduced (to reduce --json's text), read
-    // alone (JavaScript), reduced alone (WebAssembly, from the loaded
+    // alone (the C reader, in WebAssembly), reduced alone (from the read
     // struct). Each loop runs for 'seconds' after a warm-up.
     async bench(path, seconds = 1, base = 'captures') {
       const bytes = await fetchBytes(captureUrl(path, base));
@@ -306,12 +303,13 @@ function api(red) {
         while (performance.now() < end) { for (let i = 0; i < 10; i++) f(); n += 10; }
         return n / ((performance.now() - t0) / 1000);
       };
-      const c = readCapture(bytes);
+      const refused = red.read(bytes);
+      if (refused) throw new Error(refused);
       return {
         bytes: bytes.length,
         replay: loop(() => replay(red, bytes, path)),
-        read: loop(() => readCapture(bytes)),
-        reduce: loop(() => { red.load(c); red.reduce(); red.json(); }),
+        read: loop(() => red.read(bytes)),
+        reduce: loop(() => { red.reduce(); red.json(); }),
       };
     },
     // The staircase SVG the page draws for a capture.

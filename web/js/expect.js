@@ -118,7 +118,8 @@ export function differences(e, result, red) {
   return notes;
 }
 
-// { verdict, notes } for a capture read by capture.js and reduced by red.
+// { verdict, notes } for a capture read and reduced by red (wasm.js);
+// capture.expect is red.expect(), the reader's struct cs_expect.
 export function judge(capture, result, red) {
   const e = capture.expect;
   if (!e || (!e.knownFailure && !any(e))) return { verdict: VERDICT.NONE, notes: [] };

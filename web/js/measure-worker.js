@@ -70,11 +70,13 @@ function finish(o) {
   // The label field holds 255 bytes: a longer one is cut at a character.
   let label = o.label || 'this machine, measured in a browser';
   while (enc.encode(label).length > 255) label = [...label].slice(0, -1).join('');
-  x.cs_set_text(0, put(label)[0]);
-  if (o.published && o.published.length) {
-    x.cs_set_text(4, put('typed into the page')[0]);
-    o.published.forEach((bytes, i) => x.cs_add_cache(i + 1, i === 0 ? 0 : 2, bytes, 0));
-  }
+  const typed = o.published && o.published.length;
+  const [a, b] = put(label, typed ? 'typed into the page' : '');
+  if (x.cs_m_label(a, b)) throw new Error('the label did not fit its field');
+  if (typed)
+    o.published.forEach((bytes, i) => {
+      if (x.cs_m_cache(i + 1, i === 0 ? 0 : 2, bytes)) throw new Error(`published size ${bytes}: not taken`);
+    });
   const [ua, started] = put(o.userAgent, o.started);
   x.cs_m_page(ua, started, o.hiddenMs);
   const n = x.cs_m_write();

@@ -5,7 +5,6 @@
 // is throttled: seed 000 s.7, refusal page-hidden), and when the worker is
 // done reads the capture it wrote back through the strict reader and
 // reduces it like any other capture.
-import { blankCapture } from './capture.js';
 import { replay } from './replay.js';
 
 export const QUICK_BYTES = 8 << 20;
@@ -24,17 +23,22 @@ export function parseSizes(text) {
   return out;
 }
 
+// The points measured so far as a capture's text: the live chart reads it
+// as it reads any capture (web/wasm/read.c).
+function liveBytes(points) {
+  return new TextEncoder().encode(JSON.stringify({ format: 'cacheshape-capture', version: 1,
+    label: 'this machine (measuring)', environment: { kind: 'browser' }, sweep: { points } }));
+}
+
 // Runs one measurement. hooks: clock(info), sweep({n, first, last}),
-// point(p, capture), adjacency(msg), status(text): the engine's events
+// point(p, bytes: the points so far as a capture), adjacency(msg), status(text): the engine's events
 // (web/wasm/measure.c cs_m_step). Resolves to the replay of the capture (with
 // .text, the capture as written, and .hiddenMs), or rejects with an Error.
 export function measure(red, { quick = true, maxBytes = QUICK_BYTES, label = '', published = [], hooks = {} } = {}) {
   const on = (k, ...a) => hooks[k] && hooks[k](...a);
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./measure-worker.js', import.meta.url), { type: 'module' });
-    const live = blankCapture();
-    live.envKind = 'browser';
-    live.label = 'this machine (measuring)';
+    const points = [];
     let hiddenMs = 0, finalHidden = 0, hiddenSince = document.hidden ? performance.now() : null;
     const started = new Date().toISOString();
     const onVisibility = () => {
@@ -55,8 +59,8 @@ export function measure(red, { quick = true, maxBytes = QUICK_BYTES, label = '',
         case 'memory': on('status', `memory: ${red.size(m.bytes)} lent by the browser`); break;
         case 'sweep': on('sweep', m); break;
         case 'point':
-          live.points.push({ bytes: m.bytes, ns: m.ns, block: undefined });
-          on('point', m, live);
+          points.push({ bytes: m.bytes, ns: m.ns });
+          on('point', m, liveBytes(points));
           break;
         case 'failed': on('status', `${red.size(m.bytes)}: not measured (the clock did not move)`); break;
         case 'refused': case 'placed': case 'adj': case 'adj-failed': on('adjacency', m); break;

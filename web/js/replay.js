@@ -1,10 +1,11 @@
-// replay.js: one capture file, read (capture.js), reduced (wasm.js) and
+// replay.js: one capture file, read and reduced (wasm.js: the host's C) and
 // judged (expect.js): what `cacheshape reduce --json` prints for it, or the
 // error `cacheshape` gives when it cannot read it, plus the check table's
 // row. The same path serves /?reduce=PATH, the replay table, the check
 // panel and the tests.
-import { readCapture, readExpectFile, CaptureError } from './capture.js';
 import { judge, VERDICT } from './expect.js';
+
+export class CaptureError extends Error {}
 
 // '/captures/host/a b.json' from 'host/a b.json': each segment encoded.
 export function captureUrl(path, base = 'captures') {
@@ -22,24 +23,23 @@ export async function fetchBytes(url) {
 // capture carries no "expect"); a broken one fails the row, as in check.
 export function replay(red, bytes, name, expectBytes = null) {
   const t0 = performance.now();
-  let capture;
-  try {
-    capture = readCapture(bytes);
-    red.load(capture);
-  } catch (e) {
-    return { ok: false, error: e.message, name };
-  }
+  const refused = red.read(bytes);
+  if (refused) return { ok: false, error: refused, name };
+  const capture = { expect: red.expect() };
   const malformed = red.reduce();
   if (malformed) return { ok: false, error: malformed, name, capture };
   const json = red.json();
   if (json === null) return { ok: false, error: 'cannot encode the result', name, capture };
   const result = JSON.parse(json);
   if (!capture.expect && expectBytes) {
-    try {
-      capture.expect = readExpectFile(expectBytes, name.replace(/\.json$/, '.expect'));
-    } catch (e) {
-      return { ok: true, name, json, result, capture, cells: red.row(), verdict: VERDICT.FAIL, notes: [e.message] };
-    }
+    const cells = red.row(); // before the expectation's read: the capture's row
+    const bad = red.readExpectFile(expectBytes);
+    if (bad)
+      return { ok: true, name, json, result, capture, cells, verdict: VERDICT.FAIL,
+        notes: [`${name.replace(/\.json$/, '.expect')}: ${bad}`] };
+    capture.expect = red.expect();
+    const { verdict, notes } = judge(capture, result, red);
+    return { ok: true, name, json, result, capture, cells, verdict, notes, ms: performance.now() - t0 };
   }
   const { verdict, notes } = judge(capture, result, red);
   return { ok: true, name, json, result, capture, cells: red.row(), verdict, notes, ms: performance.now() - t0 };

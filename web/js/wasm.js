@@ -1,9 +1,8 @@
-// wasm.js: the reducer as WebAssembly (cacheshape.wasm: common/, reduce/ and
-// web/wasm/), and the boundary that loads a capture read by capture.js into
-// it (web/wasm/capture_in.c: one call per value, strings as UTF-8 in the
-// module's input buffer). Every output (reduce --json's text, the report,
-// the staircase SVG, the check table's cells) is written by the same C the
-// `cacheshape` command runs.
+// wasm.js: the reader and the reducer as WebAssembly (cacheshape.wasm:
+// reader/, common/, reduce/, kinds/ and web/wasm/): a capture's bytes go in
+// (web/wasm/read.c), and every output (the reader's refusal, reduce
+// --json's text, the report, the staircase SVG, the check table's cells)
+// is written by the same C the `cacheshape` command runs.
 
 const enc = new TextEncoder();
 const dec = new TextDecoder('utf-8', { fatal: true });
@@ -63,87 +62,32 @@ export class Reducer {
     if (rc !== 0) throw new BoundaryError(`${what}: the reducer's bounds refused a value the reader accepted`);
   }
 
-  // A capture (capture.js's object) into the module's struct cs_capture.
-  load(c) {
-    const x = this.x;
-    x.cs_begin();
-    const text = (field, s) => { if (s) this.ok(x.cs_set_text(field, this.put(s)[0]), 'text'); };
-    text(0, c.label);
-    text(1, c.envKind);
-    text(2, c.arch);
-    text(3, c.clock.source);
-    text(4, c.publishedSource);
-    const k = c.clock;
-    x.cs_set_clock(k.hz !== undefined, k.hz ?? 0, k.quantum !== undefined, k.quantum ?? 0,
-      k.clamp !== undefined, k.clamp ?? 0);
-    for (const h of c.caches) this.ok(x.cs_add_cache(h.level, h.type, h.size, h.line), 'cache');
-    for (const p of c.points) this.ok(x.cs_add_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'point');
-    for (const s of c.adj) {
-      this.ok(x.cs_add_series(s.placement, s.footprint !== undefined, s.footprint ?? 0), 'series');
-      if (s.refusal) {
-        const [a, b] = this.put(s.refusal.code, s.refusal.reason);
-        this.ok(x.cs_series_refusal(a, b), 'series refusal');
-      }
-      for (const p of s.points) this.ok(x.cs_add_adj_point(p.distance, p.ns), 'adjacency point');
-    }
-    const e = c.exp;
-    if (e.single) {
-      x.cs_exp_single(e.single.nsPerTick);
-      for (const s of e.single.series) {
-        this.ok(x.cs_exp_series(s.stride), 'experiment series');
-        for (const t of s.ticks) this.ok(x.cs_exp_tick(t), 'experiment tick');
-      }
-    }
-    if (e.stride) {
-      x.cs_exp_stride();
-      for (const p of e.stride) this.ok(x.cs_exp_stride_point(p.stride, p.ns), 'stride point');
-    }
-    if (e.random) x.cs_exp_random(e.random.fixed, e.random.random, e.random.accesses);
-    x.cs_exp_quantum(e.quantum);
-    const mp = c.mp;
-    if (mp.hasProcessors && mp.processorsReason != null)
-      this.ok(x.cs_mp_processors_null(this.put(mp.processorsReason)[0]), 'processors');
-    for (const p of mp.procs)
-      this.ok(x.cs_mp_proc(p.number, p.package, p.core, p.thread, p.bsp ? 1 : 0, p.enabled ? 1 : 0), 'processor');
-    if (mp.competitor) {
-      const o = mp.competitor;
-      x.cs_mp_competitor(o.threads, o.buffer, o.stopped ? 1 : 0);
-      for (const p of o.points) this.ok(x.cs_mp_comp_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'competitor point');
-    }
-    for (const kd of mp.kinds) {
-      this.ok(x.cs_mp_kind(this.put(kd.kind)[0]), 'kind');
-      for (const n of kd.procs) this.ok(x.cs_mp_kind_proc(n), 'kind processor');
-      for (const p of kd.points || []) this.ok(x.cs_mp_kind_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'kind point');
-    }
-    const t = c.tlb; // web/wasm/capture_tlb.c
-    if (t.hasPublished) {
-      const [a, b] = this.put(t.publishedSource, t.publishedNull ? t.publishedReason : '');
-      this.ok(x.cs_tlb_published(t.publishedNull ? 1 : 0, a, b), 'published TLBs');
-      for (const k of t.published) this.ok(x.cs_tlb_add_published(k.level, k.type, k.page, k.entries, k.ways), 'TLB');
-    }
-    for (const s of t.series) {
-      const [a, b, d] = this.put(s.tables, s.method, s.refusal);
-      this.ok(x.cs_tlb_series(s.page, s.alias, a, b, d), 'TLB series');
-      for (const p of s.points)
-        this.ok(x.cs_tlb_add_point(p.pages, p.ns, p.median !== undefined, p.median ?? 0, p.block !== undefined, p.block ?? 0), 'TLB point');
-    }
-    if (t.poolPages !== undefined) this.ok(x.cs_tlb_pool_pages(t.poolPages, this.put(t.poolPagesHow)[0]), 'pool pages');
-    if (t.large) {
-      this.ok(x.cs_tlb_large(t.large.page, this.put(t.large.tables)[0]), 'large pages');
-      for (const p of t.large.points)
-        this.ok(x.cs_tlb_large_point(p.bytes, p.ns, p.block !== undefined, p.block ?? 0), 'large-page point');
-    }
-    const ic = c.icache; // web/wasm/capture_icache.c
-    if (ic) {
-      this.ok(x.cs_icache_obs(this.put(ic.method)[0], ic.words, ic.first, ic.cached, ic.runs ?? 0,
-        ic.remap !== undefined, ic.remap ?? 0, ic.imin, ic.dic ? 1 : 0, ic.idc ? 1 : 0), 'icache');
-      ic.strides.forEach((s, i) => this.ok(x.cs_icache_stride(s, ic.stale[i], ic.staleMin ? ic.staleMin[i] : 0), 'icache stride'));
-      const [a, b] = this.put(ic.code, ic.reason);
-      this.ok(x.cs_icache_answer(ic.granule !== null, ic.granule ?? 0, ic.matches ? 1 : 0, a, b), 'icache answer');
-    }
+  // A capture file's bytes, read by the capture reader in the module (the
+  // host's C, reader/): null, or the message `cacheshape` prints for it
+  // (after "cacheshape: FILE: "). The capture stays in the module for
+  // reduce(), json(), report(), svg() and row().
+  read(bytes) { return this.readWith(bytes, 'cs_read'); }
+
+  // NAME.expect beside a capture (check's rule): null, or the message.
+  readExpectFile(bytes) { return this.readWith(bytes, 'cs_read_expect_file'); }
+
+  readWith(bytes, call) {
+    const p = this.x.cs_read_reserve(bytes.length);
+    if (!p) return `${bytes.length} bytes: no memory for them`;
+    this.bytes(p, bytes.length).set(bytes);
+    return this.x[call](bytes.length) === 0 ? null : this.out();
   }
 
-  // Reduce what load() filled: null, or the message `cacheshape` prints for
+  // The expectation the last read found ("expect", or NAME.expect), as
+  // web/js/expect.js compares it; null when there is none.
+  expect() {
+    const n = this.x.cs_expect_json();
+    if (n < 0) throw new BoundaryError('the expectation does not fit the output buffer');
+    const e = JSON.parse(this.out(n));
+    return e.present ? e : null;
+  }
+
+  // Reduce what read() filled: null, or the message `cacheshape` prints for
   // a capture the reducer finds malformed.
   reduce() {
     return this.x.cs_reduce_capture() === 0 ? null : this.out();

@@ -1,6 +1,7 @@
 /* libc.c: the four memory functions a freestanding compiler may call (for
  * struct copies and clears); the WebAssembly build has no libc. Built with
- * -ffreestanding, so these loops are not turned back into calls. */
+ * -mbulk-memory (mk/web.mk): copies and fills are wasm's own memory.copy
+ * and memory.fill instructions, which the builtins become (not calls). */
 #include <stddef.h>
 
 void *memcpy(void *restrict dst, const void *restrict src, size_t n);
@@ -10,32 +11,17 @@ int memcmp(const void *a, const void *b, size_t n);
 
 void *memcpy(void *restrict dst, const void *restrict src, size_t n)
 {
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-	while (n--)
-		*d++ = *s++;
-	return dst;
+	return __builtin_memcpy(dst, src, n);
 }
 
 void *memmove(void *dst, const void *src, size_t n)
 {
-	unsigned char *d = dst;
-	const unsigned char *s = src;
-	if (d < s)
-		while (n--)
-			*d++ = *s++;
-	else
-		while (n--)
-			d[n] = s[n];
-	return dst;
+	return __builtin_memmove(dst, src, n);
 }
 
 void *memset(void *dst, int c, size_t n)
 {
-	unsigned char *d = dst;
-	while (n--)
-		*d++ = (unsigned char)c;
-	return dst;
+	return __builtin_memset(dst, c, n);
 }
 
 int memcmp(const void *a, const void *b, size_t n)

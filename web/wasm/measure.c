@@ -206,6 +206,50 @@ CS_EXPORT(cs_m_step) int cs_m_step(void)
 	return cs_jsonw_finish(&j) ? -1 : (int)b.len;
 }
 
+/* cs_w_in[at .. at + len) into dst (cap bytes with the NUL): -1 when it
+ * does not fit or holds a NUL. */
+static int take(char *dst, uint32_t cap, uint32_t at, uint32_t len)
+{
+	if (at > CS_IN_BYTES || len > CS_IN_BYTES - at || len >= cap)
+		return -1;
+	for (uint32_t i = 0; i < len; i++) {
+		if (!cs_w_in[at + i])
+			return -1;
+		dst[i] = cs_w_in[at + i];
+	}
+	dst[len] = '\0';
+	return 0;
+}
+
+/* The label a person gave, and (source_len > 0) where the published sizes
+ * that follow came from: cs_w_in holds both, back to back. 0, or -1 when
+ * one does not fit its field (the page cuts the label to 255 bytes). */
+CS_EXPORT(cs_m_label) int cs_m_label(uint32_t label_len, uint32_t source_len)
+{
+	struct cs_capture *c = &cs_w_cap;
+	if (take(c->label, sizeof c->label, 0, label_len))
+		return -1;
+	return source_len ? take(c->published_source, sizeof c->published_source,
+				 label_len, source_len) : 0;
+}
+
+/* A published cache a person typed in (level, enum cs_cache_type, size);
+ * -1 past CS_MAX_CACHES or for a size the reader would refuse. */
+CS_EXPORT(cs_m_cache) int cs_m_cache(uint32_t level, uint32_t type, double bytes)
+{
+	struct cs_capture *c = &cs_w_cap;
+	struct cs_cache *k;
+	if (c->n_caches >= CS_MAX_CACHES || level < 1 || level > 16 ||
+	    type > CS_CACHE_UNIFIED || !(bytes >= 1 && bytes <= 1125899906842624.0))
+		return -1;
+	k = &c->caches[c->n_caches++];
+	k->level = level;
+	k->type = (enum cs_cache_type)type;
+	k->size_bytes = (uint64_t)bytes;
+	k->line_bytes = 0;
+	return 0;
+}
+
 /* What the page knows and the worker does not: cs_w_in holds the user
  * agent, then the start time (ISO 8601), back to back. */
 CS_EXPORT(cs_m_page) void cs_m_page(uint32_t ua_len, uint32_t started_len, double hidden_ms)

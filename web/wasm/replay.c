@@ -1,4 +1,4 @@
-/* replay.c: the capture the boundary filled (capture_in.c), reduced and
+/* replay.c: the capture read.c read (the capture reader), reduced and
  * written out by the very code `cacheshape` runs: reduce --json's text
  * (reduce/json.c), the report (kinds/sweep/sweep_report.c), the staircase SVG
  * (chart/svg.c), the check table's cells (reduce/row.c). */

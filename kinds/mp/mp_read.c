@@ -1,7 +1,7 @@
-/* reader_mp.c: "processors", "competitor" and "cores" (reader_mp.h). */
-#include "reader_mp.h"
-
-#include <string.h>
+/* mp_read.c: the capture's other-processor members (common/mp_capture.h):
+ * "processors", "competitor" and "cores", the read column of
+ * common/kinds.h; freestanding, part of the capture reader. */
+#include "../../reader/reader.h"
 
 static int member_bool(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		       int required, int *out)
@@ -38,6 +38,8 @@ static int read_mp_sweep(struct cs_jr *r, const struct cs_jd *obj, struct cs_mp_
 		return -1;
 	for (i = 0, p = cs_jd_first(pts); p; p = p->next, i++) {
 		struct cs_point *pt = &s->points[i];
+
+		*pt = (struct cs_point){ 0 }; /* reset as read (reader.h) */
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) || cs_jr_get_positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
 		    cs_jr_get_positive(r, p, "ns", 1, NULL, &pt->ns) ||

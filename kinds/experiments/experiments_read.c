@@ -1,10 +1,8 @@
-/* reader_experiments.c: "experiments" of a capture (reader_experiments.h),
- * strictly: types, ranges and the bounds of common/experiments.h, with the
- * field path in every message. Unknown members are ignored, as in reader.c. */
-#include "reader_experiments.h"
-#include "reader.h"
-
-#include <string.h>
+/* experiments_read.c: "experiments" of a capture (seed 003), the read
+ * column of common/kinds.h, strictly: types, ranges and the bounds of
+ * common/experiments.h, with the field path in every message. Unknown
+ * members are ignored, as in reader/capture.c. Freestanding. */
+#include "../../reader/reader.h"
 
 static int nonneg(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		  double *out)
@@ -135,13 +133,13 @@ static int read_random(struct cs_jr *r, const struct cs_jd *v,
 	return 0;
 }
 
-int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
+static int read_experiments(struct cs_jr *r, const struct cs_jd *root,
 			struct cs_experiments *x)
 {
 	struct cs_jd *ex, *v;
 	size_t m, mv;
 
-	memset(x, 0, sizeof *x);
+	__builtin_memset(x, 0, sizeof *x);
 	if (cs_jr_get_object(r, root, "experiments", 0, &ex))
 		return -1;
 	if (!ex)
@@ -177,5 +175,5 @@ int cs_read_experiments(struct cs_jr *r, const struct cs_jd *root,
 
 int cs_exp_kind_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
-	return cs_read_experiments(r, root, &c->exp);
+	return read_experiments(r, root, &c->exp);
 }

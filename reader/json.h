@@ -1,12 +1,16 @@
-/* jdom.h: a small JSON tree built from yajl's streaming (SAX) parser into a
- * caller-supplied fixed arena: no allocation per value, every input bounded
- * (arena bytes, value count, nesting), every rejection one line naming where.
- * Strict: UTF-8 checked (no overlong forms, no surrogates), escapes decoded
- * strictly (no lone surrogate, no \u0000), no NaN/Infinity/comments, no
- * duplicate keys, no non-finite numbers, nothing after the top-level value,
- * and the top level is an object. Host only. */
-#ifndef CS_JDOM_H
-#define CS_JDOM_H
+/* json.h: the reader's strict JSON layer: a small JSON tree built from
+ * jsmn's tokens (Debian's libjsmn-dev, jsmn.h) into a caller-supplied fixed
+ * arena: no allocation, every input bounded (arena bytes, value count,
+ * nesting), every rejection one line naming where. jsmn finds the tokens;
+ * this layer checks everything jsmn does not: the grammar between tokens
+ * (separators, brackets, one value only, nothing after it), numbers
+ * (RFC 8259's grammar, finite, correctly rounded: number.h), strings
+ * (UTF-8 with no overlong forms, no surrogates, no control bytes; escapes
+ * decoded strictly: no lone surrogate, no \u0000), literals, no
+ * duplicate keys. Freestanding: built for the host, the firmware and the
+ * page (wasm32) from this one source. */
+#ifndef CS_READER_JSON_H
+#define CS_READER_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -52,6 +56,10 @@ struct cs_jd_limits {
 	size_t max_values; /* values (nodes) in the tree */
 	int max_depth;     /* nesting of objects and arrays, at most 64 */
 };
+
+/* The arena a parse of len bytes needs at most under lim (jsmn's tokens,
+ * the tree, decoded strings), whatever the text. */
+size_t cs_jd_arena_need(size_t len, const struct cs_jd_limits *lim);
 
 /* Parse text[0..len) into a tree inside arena[0..arena_size): the root
  * object, or NULL with err holding one line ("JSON syntax error at line L,

@@ -1,12 +1,13 @@
-/* jread.h: typed, strict access to a JSON tree (jdom.h) that remembers where it is,
- * so that every error names its field path ("sweep.points[3].ns: ..."). Used by
- * the capture reader; host only. All getters return 0, or -1 with r->err set. */
-#ifndef CS_JREAD_H
-#define CS_JREAD_H
+/* field.h: typed, strict access to a JSON tree (json.h) that remembers where it
+ * is, so that every error names its field path ("sweep.points[3].ns: ...").
+ * Used by the capture reader and each kind's reader; freestanding. All
+ * getters return 0, or -1 with r->err set. */
+#ifndef CS_READER_FIELD_H
+#define CS_READER_FIELD_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "jdom.h"
+#include "json.h"
 
 #define CS_JR_DEPTH 40 /* path components kept (the tree is at most 32 deep) */
 

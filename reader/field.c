@@ -1,10 +1,20 @@
-/* jread.c: typed, strict access to a JSON tree (jdom.h) with field paths. */
-#include "jread.h"
+/* field.c: typed, strict access to a JSON tree (json.h) with field paths;
+ * freestanding (messages by fmt.h). */
+#include "field.h"
+#include "fmt.h"
 
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
+static size_t str_len(const char *s)
+{
+	size_t n = 0;
+	while (s[n])
+		n++;
+	return n;
+}
+
+static int finite(double d)
+{
+	return d == d && d - d == 0;
+}
 
 void cs_jr_init(struct cs_jr *r, char *err, size_t errlen)
 {
@@ -53,14 +63,15 @@ static void path_text(const struct cs_jr *r, char *out, size_t cap)
 			if (o && o + 1 < cap)
 				out[o++] = '.';
 			s = r->at[d].key;
-			n = strlen(s);
+			n = str_len(s);
 		} else {
-			n = (size_t)snprintf(t, sizeof(t), "[%zu]", r->at[d].idx);
+			n = cs_fmt(t, sizeof(t), "[%zu]", r->at[d].idx);
 			s = t;
 		}
 		if (n > cap - 1 - o)
 			n = cap - 1 - o;
-		memcpy(out + o, s, n);
+		for (size_t i = 0; i < n; i++)
+			out[o + i] = s[i];
 		o += n;
 		out[o] = '\0';
 	}
@@ -70,15 +81,15 @@ int cs_jr_fail(struct cs_jr *r, const char *fmt, ...)
 {
 	char path[192];
 	va_list ap;
-	int n;
+	size_t n;
 
 	if (!r->err || !r->errlen)
 		return -1;
 	path_text(r, path, sizeof(path));
-	n = snprintf(r->err, r->errlen, "%s: ", path[0] ? path : "capture");
-	if (n >= 0 && (size_t)n < r->errlen) {
+	n = cs_fmt(r->err, r->errlen, "%s: ", path[0] ? path : "capture");
+	if (n < r->errlen) {
 		va_start(ap, fmt);
-		vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
+		cs_vfmt(r->err + n, r->errlen - n, fmt, ap);
 		va_end(ap);
 	}
 	return -1;
@@ -90,20 +101,20 @@ void cs_jr_describe(const struct cs_jd *v, char *out, size_t n)
 	const char *s;
 
 	switch (v->kind) {
-	case CS_JD_OBJECT: snprintf(out, n, "an object"); return;
-	case CS_JD_ARRAY: snprintf(out, n, "an array"); return;
-	case CS_JD_TRUE: snprintf(out, n, "true"); return;
-	case CS_JD_FALSE: snprintf(out, n, "false"); return;
-	case CS_JD_NULL: snprintf(out, n, "null"); return;
+	case CS_JD_OBJECT: cs_fmt(out, n, "an object"); return;
+	case CS_JD_ARRAY: cs_fmt(out, n, "an array"); return;
+	case CS_JD_TRUE: cs_fmt(out, n, "true"); return;
+	case CS_JD_FALSE: cs_fmt(out, n, "false"); return;
+	case CS_JD_NULL: cs_fmt(out, n, "null"); return;
 	case CS_JD_NUMBER:
 		if (v->int_fits)
-			snprintf(out, n, "%lld", (long long)v->u.num.i);
+			cs_fmt(out, n, "%lld", (long long)v->u.num.i);
 		else if (v->int_text) /* an integer past 64 bits: as written */
-			snprintf(out, n, "%.*s%s",
+			cs_fmt(out, n, "%.*s%s",
 				 v->u.num.rawlen > 40 ? 40 : (int)v->u.num.rawlen,
 				 v->u.num.raw, v->u.num.rawlen > 40 ? "..." : "");
 		else
-			snprintf(out, n, "%.10g", v->u.num.d);
+			cs_fmt(out, n, "%.10g", v->u.num.d);
 		return;
 	case CS_JD_STRING: break;
 	}
@@ -160,7 +171,7 @@ int cs_jr_positive(struct cs_jr *r, const struct cs_jd *v, double *out)
 {
 	/* the tree holds finite numbers only */
 	if (v->kind != CS_JD_NUMBER || !(v->u.num.d > 0) ||
-	    !isfinite(v->u.num.d))
+	    !finite(v->u.num.d))
 		return fail_got(r, v, "a positive finite number");
 	*out = v->u.num.d;
 	return 0;
@@ -171,7 +182,7 @@ static int fail_uint(struct cs_jr *r, const struct cs_jd *v, uint64_t min,
 {
 	char want[96];
 
-	snprintf(want, sizeof(want), "an integer from %llu to %llu",
+	cs_fmt(want, sizeof(want), "an integer from %llu to %llu",
 		 (unsigned long long)min, (unsigned long long)max);
 	return fail_got(r, v, want);
 }
@@ -193,8 +204,8 @@ int cs_jr_uint(struct cs_jr *r, const struct cs_jd *v, uint64_t min,
 		/* An integral real such as 64.0. Range first: converting an
 		 * out-of-range double is undefined. */
 		double d = v->u.num.d;
-		if (!isfinite(d) || d != floor(d) || d < (double)min ||
-		    d > (double)max)
+		if (!finite(d) || d < (double)min || d > (double)max ||
+		    d >= 18446744073709551616.0 || (double)(uint64_t)d != d)
 			return fail_uint(r, v, min, max);
 		*out = (uint64_t)d;
 		return 0;
@@ -214,7 +225,8 @@ int cs_jr_string(struct cs_jr *r, const struct cs_jd *v, char *out,
 	if (n >= cap)
 		return cs_jr_fail(r, "%zu bytes long, more than the %zu this "
 				  "field holds", n, cap - 1);
-	memcpy(out, v->u.str.s, n);
+	for (size_t i = 0; i < n; i++)
+		out[i] = v->u.str.s[i];
 	out[n] = '\0';
 	return 0;
 }
@@ -222,7 +234,7 @@ int cs_jr_string(struct cs_jr *r, const struct cs_jd *v, char *out,
 int cs_jr_member(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 		 int required, int null_ok, struct cs_jd **out)
 {
-	struct cs_jd *v = cs_jd_get(obj, key, strlen(key));
+	struct cs_jd *v = cs_jd_get(obj, key, str_len(key));
 
 	if (v && v->kind == CS_JD_NULL && null_ok)
 		v = NULL;

@@ -1,0 +1,358 @@
+/* capture.c: the capture reader (reader.h): the file as a whole, the
+ * header, clock and published caches, then each kind's members through the
+ * table (common/kinds.h read column), then "expect"; unknown members are
+ * ignored, and null is the same as absent for every optional field.
+ * Freestanding. */
+#include "reader.h"
+#include "fmt.h"
+
+static int same_str(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+static void append(char *out, size_t cap, const char *s)
+{
+	size_t o = 0;
+	while (o + 1 < cap && out[o])
+		o++;
+	for (; o + 1 < cap && *s; s++)
+		out[o++] = *s;
+	if (cap)
+		out[o] = '\0';
+}
+
+static const char *const env_kinds[] = { "uefi", "linux", "browser", "imported",
+					 "synthetic", NULL };
+
+/* An optional string; with 'allowed', one of those words. */
+int cs_read_word(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		 char *out, size_t cap, const char *const *allowed)
+{
+	struct cs_jd *v;
+	size_t m, i;
+	int rc;
+
+	cs_jr_member(r, obj, key, 0, 1, &v);
+	if (!v)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	rc = cs_jr_string(r, v, out, cap);
+	for (i = 0; rc == 0 && allowed && allowed[i]; i++)
+		if (same_str(out, allowed[i]))
+			break;
+	if (rc == 0 && allowed && !allowed[i]) {
+		char got[64], list[128] = "";
+		for (i = 0; allowed[i]; i++) {
+			append(list, sizeof(list), i ? ", " : "");
+			append(list, sizeof(list), allowed[i]);
+		}
+		cs_jr_describe(v, got, sizeof(got));
+		rc = cs_jr_fail(r, "must be one of %s, got %s", list, got);
+	}
+	cs_jr_pop(r, m);
+	return rc;
+}
+
+static int same_n(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+static int read_header(struct cs_jr *r, const struct cs_jd *root,
+		       struct cs_capture *c)
+{
+	struct cs_jd *v, *env;
+	uint64_t version = 0;
+	size_t m;
+
+	if (cs_jr_member(r, root, "format", 1, 0, &v))
+		return -1;
+	if (v->kind != CS_JD_STRING || v->u.str.len != 18 ||
+	    !same_n(v->u.str.s, "cacheshape-capture", 18)) {
+		char got[64];
+		cs_jr_describe(v, got, sizeof(got));
+		cs_jr_push_key(r, "format");
+		return cs_jr_fail(r, "must be \"cacheshape-capture\", got %s",
+				  got);
+	}
+	if (cs_jr_get_uint(r, root, "version", 1, 1, 1, &version))
+		return -1;
+	c->version = (uint32_t)version;
+	cs_jr_member(r, root, "label", 0, 1, &v);
+	if (v && !(v->kind == CS_JD_STRING && v->u.str.len == 0) &&
+	    cs_read_word(r, root, "label", c->label, sizeof(c->label), NULL))
+		return -1;
+	if (cs_jr_get_object(r, root, "environment", 0, &env))
+		return -1;
+	if (env) {
+		m = cs_jr_push_key(r, "environment");
+		if (cs_read_word(r, env, "kind", c->env_kind,
+			       sizeof(c->env_kind), env_kinds) ||
+		    cs_read_word(r, env, "arch", c->arch, sizeof(c->arch), NULL))
+			return -1;
+		/* any token of letters, digits and '_' (docs/capture.md): an arch
+		 * this build does not know is noted by the report, not refused */
+		cs_jr_member(r, env, "arch", 0, 1, &v);
+		if (v && !cs_arch_token(c->arch)) {
+			cs_jr_push_key(r, "arch");
+			return cs_jr_fail(r, "must be a token of letters, digits "
+					  "and _, got \"%s\"", c->arch);
+		}
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}
+
+static int read_clock(struct cs_jr *r, const struct cs_jd *root, struct cs_clock *k)
+{
+	struct cs_jd *clk;
+	size_t m;
+
+	if (cs_jr_get_object(r, root, "clock", 0, &clk))
+		return -1;
+	if (!clk)
+		return 0;
+	m = cs_jr_push_key(r, "clock");
+	if (cs_read_word(r, clk, "source", k->source, sizeof(k->source), NULL) ||
+	    cs_jr_get_positive(r, clk, "hz", 0, &k->has_hz, &k->hz) ||
+	    cs_jr_get_positive(r, clk, "quantum_ns", 0, &k->has_quantum, &k->quantum_ns) ||
+	    cs_jr_get_positive(r, clk, "clamp_ns", 0, &k->has_clamp, &k->clamp_ns))
+		return -1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_cache(struct cs_jr *r, const struct cs_jd *v, struct cs_cache *cc)
+{
+	uint64_t level = 0, size = 0, line = 0;
+	struct cs_jd *t;
+	size_t m;
+	char type[CS_WORD_MAX] = ""; /* stays "" when the member is null */
+	static const char *const types[] = { "data", "instruction", "unified",
+					     NULL };
+
+	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "level", 1, 1, 16, &level) ||
+	    cs_jr_member(r, v, "type", 1, 0, &t) ||
+	    cs_read_word(r, v, "type", type, sizeof(type), types) ||
+	    cs_jr_get_uint(r, v, "size_bytes", 1, 1, 1ull << 50, &size) ||
+	    cs_jr_get_uint(r, v, "line_bytes", 0, 1, 1u << 20, &line))
+		return -1;
+	m = cs_jr_push_key(r, "type");
+	if (cs_cache_type_parse(type, &cc->type) != 0)
+		return cs_jr_fail(r, "unknown cache type \"%s\"", type);
+	cs_jr_pop(r, m);
+	cc->level = (uint32_t)level;
+	cc->size_bytes = size;
+	cc->line_bytes = (uint32_t)line;
+	return 0;
+}
+
+static int read_published(struct cs_jr *r, const struct cs_jd *root,
+			  struct cs_capture *c)
+{
+	struct cs_jd *pub, *caches, *v;
+	size_t m, mc, mi, i;
+
+	if (cs_jr_get_object(r, root, "published", 0, &pub))
+		return -1;
+	if (!pub)
+		return 0;
+	m = cs_jr_push_key(r, "published");
+	if (cs_read_word(r, pub, "source", c->published_source,
+		       sizeof(c->published_source), NULL))
+		return -1;
+	cs_jr_member(r, pub, "caches", 0, 1, &caches);
+	if (caches) {
+		mc = cs_jr_push_key(r, "caches");
+		if (cs_jr_array(r, caches, 0, CS_MAX_CACHES))
+			return -1;
+		for (i = 0, v = cs_jd_first(caches); v; v = v->next, i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (read_cache(r, v, &c->caches[i]))
+				return -1;
+			cs_jr_pop(r, mi);
+		}
+		c->n_caches = (uint32_t)i;
+		cs_jr_pop(r, mc);
+	}
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+/* values[i] repeats an earlier value: error at [i].field (reader.h). One pass when
+ * the values rise (as sweeps and rulers are written); else quadratic, but
+ * bounded by CS_MAX_SWEEP_POINTS (half a million comparisons at most). */
+int cs_read_unique(struct cs_jr *r, const double *values, size_t n,
+		   const char *what, const char *field)
+{
+	size_t i, j;
+
+	for (i = 1; i < n && values[i - 1] < values[i]; i++)
+		;
+	if (i >= n)
+		return 0;
+	for (i = 1; i < n; i++)
+		for (j = 0; j < i; j++)
+			if (values[i] == values[j]) {
+				cs_jr_push_idx(r, i);
+				cs_jr_push_key(r, field);
+				return cs_jr_fail(r, "duplicate %s %.10g (also "
+						  "at [%zu])", what, values[i],
+						  j);
+			}
+	return 0;
+}
+
+/* producer.secure_boot (common/secureboot.h), a firmware's member: each
+ * value null or a whole number. "producer" itself is the producer's own
+ * (docs/capture.md): not an object, it is ignored as before. */
+static int read_secure_boot(struct cs_jr *r, const struct cs_jd *root, struct cs_secure_boot *s)
+{
+	struct cs_jd *p, *o, *v;
+	size_t m;
+
+	cs_jr_member(r, root, "producer", 0, 1, &p);
+	if (!p || p->kind != CS_JD_OBJECT)
+		return 0;
+	m = cs_jr_push_key(r, "producer");
+	if (cs_jr_get_object(r, p, "secure_boot", 0, &o))
+		return -1;
+	if (o) {
+		static const char *const keys[] = { "secure_boot", "setup_mode", "db_bytes", "dbx_bytes" };
+		int *has[] = { &s->has_secure_boot, &s->has_setup_mode, &s->has_db, &s->has_dbx };
+		uint64_t max[] = { CS_SB_FLAG_MAX, CS_SB_FLAG_MAX, CS_SB_LIST_MAX, CS_SB_LIST_MAX };
+		uint64_t val[4] = { 0, 0, 0, 0 };
+		size_t m2 = cs_jr_push_key(r, "secure_boot");
+		for (int i = 0; i < 4; i++) {
+			cs_jr_member(r, o, keys[i], 0, 1, &v);
+			*has[i] = v != NULL;
+			if (v && cs_jr_get_uint(r, o, keys[i], 0, 0, max[i], &val[i]))
+				return -1;
+		}
+		s->present = 1;
+		s->secure_boot = (uint32_t)val[0];
+		s->setup_mode = (uint32_t)val[1];
+		s->db_bytes = val[2];
+		s->dbx_bytes = val[3];
+		cs_jr_pop(r, m2);
+	}
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+/* The read column of the table, in its order. */
+typedef int (*cs_read_fn)(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
+int cs_none_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
+{
+	(void)r;
+	(void)root;
+	(void)c;
+	return 0;
+}
+
+static const cs_read_fn kinds[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, ...) read,
+	CS_KINDS
+#undef CS_KIND
+};
+
+static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c,
+		     struct cs_expect *e)
+{
+	struct cs_jd *ex;
+
+	if (cs_jr_object(r, root) || read_header(r, root, c) ||
+	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
+	    read_secure_boot(r, root, &c->sb))
+		return -1;
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kinds[k](r, root, c))
+			return -1;
+	if (cs_jr_get_object(r, root, "expect", 0, &ex))
+		return -1;
+	if (ex) {
+		size_t m = cs_jr_push_key(r, "expect");
+		if (cs_read_expect(r, ex, e))
+			return -1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}
+
+/* The capture as cs_capture_init() makes it, but for its long arrays of
+ * points, which the readers reset one point at a time as they fill them
+ * (zeroing all 185 KB for every file cost more than reading a small
+ * capture), and the engine's per-point details, which no reader fills:
+ * what a capture holds reads the same, the rest is never looked at (the
+ * counts say how far each array holds). */
+#define HOLE(m) { offsetof(struct cs_capture, m), sizeof(((struct cs_capture *)0)->m) }
+static const struct {
+	size_t at, n;
+} holes[] = { /* in the order of the struct */
+	HOLE(points), HOLE(tlb.large), HOLE(mp.comp.points),
+	HOLE(mp.kinds[0].sweep.points), HOLE(mp.kinds[1].sweep.points),
+	HOLE(mp.kinds[2].sweep.points), HOLE(mp.kinds[3].sweep.points),
+	HOLE(run.median_ns), HOLE(run.loads), HOLE(run.point_s),
+};
+_Static_assert(CS_MP_MAX_KINDS == 4, "one hole per kind of core");
+
+static void reset(struct cs_capture *c)
+{
+	size_t at = 0;
+
+	for (size_t i = 0; i < sizeof(holes) / sizeof(holes[0]); i++) {
+		__builtin_memset((char *)c + at, 0, holes[i].at - at);
+		at = holes[i].at + holes[i].n;
+	}
+	__builtin_memset((char *)c + at, 0, sizeof(*c) - at);
+	c->version = 1;
+}
+
+size_t cs_read_arena_need(size_t len)
+{
+	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES,
+						 CS_READ_MAX_DEPTH };
+	return cs_jd_arena_need(len > CS_READ_MAX_FILE ? CS_READ_MAX_FILE : len, &lim);
+}
+
+int cs_read_capture(const char *data, size_t len, void *arena, size_t arena_size,
+		    struct cs_capture *c, struct cs_expect *e, char *err, size_t errlen)
+{
+	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES,
+						 CS_READ_MAX_DEPTH };
+	struct cs_expect scratch;
+	struct cs_jr r;
+	struct cs_jd *root;
+	size_t i;
+
+	if (!e)
+		e = &scratch;
+	reset(c);
+	cs_expect_init(e);
+	cs_jr_init(&r, err, errlen);
+	for (i = 0; i < len; i++)
+		if (data[i] != ' ' && data[i] != '\t' && data[i] != '\n' &&
+		    data[i] != '\r')
+			break;
+	if (i == len) {
+		cs_fmt(err, errlen, "empty: no JSON object");
+		return -1;
+	}
+	if (len > CS_READ_MAX_FILE) {
+		cs_fmt(err, errlen, "%zu bytes, more than the %u bytes "
+		       "(4 MiB) a capture may have", len, CS_READ_MAX_FILE);
+		return -1;
+	}
+	root = cs_jd_parse(data, len, arena, arena_size, &lim, err, errlen);
+	if (!root)
+		return -1;
+	return read_root(&r, root, c, e);
+}

@@ -1,0 +1,282 @@
+/* expect.c: the "expect" member of a synthetic capture (expect.h), read
+ * as strictly as the capture itself; freestanding. */
+#include "expect.h"
+
+static int same_str(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+static void zero(void *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		((char *)p)[i] = 0;
+}
+
+void cs_expect_init(struct cs_expect *e)
+{
+	zero(e, sizeof(*e));
+	e->knee_tolerance = CS_EXPECT_TOLERANCE;
+}
+
+/* An array of sizes or nulls: the knees, or the granules. */
+static int read_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key,
+		      size_t max, int *has, uint32_t *n,
+		      struct cs_expect_size *out)
+{
+	struct cs_jd *arr, *v;
+	size_t m, mi, i;
+
+	cs_jr_member(r, obj, key, 0, 0, &arr);
+	if (!arr)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (cs_jr_array(r, arr, 0, max))
+		return -1;
+	for (i = 0, v = cs_jd_first(arr); v; v = v->next, i++) {
+		out[i].has_bytes = v->kind != CS_JD_NULL;
+		if (!out[i].has_bytes)
+			continue;
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_positive(r, v, &out[i].bytes))
+			return -1;
+		cs_jr_pop(r, mi);
+	}
+	*n = (uint32_t)i;
+	*has = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int read_codes(struct cs_jr *r, const struct cs_jd *obj, struct cs_expect *e)
+{
+	struct cs_jd *arr, *v;
+	size_t m, mi, i, j;
+
+	cs_jr_member(r, obj, "refusals", 0, 0, &arr);
+	if (!arr)
+		return 0;
+	m = cs_jr_push_key(r, "refusals");
+	if (cs_jr_array(r, arr, 0, CS_MAX_REFUSALS))
+		return -1;
+	for (i = 0, v = cs_jd_first(arr); v; v = v->next, i++) {
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_string(r, v, e->refusals[i],
+				 CS_CODE_MAX))
+			return -1;
+		for (j = 0; j < i; j++)
+			if (same_str(e->refusals[i], e->refusals[j]))
+				return cs_jr_fail(r, "duplicate code \"%s\" "
+						  "(also at [%zu])",
+						  e->refusals[i], j);
+		cs_jr_pop(r, mi);
+	}
+	e->n_refusals = (uint32_t)i;
+	e->has_refusals = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	e->present = 1;
+	if (read_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees,
+		       e->knees) ||
+	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
+		       &e->n_granules, e->granules) ||
+	    read_codes(r, v, e) || cs_read_expect_experiments(r, v, &e->exp) ||
+	    cs_read_expect_tlb(r, v, &e->tlb))
+		return -1;
+	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
+	if (t) {
+		m = cs_jr_push_key(r, "knee_tolerance");
+		if (cs_jr_positive(r, t, &e->knee_tolerance))
+			return -1;
+		if (e->knee_tolerance >= 1)
+			return cs_jr_fail(r, "must be below 1 (a relative "
+					  "tolerance), got %g",
+					  e->knee_tolerance);
+		cs_jr_pop(r, m);
+	}
+	cs_jr_member(r, v, "known_failure", 0, 1, &t);
+	if (t) {
+		m = cs_jr_push_key(r, "known_failure");
+		if (cs_jr_string(r, t, e->known_failure,
+				 sizeof(e->known_failure)))
+			return -1;
+		e->has_known_failure = 1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}
+
+static int code(struct cs_jr *r, const struct cs_jd *o, const char *key,
+		char *out)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	out[0] = '\0';
+	cs_jr_member(r, o, key, 0, 1, &t);
+	if (!t)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (cs_jr_string(r, t, out, CS_CODE_MAX))
+		return -1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int tri(struct cs_jr *r, const struct cs_jd *o, const char *key, int *out)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	*out = -1;
+	cs_jr_member(r, o, key, 0, 1, &t);
+	if (!t)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (t->kind != CS_JD_TRUE && t->kind != CS_JD_FALSE)
+		return cs_jr_fail(r, "expected true, false or null");
+	*out = t->kind == CS_JD_TRUE;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int size(struct cs_jr *r, const struct cs_jd *o, const char *key,
+		int *has, double *out)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	*has = 0;
+	cs_jr_member(r, o, key, 0, 1, &t);
+	if (!t)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (cs_jr_positive(r, t, out))
+		return -1;
+	*has = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
+			       struct cs_expect_exp *e)
+{
+	struct cs_jd *o;
+	size_t m;
+
+	zero(e, sizeof *e);
+	cs_jr_member(r, v, "experiments", 0, 1, &o);
+	if (!o)
+		return 0;
+	m = cs_jr_push_key(r, "experiments");
+	if (cs_jr_object(r, o) ||
+	    size(r, o, "line_bytes", &e->has_line, &e->line_bytes) ||
+	    code(r, o, "single_refusal", e->single_refusal) ||
+	    tri(r, o, "stride_flat", &e->stride_flat) ||
+	    size(r, o, "breaks_at_bytes", &e->has_breaks, &e->breaks_at_bytes) ||
+	    code(r, o, "stride_refusal", e->stride_refusal) ||
+	    tri(r, o, "random_defeated", &e->random_defeated) ||
+	    code(r, o, "random_refusal", e->random_refusal))
+		return -1;
+	cs_jr_pop(r, m);
+	e->present = 1;
+	return 0;
+}
+
+static int read_tlb_series(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb_series *s)
+{
+	struct cs_jd *arr, *x;
+	size_t m, mi, i, j;
+
+	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "page_bytes", 1, 4096, 1ull << 40, &s->page_bytes))
+		return -1;
+	cs_jr_member(r, v, "knees", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "knees");
+		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_KNEES))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			s->has[i] = x->kind != CS_JD_NULL;
+			mi = cs_jr_push_idx(r, i);
+			if (s->has[i] && cs_jr_positive(r, x, &s->entries[i]))
+				return -1;
+			cs_jr_pop(r, mi);
+		}
+		s->n_knees = (uint32_t)i;
+		s->has_knees = 1;
+		cs_jr_pop(r, m);
+	}
+	cs_jr_member(r, v, "refusals", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "refusals");
+		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_REFUSALS))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (cs_jr_string(r, x, s->refusals[i], CS_CODE_MAX))
+				return -1;
+			for (j = 0; j < i; j++)
+				if (same_str(s->refusals[i], s->refusals[j]))
+					return cs_jr_fail(r, "duplicate code \"%s\" (also at [%zu])",
+							  s->refusals[i], j);
+			cs_jr_pop(r, mi);
+		}
+		s->n_refusals = (uint32_t)i;
+		s->has_refusals = 1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}
+
+int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e)
+{
+	struct cs_jd *arr, *x;
+	uint64_t u;
+	size_t m, mi, i;
+
+	cs_jr_member(r, v, "tlb", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "tlb");
+		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_SIZES))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (read_tlb_series(r, x, &e->s[i]))
+				return -1;
+			cs_jr_pop(r, mi);
+		}
+		e->n = (uint32_t)i;
+		e->present = 1;
+		e->has_series = 1;
+		cs_jr_pop(r, m);
+	}
+	cs_jr_member(r, v, "translation", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "translation");
+		if (cs_jr_array(r, arr, 0, CS_MAX_KNEES))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (cs_jr_uint(r, x, 1, CS_MAX_KNEES, &u))
+				return -1;
+			e->translation[i] = (uint32_t)u;
+			cs_jr_pop(r, mi);
+		}
+		e->n_translation = (uint32_t)i;
+		e->has_translation = 1;
+		e->present = 1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
+}

@@ -1,0 +1,92 @@
+/* expect.h: the "expect" member of a synthetic capture (the answer it was
+ * built to have), read as strictly as the capture itself (a check that
+ * silently compared nothing would pass): the core's knees, granules and
+ * refusals, seed 003's experiments (docs/experiments.md) and the TLB
+ * kind's (docs/tlb.md). Part of the freestanding capture reader; the
+ * comparison with a reduction is the host's (host/expect*.c). */
+#ifndef CS_READER_EXPECT_H
+#define CS_READER_EXPECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "field.h"
+#include "../common/capture.h"
+#include "../common/result.h"
+#include "../reduce/reduce.h"
+
+/* "expect": {"experiments": {...}} */
+struct cs_expect_exp {
+	int present;
+	int has_line;          /* line_bytes; 0 when null */
+	double line_bytes;
+	char single_refusal[CS_CODE_MAX]; /* "" when null */
+	int stride_flat;       /* 1, 0, or -1 when null */
+	int has_breaks;
+	double breaks_at_bytes;
+	char stride_refusal[CS_CODE_MAX];
+	int random_defeated;   /* 1, 0, or -1 when null */
+	char random_refusal[CS_CODE_MAX];
+};
+
+/* "expect": {"tlb": [...], "translation": [...]}: per page size the TLB
+ * knees it was built to have (null where a published level is missing)
+ * and its exact set of refusal codes; and the data-cache knees (numbers
+ * from 1) that lie at a TLB's reach. */
+struct cs_expect_tlb_series {
+	uint64_t page_bytes;
+	int has_knees;
+	uint32_t n_knees;
+	int has[CS_TLB_MAX_KNEES];
+	double entries[CS_TLB_MAX_KNEES];
+	int has_refusals;
+	uint32_t n_refusals;
+	char refusals[CS_TLB_MAX_REFUSALS][CS_CODE_MAX];
+};
+
+struct cs_expect_tlb {
+	int present;
+	int has_series;          /* "tlb" given: its count is compared too */
+	uint32_t n;
+	struct cs_expect_tlb_series s[CS_TLB_MAX_SIZES];
+	int has_translation;
+	uint32_t n_translation;
+	uint32_t translation[CS_MAX_KNEES];
+};
+
+/* One expected size: a knee or a granule, or null (has_bytes 0). */
+struct cs_expect_size {
+	int has_bytes;
+	double bytes;
+};
+
+/* "expect" of a synthetic capture: the answer it was built to have. */
+struct cs_expect {
+	int present;          /* the capture carries "expect" */
+	int has_knees;
+	uint32_t n_knees;
+	struct cs_expect_size knees[CS_MAX_KNEES];
+	double knee_tolerance; /* relative; CS_EXPECT_TOLERANCE when absent */
+	int has_refusals;     /* the exact set of refusal codes */
+	uint32_t n_refusals;
+	char refusals[CS_MAX_REFUSALS][CS_CODE_MAX];
+	int has_granules;     /* per adjacency series, in order */
+	uint32_t n_granules;
+	struct cs_expect_size granules[CS_MAX_ADJ_SERIES];
+	int has_known_failure;
+	char known_failure[CS_TEXT_MAX];
+	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
+	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
+};
+
+#define CS_EXPECT_TOLERANCE 0.02
+
+void cs_expect_init(struct cs_expect *e);
+/* v is the "expect" object; the path is already at it. */
+int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
+/* v is the "expect" object; reads its optional "experiments". */
+int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
+			       struct cs_expect_exp *e);
+/* v is the "expect" object; reads its optional "tlb" and "translation". */
+int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e);
+
+#endif
