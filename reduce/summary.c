@@ -52,7 +52,7 @@ static const char *paired(struct cs_buf *b, const struct cs_capture *c, const st
 	double ratio = k->bytes / k->published_bytes;
 	if (ratio > CS_SUMMARY_CLAIM_FACTOR) {
 		cs_puts(b, "larger than claimed: the knee is ");
-		cs_put_g(b, ratio, 3);
+		cs_put_fixed(b, ratio, 2);
 		cs_puts(b, "x the published size (more than ");
 		cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
 		cs_puts(b, "x)");
@@ -65,7 +65,7 @@ static const char *paired(struct cs_buf *b, const struct cs_capture *c, const st
 		return CS_V_SMALLER;
 	}
 	cs_puts(b, "as claimed: the knee is ");
-	cs_put_g(b, ratio, 3);
+	cs_put_fixed(b, ratio, 2);
 	cs_puts(b, "x the published size (within ");
 	cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
 	cs_puts(b, "x)");

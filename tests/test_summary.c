@@ -92,7 +92,7 @@ static void test_claim_factor(void)
 		{ 1.06, CS_V_AS_CLAIMED, "as claimed: the knee is 1.06x the published size (within 1.5x)" },
 		{ 1.49, CS_V_AS_CLAIMED, "as claimed" },
 		{ 1.52, CS_V_LARGER, "larger than claimed: the knee is 1.52x the published size (more than 1.5x)" },
-		{ 1 / 1.49, CS_V_AS_CLAIMED, "0.671x" },
+		{ 1 / 1.49, CS_V_AS_CLAIMED, "0.67x" },
 		{ 1 / 1.52, CS_V_SMALLER, "smaller than claimed: this run held about 66 % of it" },
 		{ 0.31, CS_V_SMALLER, "about 31 % of it" },
 	};
