@@ -39,6 +39,7 @@ void cs_capture_init(struct cs_capture *c)
 {
 	cs_memset(c, 0, sizeof *c);
 	c->version = 1;
+	c->vm = -1; /* unsaid until cpu.hypervisor says */
 }
 
 int cs_arch_token(const char *s)

@@ -89,6 +89,7 @@ struct cs_capture {
 	char label[CS_TEXT_MAX];
 	char env_kind[CS_WORD_MAX]; /* uefi | linux | browser | imported | synthetic */
 	char arch[CS_WORD_MAX];     /* any [A-Za-z0-9_] token; "" when absent */
+	int vm; /* cpu.hypervisor: 1 a virtual machine, 0 not, -1 unsaid (the summary's trust line only) */
 	struct cs_clock clock;
 	char published_source[CS_WORD_MAX];
 	uint32_t n_caches;

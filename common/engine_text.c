@@ -15,7 +15,8 @@ static void put_right(struct cs_buf *b, double v, int decimals, size_t width)
 	cs_puts(b, num);
 }
 
-/* "  [ 7/57] 32 KiB          1.11 ns  (median 1.11, block 26 us)  left ~0.6 s" */
+/* "  [ 7/57] 32 KiB          1.11 ns  (median 1.11, block 26 us)  left ~0.6 s"
+ * ("left <0.1 s" under a tenth, "sweep done" after the last point) */
 static void point(struct cs_buf *b, const struct cs_event *e)
 {
 	size_t s;
@@ -35,9 +36,18 @@ static void point(struct cs_buf *b, const struct cs_event *e)
 	cs_put_fixed(b, e->pr->ns_median, 2);
 	cs_puts(b, ", block ");
 	cs_put_fixed(b, e->pr->block_ns / 1000.0, 0);
-	cs_puts(b, " us)  left ~");
-	cs_put_fixed(b, e->eta_s, 1);
-	cs_puts(b, " s\n");
+	cs_puts(b, " us)");
+	/* never "0.0 s" while a point is left (issue 26): under a tenth,
+	 * "<0.1 s"; after the last point, the sweep is done */
+	if (e->i + 1 >= e->n)
+		cs_puts(b, "  sweep done\n");
+	else if (e->eta_s < 0.05) {
+		cs_puts(b, "  left <0.1 s\n");
+	} else {
+		cs_puts(b, "  left ~");
+		cs_put_fixed(b, e->eta_s, 1);
+		cs_puts(b, " s\n");
+	}
 }
 
 static void placement(struct cs_buf *b, const struct cs_adj_series *s)

@@ -170,6 +170,7 @@ struct cs_mp_result {
 struct cs_result {
 	uint32_t n_points;       /* points in the capture */
 	uint32_t n_used;         /* passed the block-length rule */
+	double top_bytes;        /* the largest of them; 0 when none (docs/summary.md) */
 	uint32_t n_plateaus;
 	uint32_t n_levels;
 	struct cs_level levels[CS_MAX_LEVELS];

@@ -122,6 +122,7 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_record_label(&rec, cap.label, sizeof cap.label);
 	cs_strlcpy(cap.env_kind, "uefi", sizeof cap.env_kind);
 	cs_strlcpy(cap.arch, cs_arch_name(), sizeof cap.arch);
+	cap.vm = cpu.hypervisor; /* as its cpu member says (the summary's trust) */
 	cs_strlcpy(cap.clock.source, calib.counter, sizeof cap.clock.source);
 	cap.clock.has_hz = 1;
 	cap.clock.hz = calib.hz;

@@ -108,6 +108,12 @@ static int read_header(struct cs_jr *r, const struct cs_jd *root,
 		}
 		cs_jr_pop(r, m);
 	}
+	/* cpu.hypervisor, the producer's, for the summary's trust line alone
+	 * (docs/summary.md s.3): read when it is a boolean, never refused */
+	struct cs_jd *cpu = cs_jd_get(root, "cpu", 3), *hv = cpu && cpu->kind == CS_JD_OBJECT
+									? cs_jd_get(cpu, "hypervisor", 10) : 0;
+	if (hv && (hv->kind == CS_JD_TRUE || hv->kind == CS_JD_FALSE))
+		c->vm = hv->kind == CS_JD_TRUE;
 	return 0;
 }
 
@@ -314,6 +320,7 @@ static void reset(struct cs_capture *c)
 	}
 	__builtin_memset((char *)c + at, 0, sizeof(*c) - at);
 	c->version = 1;
+	c->vm = -1; /* unsaid until cpu.hypervisor says (cs_capture_init) */
 }
 
 size_t cs_read_arena_need(size_t len)

@@ -1,5 +1,6 @@
 /* json.c: the reduction as JSON (json.h): the walk over the table's json
  * column, and the small writers every kind's json column shares (kinds/). */
+#include "summary.h"
 #include "json.h"
 #include "rules.h"
 
@@ -215,6 +216,7 @@ int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
 		cs_rjson_str(o, c->label);
 	else
 		cs_jsonw_null(&o->j);
+	cs_summary_json(o, c, r); /* the answer at a glance (docs/summary.md) */
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
 		columns[k](o, c, r);
 	cs_jsonw_obj_end(&o->j);

@@ -3,6 +3,7 @@
  * in the table's order, then the sweep's and the adjacency's refusals.
  * Freestanding. */
 #include "kinds.h"
+#include "summary.h"
 
 int cs_none_reduce(const struct cs_capture *c, struct cs_work *w,
 		   struct cs_result *r, char *err, size_t errlen)
@@ -56,6 +57,14 @@ int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
 
 void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		    const struct cs_result *r)
+{
+	cs_summary_text(b, c, r); /* the answer first (docs/summary.md) */
+	cs_putc(b, '\n');
+	cs_report_detail(b, c, r);
+}
+
+void cs_report_detail(struct cs_buf *b, const struct cs_capture *c,
+		      const struct cs_result *r)
 {
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
 		kinds[k].report(b, c, r);

@@ -143,6 +143,7 @@ static void result_init(struct cs_result *r, const struct cs_capture *c)
 	/* counts only: the arrays are written before they are counted */
 	r->n_points = c->n_points;
 	r->n_used = 0;
+	r->top_bytes = 0;
 	r->n_plateaus = 0;
 	r->n_levels = 0;
 	r->n_knees = 0;

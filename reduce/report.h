@@ -13,6 +13,10 @@
  * probe with its reason. Lines end with '\n'. (reduce/kinds.c) */
 void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
 		    const struct cs_result *r);
+/* cs_report_text is the summary (summary.h), a blank line, then this: the
+ * detail alone, every kind's lines and the refusals. */
+void cs_report_detail(struct cs_buf *b, const struct cs_capture *c,
+		      const struct cs_result *r);
 
 /* For every kind's report: "12.3 ns" (two decimals under 10 ns), and one
  * level's line, "  level N  floor X ns  FIRST .. LAST\n": sizes for the

@@ -559,6 +559,7 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 	if (block_length(c, w, r))
 		return; /* nothing of the sweep is judged, its grid neither */
 	r->n_used = w->n;
+	r->top_bytes = w->n ? w->pts[w->n - 1].bytes : 0;
 	grid_too_coarse(w, r);
 	cs_staircase(w->pts, w->n, s);
 	r->n_plateaus = s->n_plateaus;

@@ -43,6 +43,8 @@ expect "reduce without FILE: said" err_has "no capture FILE"
 run reduce --bogus x.json; expect "reduce unknown option: exit 2" [ $rc -eq 2 ]
 expect "reduce unknown option: named" err_has "unknown option '--bogus'"
 run reduce --json a.json b.json; expect "reduce --json two files: exit 2" [ $rc -eq 2 ]
+run reduce --brief --json a.json; expect "reduce --brief --json: exit 2" [ $rc -eq 2 ]
+expect "reduce --brief --json: said" err_has "choose one"
 expect "reduce --json two files: stdout empty" out_empty
 run check --bogus; expect "check unknown option: exit 2" [ $rc -eq 2 ]
 run check a b; expect "check two DIRs: exit 2" [ $rc -eq 2 ]
@@ -91,7 +93,19 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 num = (int, float)
 def opt(v): return v is None or isinstance(v, num)
-assert list(r)[:1] == ["label"]
+assert list(r)[:2] == ["label", "summary"]
+# the summary (docs/summary.md): a row per published level, one per unmatched knee
+V = {"as-claimed", "smaller", "larger", "missing", "not-seen", "refused", "unmatched"}
+for s in r["summary"]:
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes", "verdict", "sentence"], s
+    assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
+    assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
+    assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused")), s
+if r["knees"]:
+    assert [(s["claimed_bytes"], s["measured_bytes"]) for s in r["summary"]] == \
+        [(k["published_bytes"], k["bytes"]) for k in r["knees"]], (r["summary"], r["knees"])
+else:
+    assert all(s["verdict"] == "refused" for s in r["summary"]), r["summary"]
 assert r["label"] is None or isinstance(r["label"], str)
 assert set(r) >= {"levels", "knees", "adjacency", "refusals", "gap_order", "points", "label"}
 assert set(r["points"]) == {"total", "used"} and r["points"]["used"] <= r["points"]["total"]
@@ -143,6 +157,12 @@ while IFS= read -r f; do
 	run reduce --json "$f"
 	cp "$T/out" "$T/r.json"
 	expect "reduce --json $f: exit 0, shape" eval '[ $rc -eq 0 ] && shape "$T/r.json"'
+	# the text starts with the summary, and --brief prints it alone
+	run reduce "$f"
+	expect "reduce $f: the summary first" eval '[ $rc -eq 0 ] && sed -n 2p "$T/out" | grep -q "^summary: " && sed -n 3p "$T/out" | grep -qE "^  (level  claimed|no published)"'
+	head -n "$(grep -n -m1 '^$' "$T/out" | cut -d: -f1)" "$T/out" >"$T/summary.txt"
+	run reduce --brief "$f"
+	expect "reduce --brief $f: the summary alone" eval '[ $rc -eq 0 ] && printf "\n" | cat "$T/out" - | cmp -s - "$T/summary.txt"'
 	n=$((n + 1))
 done < <(find captures -name '*.json' 2>/dev/null | sort)
 echo "  reduce --json: $n committed captures"
@@ -210,8 +230,34 @@ expect "check passing: ok row" grep -qE '^b-ok\.json .* ok$' "$T/out"
 expect "check passing: known failure row" grep -qE '^sub/c-known\.json .* known failure$' "$T/out"
 expect "check passing: known failure reason" out_has "the rules see steps here"
 expect "check passing: summary" out_has "3 captures: 1 ok, 1 known failures, 0 failed, 1 without expectations"
-expect "check passing: sizes for people" out_has "48 KiB"
 expect "check passing: no colour when not a terminal" not grep -q $'\033' "$T/out"
+run check --wide "$T/pass"
+expect "check --wide passing: sizes for people" out_has "48 KiB"
+run check captures
+expect "check: the table fits 100 columns" [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/out")" -le 100 ]
+expect "check: a long name cut in its middle, and said" eval 'grep -q "~.*\.json  " "$T/out" && out_has "cells cut with ~ to fit 100 columns"'
+run check --wide captures
+expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*result"'
+expect "check --wide: nothing cut" not out_has "cells cut with ~"
+cp "$T/out" "$T/wide.txt"
+run check --json captures
+cp "$T/out" "$T/check.json"
+cat >"$T/cells.py" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+wide = open(sys.argv[2]).read().splitlines()
+keys = ["capture", "published", "knees", "retired", "granules", "refusals", "tlbs", "tlb_knees",
+        "tlb_refusals", "result"]
+assert d["captures"]
+for row, line in zip(d["captures"], wide[1:]):
+    assert list(row)[:10] == keys, row
+    for k in keys:  # each cell stands in the wide table's line, in order
+        at = line.find(row[k])
+        assert at >= 0, (k, row[k], line)
+        line = line[at + len(row[k]):]
+assert d["ok"] + d["known_failures"] + d["failed"] + d["without_expectations"] == len(d["captures"])
+EOF
+expect "check --json: the same cells as --wide" python3 "$T/cells.py" "$T/check.json" "$T/wide.txt"
 
 run check "$T/cat"
 expect "check with failures: exit 1" [ $rc -eq 1 ]

@@ -58,4 +58,23 @@ build() {
 }
 
 SENTENCES=1 mutate rules.h test_reduce
+
+# The summary's thresholds (reduce/rules_summary.h, docs/summary.md):
+# test_summary against the mutated copy; the claim factor's sentence
+# prints it, the width is the text's layout (no sentence).
+build() {
+	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_summary.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $obj/common/*.o \
+		$(ls $obj/kinds/*/*.o | grep -v '_read\.o$') $obj/arch/*/*.o -lm 2>"$1/log"
+}
+mutants=(
+	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.6"
+	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.4"
+)
+SENTENCES=1 mutate rules_summary.h test_summary
+mutants=(
+	"CS_SUMMARY_WIDTH 100 90"
+	"CS_SUMMARY_WIDTH 100 110"
+)
+mutate rules_summary.h test_summary
 summary mutation

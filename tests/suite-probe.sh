@@ -14,6 +14,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # json FILE PYTHON-EXPR: prints the expression over the parsed file as d.
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+not() { ! "$@"; }
 
 # A quick probe, read back whole, reduced to at least two levels.
 "$bin" probe -o "$tmp/quick.json" --quick >"$tmp/quick.out" 2>"$tmp/quick.err"
@@ -21,6 +22,17 @@ rc=$?
 expect "quick probe exits 0 (got $rc)" test $rc -eq 0
 expect "quick probe wrote its capture" test -s "$tmp/quick.json"
 expect "progress on stderr shows the time left" grep -q "left ~" "$tmp/quick.err"
+expect "the time left is never 0.0 s" not grep -q "left ~0.0 s" "$tmp/quick.err"
+expect "the report starts with the summary (docs/summary.md)" eval 'head -1 "$tmp/quick.out" | grep -q "^summary: " && grep -q "^trust: " "$tmp/quick.out"'
+"$bin" reduce "$tmp/quick.json" >"$tmp/quick.txt" 2>&1
+upto_blank() { sed -n '1,/^$/p' "$1"; }
+expect "the probe's summary is reduce's for its capture" eval 'cmp -s <(upto_blank "$tmp/quick.out") <(tail -n +2 "$tmp/quick.txt" | sed -n "1,/^\$/p")'
+# --brief: the summary alone, as reduce --brief prints it for the capture
+"$bin" probe -o "$tmp/brief.json" --quick --brief -q >"$tmp/brief.out" 2>/dev/null
+rc=$?
+"$bin" reduce --brief "$tmp/brief.json" 2>&1 | tail -n +2 >"$tmp/brief.red"
+expect "probe --brief prints the summary alone (exit $rc)" eval '[ $rc -eq 0 ] && head -1 "$tmp/brief.out" | grep -q "^summary: " && [ "$(tail -1 "$tmp/brief.out" | cut -c1-1)" != "" ] && ! grep -q "^levels:" "$tmp/brief.out"'
+expect "probe --brief equals reduce --brief of its capture" cmp -s "$tmp/brief.out" "$tmp/brief.red"
 "$bin" reduce --json "$tmp/quick.json" >"$tmp/quick.red" 2>"$tmp/quick.rerr"
 rc=$?
 expect "the capture reads back whole (reduce --json exit $rc)" test $rc -eq 0

@@ -421,8 +421,31 @@ static void test_table(void)
 	      (unsigned)CS_KIND_COUNT);
 }
 
+/* The progress line's time left: never "0.0 s" while a point is left */
+static void test_progress_left(void)
+{
+	static const struct { uint32_t i, n; double eta; const char *want; } rows[] = {
+		{ 6, 57, 0.6, "  left ~0.6 s\n" },
+		{ 55, 57, 0.04, "  left <0.1 s\n" },
+		{ 55, 57, 0.0, "  left <0.1 s\n" },
+		{ 56, 57, 0.0, "  sweep done\n" },
+	};
+	struct cs_point_result pr;
+	memset(&pr, 0, sizeof pr);
+	for (unsigned r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+		char line[256];
+		struct cs_buf b;
+		struct cs_event e = { CS_EV_POINT, rows[r].i, rows[r].n, 32768, 0, 0, &pr, rows[r].eta, 0, 0, 0 };
+		cs_buf_init(&b, line, sizeof line);
+		cs_event_text(&b, &e);
+		CHECK(strstr(line, rows[r].want) && !strstr(line, "~0.0 s"), "point %u of %u, eta %g: %s",
+		      rows[r].i + 1, rows[r].n, rows[r].eta, line);
+	}
+}
+
 int main(void)
 {
+	test_progress_left();
 	mem = aligned_alloc(4096, MEM_BYTES);
 	if (!mem)
 		return 2;

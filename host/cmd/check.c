@@ -8,6 +8,7 @@
 #include "../textout.h"
 #include "../walk.h"
 #include "../../common/buf.h"
+#include "../../common/jsonw.h"
 #include "../../reduce/row.h"
 
 #include <errno.h>
@@ -24,6 +25,19 @@ static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
 	"tlbs", "tlb knees", "tlb refusals", "result"
 };
+/* --json's keys, the same cells (docs: check --help) */
+static const char *const keys[NCOLS] = {
+	"capture", "published", "knees", "retired", "granules", "refusals",
+	"tlbs", "tlb_knees", "tlb_refusals", "result"
+};
+/* The table fits a terminal of this many columns by default (issue 26):
+ * these columns, each cell cut with "~" when the widest must give way;
+ * --wide prints every column whole. */
+#define CHECK_WIDTH 100
+static const int narrow_cols[] = { COL_CAPTURE, COL_PUBLISHED + CS_ROW_KNEES, COL_RESULT };
+/* the capture's name gives way first, down to this many characters */
+#define CHECK_CAPTURE_MIN 40
+#define N_NARROW (sizeof narrow_cols / sizeof narrow_cols[0])
 static const char *const verdict_text[] = { "-", "ok", "known failure",
 					    "FAIL" };
 static const char *const verdict_color[] = { "", "\033[32m", "\033[33m",
@@ -38,13 +52,21 @@ struct row {
 
 void cs_usage_check(FILE *f)
 {
-	fputs("usage: cacheshape check [DIR]\n"
+	fputs("usage: cacheshape check [--wide | --json] [DIR]\n"
 	      "\n"
 	      "Replays every *.json under DIR (default: captures), recursively,\n"
-	      "through the reducer and prints one table: capture, published\n"
-	      "sizes, knees, retired-rule sizes, granules, refusal codes, the\n"
-	      "published TLBs' entries, the TLB knees in entries and the TLB\n"
-	      "refusal codes (each by page size, docs/tlb.md), result.\n"
+	      "through the reducer and prints one table: capture, knees and\n"
+	      "result, within 100 columns (a cell too long is cut with ~, the\n"
+	      "capture's name in its middle).\n"
+	      "  --wide  every column in full: also published sizes, retired-rule\n"
+	      "          sizes, granules, refusal codes,\n"
+	      "          the published TLBs' entries, the TLB knees in entries and\n"
+	      "          the TLB refusal codes (each by page size, docs/tlb.md)\n"
+	      "  --json  the same cells, every column, as one JSON object:\n"
+	      "          {captures: [{capture, published, knees, retired, granules,\n"
+	      "          refusals, tlbs, tlb_knees, tlb_refusals, result, notes}],\n"
+	      "          ok, known_failures, failed, without_expectations,\n"
+	      "          unreadable_folders}\n"
 	      "A capture with \"expect\" (synthetic), or a NAME.expect file beside\n"
 	      "NAME.json (imported), is compared with it: knees\n"
 	      "within the tolerance, the same refusal codes, the same granules.\n"
@@ -159,31 +181,71 @@ static size_t chars(const char *s)
 	return n;
 }
 
-static void pad(const char *s, size_t width)
+/* s in width characters: cut with '~' at its end (a path: in its middle,
+ * so the folder and the file's end both show) when longer; *cut set. */
+static void pad(const char *s, size_t width, int middle, int *cut)
 {
+	size_t n = chars(s), len = strlen(s);
+	if (width && n > width) {
+		size_t head = middle ? (width - 1) / 2 : width - 1, tail = width - 1 - head;
+		size_t at = cs_utf8_prefix(s, len, head);
+		fwrite(s, 1, at, stdout);
+		putchar('~');
+		fputs(s + cs_utf8_prefix(s, len, n - tail), stdout);
+		*cut = 1;
+		return;
+	}
 	fputs(s, stdout);
-	for (size_t n = chars(s); n < width; n++)
+	for (; n < width; n++)
 		putchar(' ');
 }
 
-static void print_table(const struct row *rows, size_t n, int color)
+/* Columns col[0..nc) (the last the result) within CHECK_WIDTH, unless
+ * wide: the capture's name gives way first (to CHECK_CAPTURE_MIN), then
+ * the widest cell column a character at a time, down to its title's width. */
+static void fit_widths(size_t *width, const int *col, size_t nc, int wide)
 {
-	size_t width[NCOLS], i;
-	int c;
+	size_t sum = 2 * (nc - 1) + strlen("known failure");
+	for (size_t c = 0; c + 1 < nc; c++)
+		sum += width[c];
+	while (!wide && sum > CHECK_WIDTH && width[0] > CHECK_CAPTURE_MIN) {
+		width[0]--;
+		sum--;
+	}
+	for (;;) {
+		size_t total = 2 * (nc - 1) + strlen("known failure"), widest = 0;
+		for (size_t c = 0; c + 1 < nc; c++) {
+			total += width[c];
+			widest = width[c] > width[widest] ? c : widest;
+		}
+		if (wide || total <= CHECK_WIDTH || width[widest] <= strlen(headers[col[widest]]))
+			return;
+		width[widest]--;
+	}
+}
 
-	for (c = 0; c < NCOLS; c++)
-		width[c] = strlen(headers[c]);
+/* Returns 1 when a cell was cut to fit. */
+static int print_table(const struct row *rows, size_t n, int color, int wide)
+{
+	static const int all_cols[NCOLS] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	const int *col = wide ? all_cols : narrow_cols;
+	size_t nc = wide ? NCOLS : N_NARROW, width[NCOLS], i, c;
+	int cut = 0;
+
+	for (c = 0; c < nc; c++)
+		width[c] = strlen(headers[col[c]]);
 	for (i = 0; i < n; i++)
-		for (c = 0; c < NCOLS - 1; c++)
-			if (chars(rows[i].cell[c]) > width[c])
-				width[c] = chars(rows[i].cell[c]);
-	for (c = 0; c < NCOLS; c++) {
-		pad(headers[c], c < NCOLS - 1 ? width[c] : 0);
-		fputs(c < NCOLS - 1 ? "  " : "\n", stdout);
+		for (c = 0; c + 1 < nc; c++)
+			if (chars(rows[i].cell[col[c]]) > width[c])
+				width[c] = chars(rows[i].cell[col[c]]);
+	fit_widths(width, col, nc, wide);
+	for (c = 0; c < nc; c++) {
+		pad(headers[col[c]], c + 1 < nc ? width[c] : 0, 0, &cut);
+		fputs(c + 1 < nc ? "  " : "\n", stdout);
 	}
 	for (i = 0; i < n; i++) {
-		for (c = 0; c < NCOLS - 1; c++) {
-			pad(rows[i].cell[c], width[c]);
+		for (c = 0; c + 1 < nc; c++) {
+			pad(rows[i].cell[col[c]], width[c], col[c] == COL_CAPTURE, &cut);
 			fputs("  ", stdout);
 		}
 		if (color && rows[i].v != V_NONE)
@@ -192,6 +254,43 @@ static void print_table(const struct row *rows, size_t n, int color)
 		else
 			printf("%s\n", verdict_text[rows[i].v]);
 	}
+	return cut;
+}
+
+/* --json: the same cells, every column, each row's notes, the counts. */
+static int print_json(const struct row *rows, size_t n, const size_t *count, size_t folders)
+{
+	size_t cap = (n + 1) * (NCOLS * CS_ROW_CELL_MAX * 2 + 4096) + 4096;
+	char *mem = malloc(cap);
+	struct cs_buf b;
+	struct cs_jsonw j;
+	if (!mem)
+		return -1;
+	cs_buf_init(&b, mem, cap);
+	cs_jsonw_init(&j, &b, 1);
+	cs_jsonw_obj(&j);
+	cs_jsonw_key(&j, "captures");
+	cs_jsonw_arr(&j);
+	for (size_t i = 0; i < n; i++) {
+		cs_jsonw_obj(&j);
+		for (int c = 0; c < NCOLS - 1; c++)
+			cs_jsonw_key_str(&j, keys[c], rows[i].cell[c]);
+		cs_jsonw_key_str(&j, keys[COL_RESULT], verdict_text[rows[i].v]);
+		cs_jsonw_key_str(&j, "notes", rows[i].notes);
+		cs_jsonw_obj_end(&j);
+	}
+	cs_jsonw_arr_end(&j);
+	cs_jsonw_key_u64(&j, "ok", count[V_OK]);
+	cs_jsonw_key_u64(&j, "known_failures", count[V_KNOWN]);
+	cs_jsonw_key_u64(&j, "failed", count[V_FAIL] - folders);
+	cs_jsonw_key_u64(&j, "without_expectations", count[V_NONE]);
+	cs_jsonw_key_u64(&j, "unreadable_folders", folders);
+	cs_jsonw_obj_end(&j);
+	int rc = cs_jsonw_finish(&j);
+	if (!rc)
+		fwrite(mem, 1, b.len, stdout);
+	free(mem);
+	return rc;
 }
 
 static int use_color(void)
@@ -248,7 +347,7 @@ static void print_notes(const struct row *rows, size_t n, const struct cs_walk *
 	}
 }
 
-static int run_check(const char *dir)
+static int run_check(const char *dir, int wide, int json)
 {
 	struct cs_walk w;
 	struct cs_replay *p;
@@ -274,7 +373,16 @@ static int run_check(const char *dir)
 		count[rows[n].v]++;
 	}
 	qsort(rows, n, sizeof *rows, by_path);
-	print_table(rows, n, use_color());
+	if (json) {
+		if (print_json(rows, n, count, folders)) {
+			fprintf(stderr, "cacheshape check: cannot encode the table\n");
+			count[V_FAIL]++;
+		}
+		goto done;
+	}
+	if (print_table(rows, n, use_color(), wide))
+		printf("(cells cut with ~ to fit %d columns: --wide for every column in full, "
+		       "--json for every cell)\n", CHECK_WIDTH);
 	print_notes(rows, n, &w);
 	printf("\n%zu captures: %zu ok, %zu known failures, %zu failed, "
 	       "%zu without expectations", n - folders, count[V_OK], count[V_KNOWN],
@@ -282,6 +390,7 @@ static int run_check(const char *dir)
 	if (folders)
 		printf("; %zu folder%s could not be read", folders, folders == 1 ? "" : "s");
 	putchar('\n');
+done:
 	free(rows);
 	cs_replay_free(p);
 	cs_walk_free(&w);
@@ -291,7 +400,7 @@ static int run_check(const char *dir)
 int cs_cmd_check(int argc, char **argv)
 {
 	const char *dir = NULL;
-	int i, opts_done = 0;
+	int i, opts_done = 0, wide = 0, json = 0;
 
 	for (i = 1; i < argc; i++) {
 		if (!opts_done && !strcmp(argv[i], "--")) {
@@ -300,6 +409,10 @@ int cs_cmd_check(int argc, char **argv)
 					  !strcmp(argv[i], "-h"))) {
 			cs_usage_check(stdout);
 			return CS_EXIT_OK;
+		} else if (!opts_done && !strcmp(argv[i], "--wide")) {
+			wide = 1;
+		} else if (!opts_done && !strcmp(argv[i], "--json")) {
+			json = 1;
 		} else if (!opts_done && argv[i][0] == '-' && argv[i][1]) {
 			cs_eprintf("cacheshape check: unknown option '%s'", argv[i]);
 			cs_usage_check(stderr);
@@ -312,5 +425,5 @@ int cs_cmd_check(int argc, char **argv)
 			dir = argv[i];
 		}
 	}
-	return run_check(dir ? dir : "captures");
+	return run_check(dir ? dir : "captures", wide, json);
 }

@@ -6,6 +6,7 @@
 #include "../textout.h"
 #include "../../reduce/report.h"
 #include "../../common/secureboot.h"
+#include "../../reduce/summary.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,16 +15,19 @@
 
 void cs_usage_reduce(FILE *f)
 {
-	fputs("usage: cacheshape reduce FILE...\n"
+	fputs("usage: cacheshape reduce [--brief] FILE...\n"
 	      "       cacheshape reduce --json FILE\n"
 	      "\n"
-	      "Replays each capture through the reducer and prints its levels\n"
+	      "Replays each capture through the reducer and prints first the\n"
+	      "summary (each published level: claimed, measured, a verdict; and\n"
+	      "the run's trust, docs/summary.md), then its levels\n"
 	      "(floor, extent), knees (size, retired-rule size, published size,\n"
 	      "signed gap), whether the gap grows with depth, the adjacency\n"
 	      "verdicts and every refusal with its reason.\n"
 	      "\n"
+	      "  --brief  the summary alone\n"
 	      "  --json   one JSON object on stdout, null where a value does not\n"
-	      "           exist; exactly one FILE\n"
+	      "           exist; exactly one FILE (its \"summary\" is the same rows)\n"
 	      "  --help   this text\n"
 	      "\n"
 	      "A refusal is an answer (exit 0). A capture that cannot be read\n"
@@ -54,7 +58,7 @@ static int reduce_json(struct cs_replay *p, const char *path)
 	return CS_EXIT_OK;
 }
 
-static int reduce_text(struct cs_replay *p, const char *path, char *mem)
+static int reduce_text(struct cs_replay *p, const char *path, char *mem, int brief)
 {
 	char err[512];
 	struct cs_buf b;
@@ -74,8 +78,14 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem)
 	}
 	puts(mem);
 	cs_buf_init(&b, mem, REPORT_BYTES);
-	cs_secure_boot_text(&b, &p->cap.sb); /* a firmware capture's; else nothing */
-	cs_report_text(&b, &p->cap, &p->res); /* every kind, common/kinds.h */
+	/* the summary first (docs/summary.md), then a firmware capture's
+	 * Secure Boot line (else nothing), then every kind (common/kinds.h) */
+	cs_summary_text(&b, &p->cap, &p->res);
+	if (!brief) {
+		cs_putc(&b, '\n');
+		cs_secure_boot_text(&b, &p->cap.sb);
+		cs_report_detail(&b, &p->cap, &p->res);
+	}
 	cs_fput_lines(stdout, mem);
 	if (b.overflow)
 		puts("(report truncated)");
@@ -84,7 +94,7 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem)
 
 int cs_cmd_reduce(int argc, char **argv)
 {
-	int json = 0, nfiles = 0, opts_done = 0, rc = CS_EXIT_OK, i;
+	int json = 0, brief = 0, nfiles = 0, opts_done = 0, rc = CS_EXIT_OK, i;
 	struct cs_replay *p;
 	char *mem;
 
@@ -95,6 +105,8 @@ int cs_cmd_reduce(int argc, char **argv)
 			opts_done = 1;
 		else if (!strcmp(argv[i], "--json"))
 			json = 1;
+		else if (!strcmp(argv[i], "--brief"))
+			brief = 1;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			cs_usage_reduce(stdout);
 			return CS_EXIT_OK;
@@ -104,10 +116,11 @@ int cs_cmd_reduce(int argc, char **argv)
 			return CS_EXIT_ERROR;
 		}
 	}
-	if (nfiles == 0 || (json && nfiles != 1)) {
+	if (nfiles == 0 || (json && nfiles != 1) || (json && brief)) {
 		fprintf(stderr, "cacheshape reduce: %s\n",
-			nfiles ? "--json takes exactly one FILE"
-			       : "no capture FILE given");
+			!nfiles ? "no capture FILE given"
+			: brief ? "--brief and --json: choose one (--json has the summary as its \"summary\")"
+				: "--json takes exactly one FILE");
 		cs_usage_reduce(stderr);
 		return CS_EXIT_ERROR;
 	}
@@ -124,7 +137,7 @@ int cs_cmd_reduce(int argc, char **argv)
 			continue;
 		}
 		if (json ? reduce_json(p, argv[i])
-			 : reduce_text(p, argv[i], mem))
+			 : reduce_text(p, argv[i], mem, brief))
 			rc = CS_EXIT_ERROR;
 		else if (!json && i + 1 < argc)
 			putchar('\n');

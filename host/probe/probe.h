@@ -252,6 +252,7 @@ struct cs_probe_opts {
 	int quiet;
 	int force;              /* replace an existing FILE; a clamp over an hour */
 	int all_kinds;          /* one capture per kind of core */
+	int brief;              /* the summary alone (docs/summary.md) */
 	enum cs_flush_mode flush;
 };
 struct cs_probe_record {

@@ -13,6 +13,7 @@
 #include "../../common/buf.h"
 #include "../../common/capture_write.h"
 #include "../../reduce/report.h"
+#include "../../reduce/summary.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -92,6 +93,8 @@ void cs_usage_probe(FILE *f)
 	      "  --label TEXT        appended to the capture's label\n"
 	      "  --seed N            the chase's random seed (default: from the clock)\n"
 	      "  -q, --quiet         no progress on stderr\n"
+	      "  --brief             the summary alone: each published level, claimed\n"
+	      "                      and measured, with a verdict (docs/summary.md)\n"
 	      "  -h, --help          this text\n"
 	      "\n"
 	      "Memory: one region of the largest working set, reused by every size\n"
@@ -241,7 +244,8 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return 1;
 		if (!strcmp(a, "--quick") || !strcmp(a, "-q") || !strcmp(a, "--quiet") ||
-		    !strcmp(a, "--force") || all_core_types(a)) {
+		    !strcmp(a, "--force") || all_core_types(a) || !strcmp(a, "--brief")) {
+			o->brief |= !strcmp(a, "--brief");
 			o->quick |= !strcmp(a, "--quick");
 			o->quiet |= a[1] == 'q' || !strcmp(a, "--quiet");
 			o->force |= !strcmp(a, "--force");
@@ -533,6 +537,7 @@ static void fill_capture(const struct cs_probe_opts *o)
 	cap.clock.has_clamp = o->clamp_ns > 0;
 	cap.clock.clamp_ns = o->clamp_ns;
 	cs_cpuinfo_publish(&ci, &cap);
+	cap.vm = ci.has_cpuid ? ci.id.hypervisor : -1; /* as its cpu member says */
 }
 
 /* Threads streaming on the other CPUs for the whole run (--competitors). */
@@ -605,14 +610,18 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	FILE *out = strcmp(o->out, "-") ? stdout : stderr;
 	if (cs_place_reduce_rest(&run.place, &cap, why, sizeof why) == 0) {
 		cs_buf_init(&b, text, CS_TEXT_BYTES);
-		cs_report_text(&b, &cap, &res);
+		if (o->brief) /* the answer alone (docs/summary.md) */
+			cs_summary_text(&b, &cap, &res);
+		else
+			cs_report_text(&b, &cap, &res);
 		if (b.len && text[b.len - 1] != '\n')
 			cs_putc(&b, '\n');
 		cs_fput_lines(out, text);
 	} else {
 		fprintf(out, "reduction failed: %s\n", why);
 	}
-	cs_probe_icache_say(out, &icache);
+	if (!o->brief)
+		cs_probe_icache_say(out, &icache);
 	cs_buf_init(&b, text, CS_TEXT_BYTES);
 	if (cs_capture_write(&b, &cap, cs_probe_extra, rec) != 0) {
 		fprintf(stderr, "cacheshape probe: the capture does not fit %u bytes; nothing written\n",

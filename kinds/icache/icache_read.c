@@ -122,7 +122,7 @@ int cs_icache_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture 
 	struct cs_jd *o;
 	size_t m;
 
-	memset(k, 0, sizeof *k);
+	__builtin_memset(k, 0, sizeof *k);
 	if (cs_jr_get_object(r, root, "icache", 0, &o))
 		return -1;
 	if (!o)

@@ -183,15 +183,13 @@ def part_reduce(b, args, served, hosts):
 
 
 def check_table(cs):
-    """`cacheshape check captures`: {capture: (cells..., result)}."""
-    rc, so, _ = host(cs, 'check', 'captures')
-    rows = {}
-    for line in so.splitlines()[1:]:
-        if not line.strip():
-            break
-        cols = re.split(r'\s{2,}', line.strip())
-        rows[cols[0]] = cols[1:]
-    return rows
+    """`cacheshape check --json captures` (the table's cells, every column,
+    whole: the text's default is cut to 100 columns): {capture: (cells...,
+    result)}."""
+    rc, so, _ = host(cs, 'check', '--json', 'captures')
+    keys = ['published', 'knees', 'retired', 'granules', 'refusals', 'tlbs', 'tlb_knees',
+            'tlb_refusals', 'result']
+    return {r['capture']: [r[k] for k in keys] for r in json.loads(so)['captures']}
 
 
 def part_page(b, args):

@@ -1,0 +1,400 @@
+/* summary.c: the answer at a glance (summary.h, docs/summary.md): the rows
+ * from the knee table of struct cs_result, their sentences, the trust
+ * line. Freestanding. */
+#include "summary.h"
+#include "rules.h"
+#include "json.h"
+
+static int has_refusal(const struct cs_result *r, const char *code)
+{
+	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
+		if (cs_streq(r->refusals[i].code, code))
+			return 1;
+	return 0;
+}
+
+/* The deepest published data or unified level: shared, as a rule (s.3). */
+static uint32_t last_level(const struct cs_capture *c)
+{
+	uint32_t top = 0;
+	for (uint32_t i = 0; i < c->n_caches && i < CS_MAX_CACHES; i++)
+		if (c->caches[i].type != CS_CACHE_INSTRUCTION && c->caches[i].level > top)
+			top = c->caches[i].level;
+	return top;
+}
+
+static void put_level(struct cs_buf *b, uint32_t level, double bytes)
+{
+	cs_putc(b, 'L');
+	cs_put_u64(b, level);
+	cs_puts(b, " (");
+	cs_put_size(b, bytes);
+	cs_putc(b, ')');
+}
+
+static void put_percent(struct cs_buf *b, double ratio)
+{
+	cs_puts(b, "about ");
+	cs_put_u64(b, (uint64_t)(100 * ratio + 0.5));
+	cs_puts(b, " % of it");
+}
+
+/* s.3: the virtual machine's words, only where the capture says it is one */
+static void vm_words(struct cs_buf *b, const struct cs_capture *c, uint32_t level)
+{
+	if (c->vm == 1 && level == last_level(c))
+		cs_puts(b, "; a shared level in a virtual machine does this");
+}
+
+/* s.2: a knee paired with its level */
+static const char *paired(struct cs_buf *b, const struct cs_capture *c, const struct cs_knee *k)
+{
+	double ratio = k->bytes / k->published_bytes;
+	if (ratio > CS_SUMMARY_CLAIM_FACTOR) {
+		cs_puts(b, "larger than claimed: the knee is ");
+		cs_put_fixed(b, ratio, 2);
+		cs_puts(b, "x the published size (more than ");
+		cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
+		cs_puts(b, "x)");
+		return CS_V_LARGER;
+	}
+	if (ratio < 1 / CS_SUMMARY_CLAIM_FACTOR) {
+		cs_puts(b, "smaller than claimed: this run held ");
+		put_percent(b, ratio);
+		vm_words(b, c, k->published_level);
+		return CS_V_SMALLER;
+	}
+	cs_puts(b, "as claimed: the knee is ");
+	cs_put_fixed(b, ratio, 2);
+	cs_puts(b, "x the published size (within ");
+	cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
+	cs_puts(b, "x)");
+	return CS_V_AS_CLAIMED;
+}
+
+/* The climb (s.9 of reduction.md) whose span reaches P's pairing range. */
+static const struct cs_climb *climb_at(const struct cs_result *r, double P)
+{
+	for (uint32_t i = 0; i < r->climbs.n && i < CS_MAX_CLIMBS; i++) {
+		const struct cs_climb *cl = &r->climbs.climb[i];
+		if (cl->last_bytes >= P / CS_PAIR_BELOW && cl->first_bytes <= CS_PAIR_ABOVE * P)
+			return cl;
+	}
+	return 0;
+}
+
+/* An unmatched knee just below row n, after the previous paired one. */
+static const struct cs_knee *unmatched_below(const struct cs_result *r, uint32_t n)
+{
+	for (uint32_t i = n; i-- > 0;) {
+		const struct cs_knee *k = &r->knees[i];
+		if (k->has_published)
+			return 0;
+		if (k->has_bytes)
+			return k;
+	}
+	return 0;
+}
+
+/* s.2: a published level with no knee */
+static const char *unpaired(struct cs_buf *b, const struct cs_result *r, uint32_t n)
+{
+	const struct cs_knee *k = &r->knees[n], *u;
+	const struct cs_climb *cl = climb_at(r, k->published_bytes);
+	if (r->top_bytes < k->published_bytes) {
+		cs_puts(b, "not seen: the sweep stopped short of it, at ");
+		cs_put_size(b, r->top_bytes);
+		return CS_V_NOT_SEEN;
+	}
+	if (has_refusal(r, CS_R_GRID_COARSE)) {
+		cs_puts(b, "not seen: the sweep's grid cannot see it (" CS_R_GRID_COARSE ")");
+		return CS_V_NOT_SEEN;
+	}
+	cs_puts(b, "missing: no knee paired");
+	if (cl) {
+		cs_puts(b, "; from ");
+		cs_put_size(b, cl->first_bytes);
+		cs_puts(b, " to ");
+		cs_put_size(b, cl->last_bytes);
+		cs_puts(b, " the latency climbs smoothly, with no step to mark a level (" CS_R_CLIMB ")");
+	} else if ((u = unmatched_below(r, n)) != 0) {
+		cs_puts(b, "; the unmatched knee at ");
+		cs_put_size(b, u->bytes);
+		cs_puts(b, " may be the part of it this run held");
+	}
+	return CS_V_MISSING;
+}
+
+/* The next published level after row n (paired or not), or 0. */
+static const struct cs_knee *next_level(const struct cs_result *r, uint32_t n)
+{
+	for (uint32_t i = n + 1; i < r->n_knees; i++)
+		if (r->knees[i].has_published)
+			return &r->knees[i];
+	return 0;
+}
+
+static const struct cs_knee *paired_below(const struct cs_result *r, uint32_t n)
+{
+	for (uint32_t i = n; i-- > 0;)
+		if (r->knees[i].has_published)
+			return &r->knees[i];
+	return 0;
+}
+
+/* s.2: a knee paired with no level, and what it may be */
+static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
+			     const struct cs_result *r, uint32_t n)
+{
+	const struct cs_knee *k = &r->knees[n], *q = next_level(r, n), *p = paired_below(r, n);
+	cs_puts(b, "unmatched: a knee paired with no published level");
+	if (!last_level(c)) {
+		cs_puts(b, "; the capture publishes no data or unified cache to compare it with");
+	} else if (!q) {
+		cs_puts(b, "; past the last published level, a step of the memory plateau (TLB reach, nested paging) may look so");
+	} else if (!q->has_bytes) {
+		cs_puts(b, "; it may be the part of ");
+		put_level(b, q->published_level, q->published_bytes);
+		cs_puts(b, " this run held, ");
+		put_percent(b, k->bytes / q->published_bytes);
+		vm_words(b, c, q->published_level);
+	} else {
+		cs_puts(b, "; ");
+		if (p) {
+			cs_puts(b, "above ");
+			put_level(b, p->published_level, p->published_bytes);
+			cs_puts(b, ", ");
+		}
+		cs_puts(b, "a TLB's reach or a prefetcher's edge may look so");
+	}
+	return CS_V_UNMATCHED;
+}
+
+/* The refusals that bear on the rows: the sweep's own (s.3). */
+static const char *const weighty[] = { CS_R_CLOCK, CS_R_BLOCK_LENGTH, CS_R_FEW_PLATEAUS,
+				       CS_R_GRID_COARSE, CS_R_CLIMB };
+#define N_WEIGHTY (sizeof weighty / sizeof weighty[0])
+
+/* s.2: no knee table at all: the sweep was refused, or found one level */
+static void refused_rows(struct cs_summary *s, const struct cs_capture *c,
+			 const struct cs_result *r)
+{
+	const char *why = 0;
+	for (uint32_t i = 0; i < N_WEIGHTY && !why; i++)
+		if (has_refusal(r, weighty[i]))
+			why = weighty[i];
+	for (uint32_t i = 0; i < c->n_caches && i < CS_MAX_CACHES && s->n < CS_MAX_KNEES; i++) {
+		const struct cs_cache *k = &c->caches[i];
+		uint32_t j = s->n, dup = 0;
+		if (k->type == CS_CACHE_INSTRUCTION)
+			continue;
+		for (uint32_t d = 0; d < s->n; d++)
+			dup |= s->row[d].level == k->level && s->row[d].claimed_bytes == (double)k->size_bytes;
+		if (dup)
+			continue;
+		/* by level, then size: the knee table's order (sweep.c) */
+		while (j > 0 && (s->row[j - 1].level > k->level ||
+				 (s->row[j - 1].level == k->level &&
+				  s->row[j - 1].claimed_bytes > (double)k->size_bytes))) {
+			s->row[j] = s->row[j - 1];
+			j--;
+		}
+		struct cs_summary_row *w = &s->row[j];
+		struct cs_buf b;
+		cs_memset(w, 0, sizeof *w);
+		w->has_level = w->has_claimed = 1;
+		w->level = k->level;
+		w->claimed_bytes = (double)k->size_bytes;
+		w->verdict = CS_V_REFUSED;
+		cs_buf_init(&b, w->sentence, sizeof w->sentence);
+		cs_puts(&b, "not measured: the sweep found no knee (");
+		cs_puts(&b, why ? why : "no refusal");
+		cs_puts(&b, "; see the refusals)");
+		s->n++;
+	}
+}
+
+void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
+		     const struct cs_result *r)
+{
+	s->n = 0;
+	if (!r->n_knees) {
+		refused_rows(s, c, r);
+		return;
+	}
+	for (uint32_t n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
+		const struct cs_knee *k = &r->knees[n];
+		struct cs_summary_row *w = &s->row[s->n++];
+		struct cs_buf b;
+		cs_memset(w, 0, sizeof *w);
+		cs_buf_init(&b, w->sentence, sizeof w->sentence);
+		w->has_level = w->has_claimed = k->has_published;
+		w->level = k->published_level;
+		w->claimed_bytes = k->published_bytes;
+		w->has_measured = k->has_bytes;
+		w->measured_bytes = k->bytes;
+		if (k->has_published && k->has_bytes)
+			w->verdict = paired(&b, c, k);
+		else if (k->has_published)
+			w->verdict = unpaired(&b, r, n);
+		else
+			w->verdict = unmatched(&b, c, r, n);
+	}
+}
+
+/* Words to the width (s.4), continued at column col. */
+static void put_wrapped(struct cs_buf *b, size_t s, const char *t, size_t col)
+{
+	while (*t) {
+		size_t w = 0;
+		while (t[w] && t[w] != ' ')
+			w++;
+		if (b->len - s > col && b->len - s + 1 + w > CS_SUMMARY_WIDTH) {
+			cs_putc(b, '\n');
+			s = b->len;
+			cs_pad_to(b, s, col);
+		} else if (b->len - s > col) {
+			cs_putc(b, ' ');
+		}
+		cs_putn(b, t, w);
+		t += w;
+		while (*t == ' ')
+			t++;
+	}
+}
+
+static void put_opt_size(struct cs_buf *b, int has, double v)
+{
+	if (has)
+		cs_put_size(b, v);
+	else
+		cs_putc(b, '-');
+}
+
+void cs_summary_trust(struct cs_buf *b, const struct cs_capture *c,
+		      const struct cs_result *r)
+{
+	const struct cs_clock *k = &c->clock;
+	uint32_t n = 0;
+	size_t s = b->len;
+	char line[CS_SUMMARY_SENTENCE_MAX];
+	struct cs_buf t;
+	cs_buf_init(&t, line, sizeof line);
+	if (cs_streq(c->env_kind, "synthetic"))
+		cs_puts(&t, "a synthetic capture, made, not measured;");
+	else if (cs_streq(c->env_kind, "imported"))
+		cs_puts(&t, "imported from another tool's output;");
+	if (cs_streq(c->env_kind, "synthetic"))
+		; /* made: no machine to speak of */
+	else if (c->vm == 1)
+		cs_puts(&t, " a virtual machine (the hypervisor bit is set): a shared level may be held only in part;");
+	else if (c->vm == 0)
+		cs_puts(&t, " not a virtual machine, as far as the processor says;");
+	else
+		cs_puts(&t, " the capture does not say whether it ran in a virtual machine;");
+	cs_puts(&t, " clock ");
+	cs_puts(&t, k->source[0] ? k->source : "unnamed");
+	if (k->has_quantum) {
+		cs_puts(&t, ", quantum ");
+		cs_put_g(&t, k->quantum_ns, 3);
+		cs_puts(&t, " ns");
+	}
+	if (k->has_clamp) {
+		cs_puts(&t, ", clamp ");
+		cs_put_g(&t, k->clamp_ns, 6);
+		cs_puts(&t, " ns");
+	}
+	cs_puts(&t, "; refusals that matter:");
+	for (uint32_t i = 0; i < N_WEIGHTY; i++)
+		if (has_refusal(r, weighty[i])) {
+			cs_puts(&t, n++ ? ", " : " ");
+			cs_puts(&t, weighty[i]);
+		}
+	if (!n)
+		cs_puts(&t, " none");
+	cs_puts(b, "trust: ");
+	put_wrapped(b, s, line, 7);
+	cs_putc(b, '\n');
+}
+
+/* s.9 of reduction.md: each smooth climb, in a plain sentence */
+static void climbs_text(struct cs_buf *b, const struct cs_result *r)
+{
+	for (uint32_t i = 0; i < r->climbs.n && i < CS_MAX_CLIMBS; i++) {
+		const struct cs_climb *cl = &r->climbs.climb[i];
+		char line[CS_SUMMARY_SENTENCE_MAX];
+		struct cs_buf t;
+		size_t s = b->len;
+		cs_buf_init(&t, line, sizeof line);
+		cs_puts(&t, "from ");
+		cs_put_size(&t, cl->first_bytes);
+		cs_puts(&t, " to ");
+		cs_put_size(&t, cl->last_bytes);
+		cs_puts(&t, " the latency climbs smoothly, ");
+		cs_put_g(&t, cl->rate, 3);
+		cs_puts(&t, "x an octave, with no step: no size is read there (" CS_R_CLIMB ")");
+		cs_puts(b, "  climb");
+		cs_pad_to(b, s, 33);
+		put_wrapped(b, s, line, 33);
+		cs_putc(b, '\n');
+	}
+}
+
+void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
+		     const struct cs_result *r)
+{
+	static struct cs_summary sum; /* 10 KiB: off the firmware's stack */
+	cs_summary_rows(&sum, c, r);
+	cs_puts(b, "summary: each published level, what the processor claims, what this run measured\n");
+	if (!sum.n)
+		cs_puts(b, "  no published data or unified cache, and no knee\n");
+	else
+		cs_puts(b, "  level  claimed     measured    verdict\n");
+	for (uint32_t i = 0; i < sum.n; i++) {
+		const struct cs_summary_row *w = &sum.row[i];
+		size_t s = b->len;
+		cs_puts(b, "  ");
+		if (w->has_level) {
+			cs_putc(b, 'L');
+			cs_put_u64(b, w->level);
+		} else {
+			cs_putc(b, '-');
+		}
+		cs_pad_to(b, s, 9);
+		put_opt_size(b, w->has_claimed, w->claimed_bytes);
+		cs_pad_to(b, s, 21);
+		put_opt_size(b, w->has_measured, w->measured_bytes);
+		cs_pad_to(b, s, 33);
+		put_wrapped(b, s, w->sentence, 33);
+		cs_putc(b, '\n');
+	}
+	climbs_text(b, r);
+	cs_summary_trust(b, c, r);
+}
+
+/* reduce --json's "summary": [{level, claimed_bytes, measured_bytes,
+ * verdict, sentence}], null where a figure does not exist (summary.md s.5) */
+void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
+		     const struct cs_result *r)
+{
+	static struct cs_summary sum;
+	cs_summary_rows(&sum, c, r);
+	cs_rjson_key(o, "summary");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < sum.n; i++) {
+		const struct cs_summary_row *w = &sum.row[i];
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "level");
+		cs_rjson_opt(o, w->has_level, w->level);
+		cs_rjson_key(o, "claimed_bytes");
+		cs_rjson_opt(o, w->has_claimed, w->claimed_bytes);
+		cs_rjson_key(o, "measured_bytes");
+		cs_rjson_opt(o, w->has_measured, w->measured_bytes);
+		cs_rjson_key(o, "verdict");
+		cs_rjson_str(o, w->verdict);
+		cs_rjson_key(o, "sentence");
+		cs_rjson_str(o, w->sentence);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+}

@@ -1,0 +1,53 @@
+/* summary.h: the answer at a glance (docs/summary.md), freestanding: one
+ * row per published data or unified level, what the processor claims,
+ * what this run measured (the knee) and a verdict in words; a row for
+ * each knee paired with no level; then one line on the run's trust. The
+ * firmware's screen, `cacheshape probe`, `cacheshape reduce` (first, or
+ * alone with --brief), reduce --json's "summary" and the page print it
+ * from the same rows. Computed from struct cs_result and the capture,
+ * never reduced again. */
+#ifndef CS_SUMMARY_H
+#define CS_SUMMARY_H
+
+#include "../common/buf.h"
+#include "reduce.h"
+#include "rules_summary.h"
+
+#define CS_SUMMARY_SENTENCE_MAX 320
+
+struct cs_summary_row {
+	int has_level;         /* 0: an unmatched knee (level null) */
+	uint32_t level;
+	int has_claimed;
+	double claimed_bytes;  /* the published size */
+	int has_measured;
+	double measured_bytes; /* the knee */
+	const char *verdict;   /* a CS_V_ code (rules_summary.h) */
+	char sentence[CS_SUMMARY_SENTENCE_MAX];
+};
+
+struct cs_summary {
+	uint32_t n;
+	struct cs_summary_row row[CS_MAX_KNEES];
+};
+
+/* The rows, in the knee table's order (levels by size, unmatched knees
+ * where they stand). */
+void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
+		     const struct cs_result *r);
+
+/* The table and the trust line, as text ending in '\n' (the start of every
+ * text report, reduce/kinds.c; and --brief's whole output). */
+void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
+		     const struct cs_result *r);
+/* "trust: ...": virtual machine or not, the clock, the refusals that
+ * bear on the rows. */
+void cs_summary_trust(struct cs_buf *b, const struct cs_capture *c,
+		      const struct cs_result *r);
+/* The same rows as reduce --json's "summary" member (json.c writes it
+ * after "label"). */
+struct cs_rjson;
+void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
+		     const struct cs_result *r);
+
+#endif
