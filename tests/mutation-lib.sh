@@ -27,7 +27,7 @@ sentence_follows() {
 # now (a glob of build/ would also take an object whose source has moved).
 built() {
 	local d
-	for d; do ls "$d"/*.c; done | grep -v -e '_read\.c$' -e '_expect\.c$' | sed "s#^\(.*\)\.c\$#build/host/obj/\1.o#"
+	for d; do ls "$d"/*.c; done | grep -v -e '_expect\.c$' | sed "s#^\(.*\)\.c\$#build/host/obj/\1.o#"
 }
 
 mutate() {

@@ -34,12 +34,12 @@ mutants=(
 	"CS_EXP_AVG_MAX_QUANTA 1.0 0.98"
 )
 
-hostobj="$(built host host/*/ | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$' -e '/serve_absent\.o$') $(ls kinds/*/*_read.c kinds/*/*_expect.c | grep -v '^kinds/experiments/' | sed 's#^\(.*\)\.c$#build/host/obj/\1.o#')"
+hostobj="$(built host host/*/ | grep -v -e '/main\.o$' -e '/gen_synthetic\.o$' -e '/serve_absent\.o$') $(ls kinds/*/*_expect.c | grep -v '^kinds/experiments/' | sed 's#^\(.*\)\.c$#build/host/obj/\1.o#')"
 # The copy's neighbours (its relative includes reach them); the other kinds
 # as built.
 build() {
 	local d
-	for d in common reduce host; do
+	for d in common reduce reader host; do
 		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
 	done
 	sed "s#\.\./kinds/experiments/#$1/kinds/experiments/#g" tests/test_experiments.c >"$1/test.c"

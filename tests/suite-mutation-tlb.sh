@@ -14,12 +14,12 @@ obj=build/host/obj
 # built objects of every folder of the core but the mutated one
 neighbours() {
 	local d
-	for d in common reduce kinds; do
+	for d in common reduce reader kinds; do
 		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
 	done
 }
 core() {
-	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_read\.c$' -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
+	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
 }
 
 mutants=(
@@ -32,7 +32,7 @@ build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_reduce_tlb.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
-		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) -lm 2>"$1/log"
+		$(ls "$1"/kinds/tlb/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/tlb SENTENCES=1 mutate rules_tlb.h test_reduce_tlb
 
@@ -49,7 +49,7 @@ build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_tlb.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
-		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) -lm 2>"$1/log"
+		$(ls "$1"/kinds/tlb/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/tlb mutate tlb_probe.h test_tlb
 
@@ -68,13 +68,13 @@ mutants=(
 )
 build() {
 	local k
-	cp -r common reduce "$1/"
+	cp -r common reduce reader "$1/"
 	for k in kinds/*/; do
 		[ -e "$1/$k" ] || cp -r "$k" "$1/kinds/"
 	done
 	sed -e "s#\.\./common/#$1/common/#g" -e "s#\.\./kinds/#$1/kinds/#g" tests/test_tlb_run.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c \
-		$(ls "$1"/kinds/tlb/*.c | grep -v -e _read.c -e _expect.c) \
+		$(ls "$1"/kinds/tlb/*.c | grep -v -e _expect.c) \
 		$(core kinds/tlb | grep -v "/common/") -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/tlb mutate tlb_probe.h test_tlb_run

@@ -52,9 +52,10 @@ obj=build/host/obj
 build() {
 	cp -r kinds "$1/"
 	[ -e "$1/common" ] || ln -s "$PWD/common" "$1/common"
+	[ -e "$1/reader" ] || ln -s "$PWD/reader" "$1/reader"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) \
-		$(ls "$1"/kinds/*/*.c | grep -v -e '_read\.c$' -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
+		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
 }
 
 SENTENCES=1 mutate rules.h test_reduce
@@ -64,8 +65,8 @@ SENTENCES=1 mutate rules.h test_reduce
 # prints it, the width is the text's layout (no sentence).
 build() {
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_summary.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $obj/common/*.o \
-		$(ls $obj/kinds/*/*.o | grep -v '_read\.o$') $obj/arch/*/*.o -lm 2>"$1/log"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c \
+		$(built $(echo $CORE_DIRS | sed 's/reduce//') kinds/*) $obj/arch/*/*.o -lm 2>"$1/log"
 }
 mutants=(
 	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.6"
