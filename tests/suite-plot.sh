@@ -116,7 +116,7 @@ for f in "$T"/ext-*.json; do
 	fi
 done
 if [ -e build/web/cacheshape.wasm ] && command -v node >/dev/null; then
-	timeout 60 node tests/web/chart_total.mjs build/web/cacheshape.wasm >"$T/wasm.out" 2>&1
+	timeout 60 node tests/web/chart_total.mjs build/web/cacheshape.wasm "$T"/ext-*.json >"$T/wasm.out" 2>&1
 	rc=$?
 	sed 's/^/  /' "$T/wasm.out"
 	expect "the page's chart returns on extreme values (exit $rc; 124: it never did)" test "$rc" -eq 0
