@@ -1,6 +1,17 @@
 /* svg.c: the staircase as SVG text (svg.h). */
 #include "svg.h"
 #include "draw.h"
+#include "svg_parts.h"
+
+/* the helpers svg_parts.h exports, by their short names here */
+#define num cs_svg_num
+#define hex6 cs_svg_hex6
+#define attr cs_svg_attr
+#define esc cs_svg_esc
+#define text cs_svg_text
+#define line4 cs_svg_line4
+#define grid cs_svg_grid
+#define axis cs_svg_axis
 
 #define LEGEND_LINE 16
 #define LEGEND_CHARS 150 /* characters: 10px monospace across 960 */
@@ -10,13 +21,18 @@ static const uint32_t palette[CS_SVG_MAX] = {
 	0xa0e040u, 0xff70a0u, 0x8080ffu, 0xe0e0a0u,
 };
 
-static void num(struct cs_buf *b, int v)
+uint32_t cs_svg_colour(int n)
+{
+	return palette[n];
+}
+
+void cs_svg_num(struct cs_buf *b, int v)
 {
 	cs_put_i64(b, v);
 }
 
 /* A colour as six lower-case hex digits, no prefix. */
-static void hex6(struct cs_buf *b, uint32_t v)
+void cs_svg_hex6(struct cs_buf *b, uint32_t v)
 {
 	static const char hx[] = "0123456789abcdef";
 	for (int s = 20; s >= 0; s -= 4)
@@ -24,7 +40,7 @@ static void hex6(struct cs_buf *b, uint32_t v)
 }
 
 /* x="X" y="Y" style pairs: ' NAME="V"' for each (name, value). */
-static void attr(struct cs_buf *b, const char *name, int v)
+void cs_svg_attr(struct cs_buf *b, const char *name, int v)
 {
 	cs_putc(b, ' ');
 	cs_puts(b, name);
@@ -37,7 +53,7 @@ static void attr(struct cs_buf *b, const char *name, int v)
  * character data: markup escaped, control characters (which XML 1.0
  * forbids) dropped, a byte that is not UTF-8 (a file name in another
  * encoding) as U+FFFD: the SVG stays well-formed whatever it is given. */
-static void esc(struct cs_buf *b, const char *s, size_t n)
+void cs_svg_esc(struct cs_buf *b, const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n && s[i]) {
@@ -60,7 +76,7 @@ static void esc(struct cs_buf *b, const char *s, size_t n)
 	}
 }
 
-static void text(struct cs_buf *b, int x, int y, const char *anchor,
+void cs_svg_text(struct cs_buf *b, int x, int y, const char *anchor,
 		 const char *cls, const char *s)
 {
 	cs_puts(b, "<text");
@@ -75,7 +91,7 @@ static void text(struct cs_buf *b, int x, int y, const char *anchor,
 	cs_puts(b, "</text>\n");
 }
 
-static void line4(struct cs_buf *b, int x1, int y1, int x2, int y2)
+void cs_svg_line4(struct cs_buf *b, int x1, int y1, int x2, int y2)
 {
 	attr(b, "x1", x1);
 	attr(b, "y1", y1);
@@ -83,7 +99,7 @@ static void line4(struct cs_buf *b, int x1, int y1, int x2, int y2)
 	attr(b, "y2", y2);
 }
 
-static void grid(struct cs_buf *b, int x1, int y1, int x2, int y2)
+void cs_svg_grid(struct cs_buf *b, int x1, int y1, int x2, int y2)
 {
 	cs_puts(b, "<line class=\"grid\"");
 	line4(b, x1, y1, x2, y2);
@@ -91,7 +107,7 @@ static void grid(struct cs_buf *b, int x1, int y1, int x2, int y2)
 }
 
 /* The two axes: down the left of the plot area to 'bottom', then along it. */
-static void axis(struct cs_buf *b, const struct cs_chart_map *m, int bottom)
+void cs_svg_axis(struct cs_buf *b, const struct cs_chart_map *m, int bottom)
 {
 	cs_puts(b, "<path class=\"axis\" d=\"M");
 	num(b, m->px);
@@ -285,144 +301,33 @@ static void ramps(struct cs_buf *b, const struct cs_chart_map *m,
 	}
 }
 
-/* ---- the TLB panel (docs/tlb.md): each capture's TLB sweeps, ns/load
- * against pages, below the staircase: 4 KiB pages solid, 2 MiB dashed,
- * 1 GiB dotted; TLB knees solid, published entries dashed. ---- */
+/* The plot column of the table (common/kinds.h, svg_parts.h): each
+ * kind's panel under the staircase, in the table's order. */
 
-#define TLB_PANEL_H 280
-
-static const char *tlb_dash(uint64_t page)
+int cs_none_plot_height(const struct cs_svg_item *items, int n)
 {
-	return page == 4096 ? "" : page == (2u << 20) ? "6 3" : "2 3";
-}
-
-/* The panel's height: 0 when no capture has a TLB sweep with points. */
-static int tlb_height(const struct cs_svg_item *items, int n)
-{
-	for (int i = 0; i < n; i++)
-		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
-			if (items[i].cap->tlb.series[s].n)
-				return TLB_PANEL_H;
+	(void)items;
+	(void)n;
 	return 0;
 }
 
-static void tlb_axes(struct cs_buf *b, const struct cs_chart_map *m)
+void cs_none_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
 {
-	char t[32];
-	struct cs_buf tb;
-	int bottom = m->py + m->ph - 1, every = cs_chart_xlabel_every(m);
-	double ns;
-	for (int i = 0; cs_chart_ytick(m, i, &ns) == 0; i++) {
-		int y = cs_chart_y(m, ns);
-		grid(b, m->px, y, m->px + m->pw - 1, y);
-		cs_buf_init(&tb, t, sizeof t);
-		cs_put_g(&tb, ns, 3);
-		text(b, m->px - 4, y + 4, "end", "tick", t);
-	}
-	/* a grid line an octave while they stay 3 pixels apart (else one a
-	 * label, as cs_chart_xtick), counted from the map's exponents: at most
-	 * 2^-1074 .. 2^1023 however large the pages (never by p <= xmax,
-	 * which never fails when xmax is DBL_MAX) */
-	int octaves = m->xk1 - m->xk0;
-	int step = (double)(m->pw - 1) / (octaves > 0 ? octaves : 1) >= 3 ? 1 : every;
-	double p = m->xmin;
-	for (int l2 = 0; l2 <= octaves; l2 += step) {
-		if (l2)
-			for (int k = 0; k < step; k++)
-				p *= 2; /* exact: within 2^xk0 .. 2^xk1 */
-		int x = cs_chart_x(m, p);
-		grid(b, x, m->py, x, bottom);
-		if (l2 % every)
-			continue;
-		cs_buf_init(&tb, t, sizeof t);
-		cs_put_g(&tb, p, 9);
-		text(b, x, bottom + 16, "middle", "tick", t);
-	}
-	axis(b, m, bottom);
-	text(b, 4, m->py - 9, "start", "tick", "ns/load");
-	text(b, m->px + m->pw - 1, m->py - 9, "end", "tick",
-	     "TLB: pages, one line in each (4 KiB solid, 2 MiB dashed, 1 GiB dotted)");
+	(void)b;
+	(void)items;
+	(void)n;
+	(void)y0;
 }
 
-static void tlb_series(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_tlb_series *s,
-		       const struct cs_tlb_series_result *sr, int n, uint32_t k)
-{
-	const char *dash = tlb_dash(s->page_bytes);
-	int top = m->py, bottom = m->py + m->ph - 1;
-	cs_puts(b, "<path class=\"tlb-curve\" id=\"tlb-curve-");
-	num(b, n);
-	cs_putc(b, '-');
-	num(b, (int)k);
-	cs_puts(b, "\" stroke=\"#");
-	hex6(b, palette[n]);
-	if (*dash) {
-		cs_puts(b, "\" stroke-dasharray=\"");
-		cs_puts(b, dash);
-	}
-	cs_puts(b, "\" d=\"");
-	for (uint32_t i = 0; i < s->n; i++) {
-		cs_puts(b, i ? " L" : "M");
-		num(b, cs_chart_x(m, s->pts[i].pages));
-		cs_putc(b, ' ');
-		num(b, cs_chart_y(m, s->pts[i].ns));
-	}
-	cs_puts(b, "\"/>\n");
-	for (uint32_t i = 0; sr && i < sr->n_knees; i++) {
-		const struct cs_tlb_knee *q = &sr->knees[i];
-		if (q->has_entries && !q->alias && cs_chart_has_x(m, q->entries)) {
-			cs_puts(b, "<line class=\"tlb-knee\" id=\"tlb-knee-");
-			num(b, n);
-			cs_putc(b, '-');
-			num(b, (int)k);
-			cs_putc(b, '-');
-			num(b, (int)i);
-			cs_putc(b, '"');
-			line4(b, cs_chart_x(m, q->entries), top, cs_chart_x(m, q->entries), bottom);
-			cs_puts(b, " stroke=\"#");
-			hex6(b, n == 0 ? CS_COL_KNEE : palette[n]);
-			cs_puts(b, "\"/>\n");
-		}
-	}
-}
-
-static void tlb_panel(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
-{
-	struct cs_chart_range range = { 0, 0, 0, 0 };
-	struct cs_chart_map m;
-	for (int i = 0; i < n; i++)
-		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
-			for (uint32_t p = 0; p < items[i].cap->tlb.series[s].n; p++) {
-				const struct cs_tlb_point *q = &items[i].cap->tlb.series[s].pts[p];
-				cs_chart_range_bytes(&range, q->pages, q->pages);
-				if (range.nmin == 0 || q->ns < range.nmin)
-					range.nmin = q->ns;
-				if (q->ns > range.nmax)
-					range.nmax = q->ns;
-			}
-	cs_chart_layout(&m, CS_SVG_W, TLB_PANEL_H, &range, 0);
-	m.py += y0;
-	cs_puts(b, "<g id=\"tlb\">\n");
-	tlb_axes(b, &m);
-	for (int i = 0; i < n; i++) {
-		const struct cs_capture *c = items[i].cap;
-		const struct cs_tlb_result *t = items[i].res ? &items[i].res->tlb : 0;
-		for (uint32_t k = 0; k < c->tlb.n_published; k++) {
-			const struct cs_tlb *p = &c->tlb.published[k];
-			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(&m, p->entries))
-				continue;
-			cs_puts(b, "<line class=\"tlb-published\"");
-			line4(b, cs_chart_x(&m, p->entries), m.py, cs_chart_x(&m, p->entries), m.py + m.ph - 1);
-			cs_puts(b, " stroke=\"#");
-			hex6(b, CS_COL_PUBLISHED);
-			cs_puts(b, "\"/>\n");
-		}
-		for (uint32_t s = 0; s < c->tlb.n_series; s++)
-			if (c->tlb.series[s].n)
-				tlb_series(b, &m, &c->tlb.series[s],
-					   t && s < t->n_series ? &t->series[s] : 0, i, s);
-	}
-	cs_puts(b, "</g>\n");
-}
+static const struct {
+	int (*height)(const struct cs_svg_item *items, int n);
+	void (*draw)(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0);
+} panels[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, ...) \
+	{ plot##_height, plot##_draw },
+	CS_KINDS
+#undef CS_KIND
+};
 
 static void legend(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
 {
@@ -504,8 +409,10 @@ int cs_svg_staircase(struct cs_buf *b, const struct cs_svg_item *items, int n)
 		adj |= items[i].cap->n_adj > 0;
 	}
 	cs_chart_layout(&m, CS_SVG_W, CS_SVG_H, &range, adj);
-	int tlb_h = tlb_height(items, n);
-	header(b, CS_SVG_H + tlb_h + 4 + (n + 1) * LEGEND_LINE + 4);
+	int below = 0;
+	for (int k = 0; k < CS_KIND_COUNT; k++)
+		below += panels[k].height(items, n);
+	header(b, CS_SVG_H + below + 4 + (n + 1) * LEGEND_LINE + 4);
 	axes(b, &m);
 	for (int i = 0; i < n; i++)
 		marks(b, &m, &items[i], i);
@@ -513,9 +420,13 @@ int cs_svg_staircase(struct cs_buf *b, const struct cs_svg_item *items, int n)
 		curve(b, &m, items[i].cap, i);
 	if (m.strip_h)
 		ramps(b, &m, items, n);
-	if (tlb_h)
-		tlb_panel(b, items, n, CS_SVG_H);
-	legend(b, items, n, CS_SVG_H + tlb_h);
+	for (int k = 0, y = CS_SVG_H; k < CS_KIND_COUNT; k++) {
+		int h = panels[k].height(items, n);
+		if (h)
+			panels[k].draw(b, items, n, y);
+		y += h;
+	}
+	legend(b, items, n, CS_SVG_H + below);
 	cs_puts(b, "</svg>\n");
 	return b->overflow ? -1 : 0;
 }

@@ -42,8 +42,14 @@
  *                           const struct cs_result *r, char *why, size_t n)
  *             int P_any(const struct cs_expect *e)
  *
- * The page has no column: it reads a capture through the reader. The SVG
- * panels are still chart/svg.c's own (the TLB's panel is not yet a column).
+ *   plot    its panel under the staircase (`cacheshape plot` and the page),
+ *           a prefix P naming two functions (chart/svg_parts.h), drawn with
+ *           the chart's parts; chart/svg.c walks it
+ *             int P_height(const struct cs_svg_item *items, int n)
+ *             void P_draw(struct cs_buf *b, const struct cs_svg_item *items,
+ *                         int n, int y0)
+ *
+ * The page has no column: it reads a capture through the reader.
  *
  * A column a kind does not have names that column's no-op, cs_none_<column>
  * (each layer has its own). Each layer defines CS_KIND to take the columns
@@ -63,49 +69,49 @@
 #define CS_KINDS_H
 
 /* CS_KIND(ID, name, run, write, record, read, reduce, report, json,
- *         published, expect) */
+ *         published, expect, plot) */
 #define CS_KINDS \
 	/* the latency sweep: the staircase (seed 000, docs/reduction.md s.1-s.4) \
 	 * (kinds/sweep/; its reduction reduce/reduce.c, reduce/sweep.c; its \
 	 * check cells, with the adjacency's, host/cmd/expect*.c) */ \
 	CS_KIND(SWEEP, "sweep", cs_sweep_run, cs_sweep_write, cs_sweep_record, \
 		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json, \
-		cs_none_published, cs_sweep_expect) \
+		cs_none_published, cs_sweep_expect, cs_none_plot) \
 	/* the fetch-granule probe at three placements (s.5), placed and \
 	 * fitted on the levels the sweep's row found (kinds/adjacency/) */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
 		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json, \
-		cs_none_published, cs_none_expect) \
+		cs_none_published, cs_none_expect, cs_none_plot) \
 	/* seed 003's classroom experiments (docs/experiments.md, \
 	 * kinds/experiments/) */ \
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
 		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report, \
-		cs_exp_kind_json, cs_none_published, cs_exp_expect) \
+		cs_exp_kind_json, cs_none_published, cs_exp_expect, cs_none_plot) \
 	/* the processors, as MP services lists them (issue 8, kinds/mp/) */ \
 	CS_KIND(PROCESSORS, "processors", cs_procs_run, cs_none_write, cs_procs_record, \
 		cs_procs_read, cs_none_reduce, cs_procs_report, cs_none_json, \
-		cs_none_published, cs_none_expect) \
+		cs_none_published, cs_none_expect, cs_none_plot) \
 	/* the sweep again beside processors streaming (seed 000 s.4) */ \
 	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, cs_none_write, \
 		cs_competitor_record, cs_competitor_read, cs_competitor_reduce, \
 		cs_competitor_report, cs_competitor_json, cs_none_published, \
-		cs_none_expect) \
+		cs_none_expect, cs_none_plot) \
 	/* one sweep per core type (a kind of core) */ \
 	CS_KIND(CORES, "cores", cs_cores_run, cs_none_write, cs_cores_record, \
 		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json, \
-		cs_none_published, cs_none_expect) \
+		cs_none_published, cs_none_expect, cs_none_plot) \
 	/* the TLBs: a sweep of pages per page size, on tables of our own \
 	 * (kinds/tlb/, docs/tlb.md) */ \
 	CS_KIND(TLB, "tlb", cs_tlb_run, cs_tlb_write, cs_tlb_record, \
 		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json, \
-		cs_tlb_published_write, cs_tlb_expect) \
+		cs_tlb_published_write, cs_tlb_expect, cs_tlb_plot) \
 	/* seed 001's instruction-cache experiment: the arch layer runs it \
 	 * with the processor's identity and writes its member \
 	 * (arch/aarch64/icache_probe.c, host/probe/probe_icache.c); reduce \
 	 * replays it (kinds/icache/) */ \
 	CS_KIND(ICACHE, "icache", cs_none_run, cs_none_write, cs_none_record, \
 		cs_icache_read, cs_icache_reduce, cs_icache_report, cs_icache_kind_json, \
-		cs_none_published, cs_none_expect)
+		cs_none_published, cs_none_expect, cs_none_plot)
 
 enum cs_kind {
 #define CS_KIND(id, ...) CS_KIND_##id,

@@ -236,7 +236,7 @@ def edit(path, old, new):
     open(d + '/' + path, 'w').write(s.replace(old, new))
 row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_none_record, \\\n'
        '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
-       '\t\tcs_none_published, cs_none_expect)\n\nenum cs_kind {')
+       '\t\tcs_none_published, cs_none_expect, cs_none_plot)\n\nenum cs_kind {')
 edit('common/kinds.h', '\n\nenum cs_kind {', row)
 edit('common/capture.h', '\tstruct cs_run_detail run;', '\tstruct cs_example_capture example;\n\tstruct cs_run_detail run;')
 edit('common/capture.h', '#include <stdint.h>\n', '#include <stdint.h>\n#include "../kinds/example/example.h"\n')
