@@ -14,7 +14,7 @@ obj=build/host/obj
 # built objects of every folder of the core but the mutated one
 neighbours() {
 	local d
-	for d in common reduce reader kinds; do
+	for d in common reduce reader chart kinds; do
 		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
 	done
 }
@@ -68,7 +68,7 @@ mutants=(
 )
 build() {
 	local k
-	cp -r common reduce reader "$1/"
+	cp -r common reduce reader chart "$1/"
 	for k in kinds/*/; do
 		[ -e "$1/$k" ] || cp -r "$k" "$1/kinds/"
 	done
