@@ -30,6 +30,17 @@ int cs_none_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			   char *why, size_t whylen);
 int cs_none_expect_any(const struct cs_expect *e);
 
+/* A list of differences being written: each note one line appended to p
+ * (cap bytes, NUL-terminated; p may be NULL), n counting them all, also
+ * those that no longer fit. */
+struct cs_why {
+	char *p;
+	size_t cap, len;
+	int n;
+};
+void cs_why_note(struct cs_why *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* Every kind's compare, in the table's order: 0 when the result answers as
  * expected, else the number of differences, each a line in why. */
 int cs_expect_compare_all(const struct cs_expect *e, const struct cs_result *r,

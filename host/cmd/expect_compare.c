@@ -8,16 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-struct why {
-	char *p;
-	size_t cap, len;
-	int n;
-};
 
-static void note(struct why *w, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void note(struct why *w, const char *fmt, ...)
+void cs_why_note(struct cs_why *w, const char *fmt, ...)
 {
 	va_list ap;
 	int k;
@@ -73,13 +65,13 @@ static const char *list_text(char *out, size_t n, const int *has,
 }
 
 static void compare_knees(const struct cs_expect *e, const struct cs_result *r,
-			  struct why *w)
+			  struct cs_why *w)
 {
 	char a[512], b[512];
 	uint32_t i;
 
 	if (e->n_knees != r->n_knees) {
-		note(w, "knees: expected %u (%s), got %u (%s)", e->n_knees,
+		cs_why_note(w, "knees: expected %u (%s), got %u (%s)", e->n_knees,
 		     list_text(a, sizeof(a), &e->knees[0].has_bytes,
 			       &e->knees[0].bytes, sizeof(e->knees[0]),
 			       e->n_knees),
@@ -96,7 +88,7 @@ static void compare_knees(const struct cs_expect *e, const struct cs_result *r,
 		    (!x->has_bytes ||
 		     fabs(k->bytes / x->bytes - 1) <= e->knee_tolerance))
 			continue;
-		note(w, "knee %u: expected %s, got %s (tolerance %g %%)", i + 1,
+		cs_why_note(w, "knee %u: expected %s, got %s (tolerance %g %%)", i + 1,
 		     size_text(a, sizeof(a), x->has_bytes, x->bytes),
 		     size_text(b, sizeof(b), k->has_bytes, k->bytes),
 		     e->knee_tolerance * 100);
@@ -121,13 +113,13 @@ static int result_has(const struct cs_result *r, const char *code)
 }
 
 static void compare_refusals(const struct cs_expect *e,
-			     const struct cs_result *r, struct why *w)
+			     const struct cs_result *r, struct cs_why *w)
 {
 	uint32_t i, j;
 
 	for (i = 0; i < e->n_refusals; i++)
 		if (!result_has(r, e->refusals[i]))
-			note(w, "refusals: expected %s, not refused",
+			cs_why_note(w, "refusals: expected %s, not refused",
 			     e->refusals[i]);
 	for (i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++) {
 		const char *code = r->refusals[i].code;
@@ -135,19 +127,19 @@ static void compare_refusals(const struct cs_expect *e,
 			if (strcmp(r->refusals[j].code, code) == 0)
 				break;
 		if (j == i && !has_code(e->refusals, e->n_refusals, code))
-			note(w, "refusals: unexpected %s: %s", code,
+			cs_why_note(w, "refusals: unexpected %s: %s", code,
 			     r->refusals[i].reason);
 	}
 }
 
 static void compare_granules(const struct cs_expect *e,
-			     const struct cs_result *r, struct why *w)
+			     const struct cs_result *r, struct cs_why *w)
 {
 	char a[64], b[64];
 	uint32_t i;
 
 	if (e->n_granules != r->n_adj) {
-		note(w, "granules: expected %u series, got %u", e->n_granules,
+		cs_why_note(w, "granules: expected %u series, got %u", e->n_granules,
 		     r->n_adj);
 		return;
 	}
@@ -158,7 +150,7 @@ static void compare_granules(const struct cs_expect *e,
 		    (!x->has_bytes ||
 		     fabs(s->granule_bytes - x->bytes) <= 1e-9 * x->bytes))
 			continue;
-		note(w, "granule %u (%s): expected %s, got %s%s%s", i + 1,
+		cs_why_note(w, "granule %u (%s): expected %s, got %s%s%s", i + 1,
 		     cs_placement_name(s->placement),
 		     size_text(a, sizeof(a), x->has_bytes, x->bytes),
 		     size_text(b, sizeof(b), s->has_granule, s->granule_bytes),
@@ -229,7 +221,7 @@ int cs_sweep_expect_compare(const struct cs_expect *e, const struct cs_result *r
 int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 		      char *why, size_t whylen)
 {
-	struct why w = { why, whylen, 0, 0 };
+	struct cs_why w = { why, whylen, 0, 0 };
 
 	if (why && whylen)
 		why[0] = '\0';

@@ -7,31 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-struct why {
-	char *p;
-	size_t cap, len;
-	int n;
-};
-
-static void note(struct why *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct why *w, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-	w->n++;
-	if (!w->p || w->len + 1 >= w->cap)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(w->p + w->len, w->cap - w->len, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		w->len += (size_t)k < w->cap - w->len ? (size_t)k : w->cap - w->len - 1;
-	if (w->len + 1 < w->cap) {
-		w->p[w->len++] = '\n';
-		w->p[w->len] = '\0';
-	}
-}
-
 static const struct cs_tlb_series_result *find(const struct cs_tlb_result *t, uint64_t page)
 {
 	for (uint32_t i = 0; i < t->n_series; i++)
@@ -41,18 +16,18 @@ static const struct cs_tlb_series_result *find(const struct cs_tlb_result *t, ui
 }
 
 static void compare_series(const struct cs_expect_tlb_series *x, double tol,
-			   const struct cs_tlb_series_result *s, struct why *w)
+			   const struct cs_tlb_series_result *s, struct cs_why *w)
 {
 	unsigned long long page = (unsigned long long)x->page_bytes;
 	if (x->has_knees && x->n_knees != s->n_knees) {
-		note(w, "tlb %llu B: expected %u knees, got %u", page, x->n_knees, s->n_knees);
+		cs_why_note(w, "tlb %llu B: expected %u knees, got %u", page, x->n_knees, s->n_knees);
 	} else if (x->has_knees) {
 		for (uint32_t i = 0; i < x->n_knees; i++) {
 			const struct cs_tlb_knee *k = &s->knees[i];
 			if (x->has[i] == k->has_entries &&
 			    (!x->has[i] || fabs(k->entries / x->entries[i] - 1) <= tol))
 				continue;
-			note(w, "tlb %llu B knee %u: expected %s%.4g entries, got %s%.4g (tolerance %g %%)",
+			cs_why_note(w, "tlb %llu B knee %u: expected %s%.4g entries, got %s%.4g (tolerance %g %%)",
 			     page, i + 1, x->has[i] ? "" : "none ", x->has[i] ? x->entries[i] : 0,
 			     k->has_entries ? "" : "none ", k->has_entries ? k->entries : 0, tol * 100);
 		}
@@ -65,7 +40,7 @@ static void compare_series(const struct cs_expect_tlb_series *x, double tol,
 			if (strcmp(s->refusals[j].code, x->refusals[i]) == 0)
 				break;
 		if (j == s->n_refusals)
-			note(w, "tlb %llu B refusals: expected %s, not refused", page, x->refusals[i]);
+			cs_why_note(w, "tlb %llu B refusals: expected %s, not refused", page, x->refusals[i]);
 	}
 	for (uint32_t j = 0; j < s->n_refusals; j++) {
 		uint32_t i;
@@ -73,7 +48,7 @@ static void compare_series(const struct cs_expect_tlb_series *x, double tol,
 			if (strcmp(s->refusals[j].code, x->refusals[i]) == 0)
 				break;
 		if (i == x->n_refusals)
-			note(w, "tlb %llu B refusals: unexpected %s: %s", page, s->refusals[j].code,
+			cs_why_note(w, "tlb %llu B refusals: unexpected %s: %s", page, s->refusals[j].code,
 			     s->refusals[j].reason);
 	}
 }
@@ -81,17 +56,17 @@ static void compare_series(const struct cs_expect_tlb_series *x, double tol,
 int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
 			  const struct cs_tlb_result *t, char *why, size_t whylen)
 {
-	struct why w = { why, whylen, 0, 0 };
+	struct cs_why w = { why, whylen, 0, 0 };
 	if (why && whylen)
 		w.len = strlen(why);
 	if (!e->present)
 		return 0;
 	if (e->has_series && e->n != t->n_series)
-		note(&w, "tlb: expected %u page sizes, got %u", e->n, t->n_series);
+		cs_why_note(&w, "tlb: expected %u page sizes, got %u", e->n, t->n_series);
 	for (uint32_t i = 0; i < e->n; i++) {
 		const struct cs_tlb_series_result *s = find(t, e->s[i].page_bytes);
 		if (!s)
-			note(&w, "tlb: no series for %llu-byte pages", (unsigned long long)e->s[i].page_bytes);
+			cs_why_note(&w, "tlb: no series for %llu-byte pages", (unsigned long long)e->s[i].page_bytes);
 		else
 			compare_series(&e->s[i], tolerance, s, &w);
 	}
@@ -105,7 +80,7 @@ int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
 				snprintf(a + strlen(a), sizeof a - strlen(a), "%s%u", i ? ", " : "", e->translation[i]);
 			for (uint32_t i = 0; i < t->n_translation; i++)
 				snprintf(b + strlen(b), sizeof b - strlen(b), "%s%u", i ? ", " : "", t->translation[i].knee + 1);
-			note(&w, "translation: expected data-cache knees [%s] at a TLB reach, got [%s]", a, b);
+			cs_why_note(&w, "translation: expected data-cache knees [%s] at a TLB reach, got [%s]", a, b);
 		}
 	}
 	return w.n;
