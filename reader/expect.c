@@ -52,7 +52,10 @@ static int read_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key,
 	return 0;
 }
 
-static int read_codes(struct cs_jr *r, const struct cs_jd *obj, struct cs_expect *e)
+/* obj's "refusals": at most max distinct codes into out, *n of them, *has
+ * set when the list is there (the exact set to compare). */
+static int read_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
+		      char (*out)[CS_CODE_MAX], uint32_t *n, int *has)
 {
 	struct cs_jd *arr, *v;
 	size_t m, mi, i, j;
@@ -61,22 +64,20 @@ static int read_codes(struct cs_jr *r, const struct cs_jd *obj, struct cs_expect
 	if (!arr)
 		return 0;
 	m = cs_jr_push_key(r, "refusals");
-	if (cs_jr_array(r, arr, 0, CS_MAX_REFUSALS))
+	if (cs_jr_array(r, arr, 0, max))
 		return -1;
 	for (i = 0, v = cs_jd_first(arr); v; v = v->next, i++) {
 		mi = cs_jr_push_idx(r, i);
-		if (cs_jr_string(r, v, e->refusals[i],
-				 CS_CODE_MAX))
+		if (cs_jr_string(r, v, out[i], CS_CODE_MAX))
 			return -1;
 		for (j = 0; j < i; j++)
-			if (same_str(e->refusals[i], e->refusals[j]))
+			if (same_str(out[i], out[j]))
 				return cs_jr_fail(r, "duplicate code \"%s\" "
-						  "(also at [%zu])",
-						  e->refusals[i], j);
+						  "(also at [%zu])", out[i], j);
 		cs_jr_pop(r, mi);
 	}
-	e->n_refusals = (uint32_t)i;
-	e->has_refusals = 1;
+	*n = (uint32_t)i;
+	*has = 1;
 	cs_jr_pop(r, m);
 	return 0;
 }
@@ -91,7 +92,9 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 		       e->knees) ||
 	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
 		       &e->n_granules, e->granules) ||
-	    read_codes(r, v, e) || cs_read_expect_experiments(r, v, &e->exp) ||
+	    read_codes(r, v, CS_MAX_REFUSALS, e->refusals, &e->n_refusals,
+		       &e->has_refusals) ||
+	    cs_read_expect_experiments(r, v, &e->exp) ||
 	    cs_read_expect_tlb(r, v, &e->tlb))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
@@ -197,7 +200,7 @@ int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
 static int read_tlb_series(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb_series *s)
 {
 	struct cs_jd *arr, *x;
-	size_t m, mi, i, j;
+	size_t m, mi, i;
 
 	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "page_bytes", 1, 4096, 1ull << 40, &s->page_bytes))
 		return -1;
@@ -217,25 +220,8 @@ static int read_tlb_series(struct cs_jr *r, const struct cs_jd *v, struct cs_exp
 		s->has_knees = 1;
 		cs_jr_pop(r, m);
 	}
-	cs_jr_member(r, v, "refusals", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "refusals");
-		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_REFUSALS))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			mi = cs_jr_push_idx(r, i);
-			if (cs_jr_string(r, x, s->refusals[i], CS_CODE_MAX))
-				return -1;
-			for (j = 0; j < i; j++)
-				if (same_str(s->refusals[i], s->refusals[j]))
-					return cs_jr_fail(r, "duplicate code \"%s\" (also at [%zu])",
-							  s->refusals[i], j);
-			cs_jr_pop(r, mi);
-		}
-		s->n_refusals = (uint32_t)i;
-		s->has_refusals = 1;
-		cs_jr_pop(r, m);
-	}
+	if (read_codes(r, v, CS_TLB_MAX_REFUSALS, s->refusals, &s->n_refusals, &s->has_refusals))
+		return -1;
 	return 0;
 }
 
