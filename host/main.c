@@ -4,6 +4,7 @@
 #include "import/import.h"
 #include "cmd/plot.h"
 #include "textout.h"
+#include "cli.h"
 
 #include <string.h>
 
@@ -40,6 +41,12 @@ static void usage(FILE *f)
 	      "  serve [--dir DIR]        the page and the captures over HTTP\n"
 	      "  help [COMMAND]           this text, or a command's\n"
 	      "\n"
+	      "  -h, --help               this text (COMMAND --help: the command's)\n"
+	      "  -V, --version            the version (every command takes it too)\n"
+	      "\n"
+	      "Options take --opt=VALUE or --opt VALUE (-oFILE or -o FILE), '--'\n"
+	      "ends them, and '-' names standard input wherever a capture is read.\n"
+	      "\n"
 	      "Exit status: 0 answered (a refusal is an answer), 1 check found a\n"
 	      "difference, 2 wrong usage or a capture that cannot be read.\n"
 	      "A capture is read strictly (README.md: What the reader accepts): at most\n"
@@ -48,60 +55,70 @@ static void usage(FILE *f)
 	      "their fields.\n", f);
 }
 
-static int help(const char *cmd)
-{
-	if (!cmd) {
-		usage(stdout);
-	} else if (!strcmp(cmd, "reduce")) {
-		cs_usage_reduce(stdout);
-	} else if (!strcmp(cmd, "check")) {
-		cs_usage_check(stdout);
-	} else if (!strcmp(cmd, "plot")) {
-		cs_usage_plot(stdout);
-	} else if (!strcmp(cmd, "import")) {
-		cs_usage_import(stdout);
-	} else if (!strcmp(cmd, "serve")) {
-		cs_usage_serve(stdout);
+/* The subcommands: a new one is a row (its run and its help text). */
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	void (*usage)(FILE *f);
+} commands[] = {
 #ifdef CS_HAVE_PROBE
-	} else if (!strcmp(cmd, "probe")) {
-		cs_usage_probe(stdout);
+	{ "probe", cs_cmd_probe, cs_usage_probe },
 #endif
-	} else {
-		cs_eprintf("cacheshape: no command '%s'", cmd);
-		usage(stderr);
-		return CS_EXIT_ERROR;
+	{ "reduce", cs_cmd_reduce, cs_usage_reduce },
+	{ "check", cs_cmd_check, cs_usage_check },
+	{ "plot", cs_cmd_plot, cs_usage_plot },
+	{ "import", cs_cmd_import, cs_usage_import },
+	{ "serve", cs_cmd_serve, cs_usage_serve },
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static int find(const char *name)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(name, commands[i].name))
+			return (int)i;
+	return -1;
+}
+
+static int help(int argc, char **argv)
+{
+	int k;
+	if (argc > 3)
+		return cs_usage_error(NULL, "help takes one COMMAND at most");
+	if (argc < 3) {
+		usage(stdout);
+		return CS_EXIT_OK;
 	}
+	if ((k = find(argv[2])) < 0)
+		return cs_usage_error(NULL, "help: no command '%s'", argv[2]);
+	commands[k].usage(stdout);
 	return CS_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
-	const char *cmd = argc > 1 ? argv[1] : NULL;
+	static const struct option lo[] = { CS_OPT_STD, { NULL, 0, NULL, 0 } };
+	int c, k;
 
-	if (!cmd) {
+	/* options before the command only ('+': the command's are its own) */
+	cs_opt_begin();
+	while ((c = cs_getopt(NULL, argc, argv, "+hV", lo)) != CS_OPT_END) {
+		if (c == CS_OPT_HELP)
+			return usage(stdout), CS_EXIT_OK;
+		if (c == CS_OPT_VERSION)
+			return cs_print_version();
+		return CS_EXIT_ERROR;
+	}
+	if (optind >= argc) {
 		usage(stderr);
 		return CS_EXIT_ERROR;
 	}
-	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
-		return help(NULL);
-	if (!strcmp(cmd, "help"))
-		return argc > 3 ? (usage(stderr), CS_EXIT_ERROR)
-				: help(argc > 2 ? argv[2] : NULL);
-	if (!strcmp(cmd, "reduce"))
-		return cs_cmd_reduce(argc - 1, argv + 1);
-	if (!strcmp(cmd, "check"))
-		return cs_cmd_check(argc - 1, argv + 1);
-	if (!strcmp(cmd, "plot"))
-		return cs_cmd_plot(argc - 1, argv + 1);
-	if (!strcmp(cmd, "import"))
-		return cs_cmd_import(argc - 1, argv + 1);
-	if (!strcmp(cmd, "serve"))
-		return cs_cmd_serve(argc - 1, argv + 1);
-#ifdef CS_HAVE_PROBE
-	if (!strcmp(cmd, "probe"))
-		return cs_cmd_probe(argc - 1, argv + 1);
-#endif
-	cs_eprintf("cacheshape: unknown command '%s'", cmd);
-	usage(stderr);
-	return CS_EXIT_ERROR;
+	argc -= optind - 1;
+	argv += optind - 1;
+	if (!strcmp(argv[1], "help"))
+		return help(argc, argv);
+	if ((k = find(argv[1])) < 0)
+		return cs_usage_error(NULL, "unknown command '%s'", argv[1]);
+	cs_opt_begin();
+	return commands[k].run(argc - 1, argv + 1);
 }

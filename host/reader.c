@@ -55,7 +55,10 @@ static ssize_t read_all(int fd, char *buf, size_t n)
 int cs_read_capture_file(const char *path, struct cs_capture *c,
 			 struct cs_expect *e, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* "-": standard input (a pipe or a redirection; a copy of the
+	 * descriptor, so that closing it below leaves stdin to the caller) */
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC)
+				   : fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
 	size_t cap = CS_READ_MAX_FILE;
 	char small[64 * 1024], *buf;
 	struct stat st;

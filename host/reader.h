@@ -9,8 +9,8 @@
 #include "../kinds/experiments/exp_expect.h"
 #include "../kinds/tlb/tlb_expect.h"
 
-/* Read a capture. 0: c (and e, when not NULL) hold it. -1: err holds one
- * line naming the field path and the problem; c and e are unspecified. */
+/* Read a capture (path "-": standard input). 0: c (and e, when not NULL)
+ * hold it. -1: err holds one line naming the field path and the problem; c and e are unspecified. */
 int cs_read_capture_file(const char *path, struct cs_capture *c,
 			 struct cs_expect *e, char *err, size_t errlen);
 int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,

@@ -565,4 +565,100 @@ expect "probe: no temporary file left" no_temp "$O"
 run probe -o - --quick --max-bytes 64K -q
 expect "probe -o -: the capture on stdout, the report on stderr" eval '[ $rc -eq 0 ] && python3 -m json.tool "$T/out" >/dev/null && err_has "levels:"'
 
+# --- the conventions of every subcommand (getopt_long, host/cli.h) ----------
+# --version/-V at every level, --help and help CMD on stdout with exit 0, a
+# wrong option ONE line on stderr naming it and pointing at --help (exit 2),
+# one prefix "cacheshape CMD: ".
+one_line() { [ "$(wc -l <"$T/err")" -eq 1 ]; }
+ver=$(sed -n 's/^#define CS_VERSION "\(.*\)"/\1/p' common/version.h)
+for v in --version -V; do
+	run $v
+	expect "cacheshape $v: exit 0, 'cacheshape $ver'" eval '[ $rc -eq 0 ] && [ "$(cat "$T/out")" = "cacheshape $ver" ]'
+done
+run --frobnicate
+expect "cacheshape --frobnicate: exit 2, one line, named, points at --help" eval \
+	'[ $rc -eq 2 ] && one_line && err_has "cacheshape: unknown option '"'"'--frobnicate'"'"'" && err_has "cacheshape --help" && out_empty'
+for c in probe reduce check plot import serve; do
+	for v in --version -V; do
+		run $c $v
+		expect "$c $v: exit 0, the version alone" eval '[ $rc -eq 0 ] && [ "$(cat "$T/out")" = "cacheshape $ver" ]'
+	done
+	for h in --help -h; do
+		run $c $h
+		expect "$c $h: exit 0, its usage on stdout" eval '[ $rc -eq 0 ] && out_has "usage: cacheshape $c" && [ ! -s "$T/err" ]'
+	done
+	run help $c
+	expect "help $c: exit 0, its usage" eval '[ $rc -eq 0 ] && out_has "usage: cacheshape $c"'
+	for bad in --frobnicate --frobnicate=1 -Z; do
+		run $c $bad
+		oname=${bad%%=*}
+		expect "$c $bad: exit 2 and ONE line naming $oname, pointing at --help" eval \
+			'[ $rc -eq 2 ] && one_line && err_has "cacheshape $c: unknown option '"'"'$oname'"'"'" && err_has "(see cacheshape $c --help)" && out_empty'
+	done
+done
+# a flag given a value, a value missing, an ambiguous abbreviation
+run reduce --json=yes "$T/good.json"
+expect "reduce --json=yes: a flag takes no value (exit 2, one line)" eval '[ $rc -eq 2 ] && one_line && err_has "--json takes no value"'
+run plot "$T/good.json" --output
+expect "plot --output at the end: needs a value (exit 2, one line)" eval '[ $rc -eq 2 ] && one_line && err_has "--output needs a value"'
+run serve --b x
+expect "serve --b: ambiguous, both named (exit 2)" eval '[ $rc -eq 2 ] && one_line && err_has "ambiguous option '"'"'--b'"'"' (--bind, --boot)"'
+# an abbreviation that is unique is the option
+run reduce --js "$T/good.json"
+expect "reduce --js: --json (exit 0)" eval '[ $rc -eq 0 ] && python3 -m json.tool "$T/out" >/dev/null'
+# --opt=VALUE and --opt VALUE alike, -oFILE and -o FILE alike
+C="$T/conv"; mkdir -p "$C"
+run plot "$T/good.json" --output="$C/eq.svg"
+expect "plot --output=FILE: written" eval '[ $rc -eq 0 ] && xml_ok "$C/eq.svg"'
+run plot "$T/good.json" -o"$C/glued.svg"
+expect "plot -oFILE: written" eval '[ $rc -eq 0 ] && xml_ok "$C/glued.svg"'
+run plot --force --output "$C/glued.svg" "$T/good.json"
+expect "plot options before the files: --output FILE --force (exit 0)" [ $rc -eq 0 ]
+printf '4096 1.0\n8192 1.0\n1048576 4.0\n' >"$C/two.txt"
+run import --from=columns "$C/two.txt" -o"$C/imp-glued.json"
+expect "import --from=columns -oFILE: written" eval '[ $rc -eq 0 ] && [ -s "$C/imp-glued.json" ]'
+run import --from columns --label=x=y "$C/two.txt" --output "$C/imp-sp.json"
+expect "import --label=x=y: the value is all after the first =" eval \
+	'[ $rc -eq 0 ] && [ "$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[\"label\"])" "$C/imp-sp.json")" = "x=y" ]'
+run probe --max-bytes=lots -o "$C/p.json"
+expect "probe --max-bytes=lots: the value reached its check" eval '[ $rc -eq 2 ] && one_line && err_has "--max-bytes: '"'"'lots'"'"'"'
+run probe --cpu=4095 -o"$C/p.json"
+expect "probe --cpu=N -oFILE: parsed (the CPU is refused, not the syntax)" eval '[ $rc -eq 2 ] && err_has "CPU 4095"'
+run probe -qo"$C/q.json" --quick --max-bytes=64K
+expect "probe -qoFILE --max-bytes=64K: a capture (exit $rc)" eval '[ $rc -eq 0 ] && python3 -m json.tool "$C/q.json" >/dev/null'
+run serve --port=70000
+expect "serve --port=70000: the value reached its check" eval '[ $rc -eq 2 ] && one_line && err_has "--port must be 0 to 65535, got '"'"'70000'"'"'"'
+run serve --bind=nowhere --port=0
+expect "serve --bind=nowhere: the value reached its check" eval '[ $rc -eq 2 ] && err_has "got '"'"'nowhere'"'"'"'
+run serve stray
+expect "serve with an operand: one line, exit 2" eval '[ $rc -eq 2 ] && one_line && err_has "unexpected argument '"'"'stray'"'"'"'
+# "--" ends the options: what follows is a file, even "--json"
+run reduce -- --json
+expect "reduce -- --json: --json is a file name (cannot open)" eval '[ $rc -eq 2 ] && err_has "cacheshape reduce: --json: cannot open"'
+mkdir -p "$C/-dash" && cp "$T/good.json" "$C/-dash/g.json"
+run check -- "$C/-dash"
+expect "check -- -DIR: the folder is checked" eval '[ $rc -eq 0 ] && out_has "1 captures"'
+# "-": standard input wherever a capture is read
+"$CS" reduce - <"$T/good.json" >"$T/out" 2>"$T/err"; rc=$?
+expect "reduce -: from standard input, headed 'standard input'" eval '[ $rc -eq 0 ] && out_has "== standard input: cli staircase"'
+"$CS" reduce --json - <"$T/good.json" >"$C/stdin.json" 2>"$T/err"; rc=$?
+expect "reduce --json -: the same object as from the file" eval '[ $rc -eq 0 ] && cmp -s "$C/stdin.json" "$T/good.result.json"'
+cat "$T/good.json" | "$CS" reduce --brief - >"$T/out" 2>"$T/err"; rc=$?
+expect "reduce --brief - from a pipe: the summary" eval '[ $rc -eq 0 ] && out_has "summary:"'
+run reduce - - 
+expect "reduce - -: standard input once (exit 2)" eval '[ $rc -eq 2 ] && one_line && err_has "standard input"'
+cat "$T/good.json" | "$CS" plot - -o - >"$C/stdin.svg" 2>"$T/err"; rc=$?
+expect "plot - -o -: standard input to standard output" eval '[ $rc -eq 0 ] && xml_ok "$C/stdin.svg"'
+cat "$C/two.txt" | "$CS" import --from columns - -o - >"$C/imp-stdin.json" 2>"$T/err"; rc=$?
+expect "import -: a curve from standard input" eval '[ $rc -eq 0 ] && "$CS" reduce "$C/imp-stdin.json" >/dev/null'
+echo '{' | "$CS" reduce - >"$T/out" 2>"$T/err"; rc=$?
+expect "reduce - of a broken capture: exit 2, named '-'" eval '[ $rc -eq 2 ] && err_has "cacheshape reduce: -: "'
+# one prefix: every message on stderr of a refused command starts "cacheshape"
+for args in "reduce $C/none.json" "plot $C/none.json -o $C/x.svg" "import --from columns $C/none.txt -o $C/y.json" \
+	    "check $C/none" "serve --dir $C/none/deeper --port 0" "probe -o $C/none/p.json"; do
+	run $args
+	w=${args%% *}
+	expect "$w refused: every line says 'cacheshape $w:'" eval '[ $rc -ne 0 ] && ! grep -qv "^cacheshape $w: " "$T/err"'
+done
+
 summary cli

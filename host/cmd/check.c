@@ -6,6 +6,7 @@
 #include "expect.h"
 #include "replay.h"
 #include "../textout.h"
+#include "../cli.h"
 #include "../walk.h"
 #include "../../common/buf.h"
 #include "../../common/jsonw.h"
@@ -67,6 +68,8 @@ void cs_usage_check(FILE *f)
 	      "          refusals, tlbs, tlb_knees, tlb_refusals, result, notes}],\n"
 	      "          ok, known_failures, failed, without_expectations,\n"
 	      "          unreadable_folders}\n"
+	      "  -h, --help     this text\n"
+	      "  -V, --version  the version\n"
 	      "A capture with \"expect\" (synthetic), or a NAME.expect file beside\n"
 	      "NAME.json (imported), is compared with it: knees\n"
 	      "within the tolerance, the same refusal codes, the same granules.\n"
@@ -399,31 +402,26 @@ done:
 
 int cs_cmd_check(int argc, char **argv)
 {
-	const char *dir = NULL;
-	int i, opts_done = 0, wide = 0, json = 0;
+	static const struct option lo[] = {
+		{ "wide", no_argument, NULL, 'w' },
+		{ "json", no_argument, NULL, 'j' },
+		CS_OPT_STD, { NULL, 0, NULL, 0 }
+	};
+	int c, wide = 0, json = 0;
 
-	for (i = 1; i < argc; i++) {
-		if (!opts_done && !strcmp(argv[i], "--")) {
-			opts_done = 1;
-		} else if (!opts_done && (!strcmp(argv[i], "--help") ||
-					  !strcmp(argv[i], "-h"))) {
-			cs_usage_check(stdout);
-			return CS_EXIT_OK;
-		} else if (!opts_done && !strcmp(argv[i], "--wide")) {
+	while ((c = cs_getopt("check", argc, argv, "hV", lo)) != CS_OPT_END) {
+		if (c == 'w')
 			wide = 1;
-		} else if (!opts_done && !strcmp(argv[i], "--json")) {
+		else if (c == 'j')
 			json = 1;
-		} else if (!opts_done && argv[i][0] == '-' && argv[i][1]) {
-			cs_eprintf("cacheshape check: unknown option '%s'", argv[i]);
-			cs_usage_check(stderr);
+		else if (c == CS_OPT_HELP)
+			return cs_usage_check(stdout), CS_EXIT_OK;
+		else if (c == CS_OPT_VERSION)
+			return cs_print_version();
+		else
 			return CS_EXIT_ERROR;
-		} else if (dir) {
-			fprintf(stderr, "cacheshape check: one DIR at most\n");
-			cs_usage_check(stderr);
-			return CS_EXIT_ERROR;
-		} else {
-			dir = argv[i];
-		}
 	}
-	return run_check(dir ? dir : "captures", wide, json);
+	if (argc - optind > 1)
+		return cs_usage_error("check", "one DIR at most");
+	return run_check(optind < argc ? argv[optind] : "captures", wide, json);
 }

@@ -4,6 +4,7 @@
 #include "json_result.h"
 #include "replay.h"
 #include "../textout.h"
+#include "../cli.h"
 #include "../../reduce/report.h"
 #include "../../common/secureboot.h"
 #include "../../reduce/summary.h"
@@ -28,7 +29,9 @@ void cs_usage_reduce(FILE *f)
 	      "  --brief  the summary alone\n"
 	      "  --json   one JSON object on stdout, null where a value does not\n"
 	      "           exist; exactly one FILE (its \"summary\" is the same rows)\n"
-	      "  --help   this text\n"
+	      "  -h, --help     this text\n"
+	      "  -V, --version  the version\n"
+	      "FILE '-' is standard input.\n"
 	      "\n"
 	      "A refusal is an answer (exit 0). A capture that cannot be read\n"
 	      "whole is named on stderr with the field at fault, and the exit\n"
@@ -45,12 +48,12 @@ static int reduce_json(struct cs_replay *p, const char *path)
 	char *text;
 
 	if (cs_replay_file(p, path, err, sizeof(err))) {
-		cs_eprintf("cacheshape: %s: %s", path, err);
+		cs_eprintf("cacheshape reduce: %s: %s", path, err);
 		return CS_EXIT_ERROR;
 	}
 	text = cs_result_json(&p->cap, &p->res, &len);
 	if (!text) {
-		cs_eprintf("cacheshape: %s: cannot encode the result", path);
+		cs_eprintf("cacheshape reduce: %s: cannot encode the result", path);
 		return CS_EXIT_ERROR;
 	}
 	fwrite(text, 1, len, stdout); /* ends in a newline */
@@ -64,14 +67,14 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem, int bri
 	struct cs_buf b;
 
 	if (cs_replay_file(p, path, err, sizeof(err))) {
-		cs_eprintf("cacheshape: %s: %s", path, err);
+		cs_eprintf("cacheshape reduce: %s: %s", path, err);
 		return CS_EXIT_ERROR;
 	}
 	/* The heading: the file and the label as text, never as terminal
 	 * commands (buf.h: cs_put_text). */
 	cs_buf_init(&b, mem, REPORT_BYTES);
 	cs_puts(&b, "== ");
-	cs_put_text(&b, path);
+	cs_put_text(&b, strcmp(path, "-") ? path : "standard input");
 	if (p->cap.label[0]) {
 		cs_puts(&b, ": ");
 		cs_put_text(&b, p->cap.label);
@@ -92,50 +95,59 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem, int bri
 	return CS_EXIT_OK;
 }
 
+/* The options; -1 to go on, else the exit status. */
+static int reduce_opts(int argc, char **argv, int *json, int *brief)
+{
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "brief", no_argument, NULL, 'b' },
+		CS_OPT_STD, { NULL, 0, NULL, 0 }
+	};
+	int c, stdin_n = 0;
+
+	while ((c = cs_getopt("reduce", argc, argv, "hV", lo)) != CS_OPT_END) {
+		if (c == 'j')
+			*json = 1;
+		else if (c == 'b')
+			*brief = 1;
+		else if (c == CS_OPT_HELP)
+			return cs_usage_reduce(stdout), CS_EXIT_OK;
+		else if (c == CS_OPT_VERSION)
+			return cs_print_version();
+		else
+			return CS_EXIT_ERROR;
+	}
+	for (int i = optind; i < argc; i++)
+		stdin_n += !strcmp(argv[i], "-");
+	if (optind == argc)
+		return cs_usage_error("reduce", "no capture FILE given");
+	if (*json && *brief)
+		return cs_usage_error("reduce", "--brief and --json: choose one (--json has the "
+				      "summary as its \"summary\")");
+	if (*json && argc - optind != 1)
+		return cs_usage_error("reduce", "--json takes exactly one FILE");
+	if (stdin_n > 1)
+		return cs_usage_error("reduce", "'-' (standard input) given %d times: it holds one capture",
+				      stdin_n);
+	return -1;
+}
+
 int cs_cmd_reduce(int argc, char **argv)
 {
-	int json = 0, brief = 0, nfiles = 0, opts_done = 0, rc = CS_EXIT_OK, i;
+	int json = 0, brief = 0, rc = reduce_opts(argc, argv, &json, &brief), i;
 	struct cs_replay *p;
 	char *mem;
 
-	for (i = 1; i < argc; i++) {
-		if (opts_done || argv[i][0] != '-' || !argv[i][1])
-			nfiles++;
-		else if (!strcmp(argv[i], "--"))
-			opts_done = 1;
-		else if (!strcmp(argv[i], "--json"))
-			json = 1;
-		else if (!strcmp(argv[i], "--brief"))
-			brief = 1;
-		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cs_usage_reduce(stdout);
-			return CS_EXIT_OK;
-		} else {
-			cs_eprintf("cacheshape reduce: unknown option '%s'", argv[i]);
-			cs_usage_reduce(stderr);
-			return CS_EXIT_ERROR;
-		}
-	}
-	if (nfiles == 0 || (json && nfiles != 1) || (json && brief)) {
-		fprintf(stderr, "cacheshape reduce: %s\n",
-			!nfiles ? "no capture FILE given"
-			: brief ? "--brief and --json: choose one (--json has the summary as its \"summary\")"
-				: "--json takes exactly one FILE");
-		cs_usage_reduce(stderr);
-		return CS_EXIT_ERROR;
-	}
+	if (rc >= 0)
+		return rc;
+	rc = CS_EXIT_OK;
 	p = cs_replay_new();
 	mem = malloc(REPORT_BYTES);
 	if (!p || !mem) {
-		fprintf(stderr, "cacheshape: out of memory\n");
+		fprintf(stderr, "cacheshape reduce: out of memory\n");
 		return CS_EXIT_ERROR;
 	}
-	opts_done = 0;
-	for (i = 1; i < argc; i++) {
-		if (!opts_done && argv[i][0] == '-' && argv[i][1]) {
-			opts_done = !strcmp(argv[i], "--");
-			continue;
-		}
+	for (i = optind; i < argc; i++) {
 		if (json ? reduce_json(p, argv[i])
 			 : reduce_text(p, argv[i], mem, brief))
 			rc = CS_EXIT_ERROR;

@@ -7,6 +7,7 @@
 #include "../outfile.h"
 #include "replay.h"
 #include "../textout.h"
+#include "../cli.h"
 #include "../../common/buf.h"
 #include "../../chart/svg.h"
 
@@ -26,8 +27,11 @@ void cs_usage_plot(FILE *f)
 	      "sizes (ticks at the top), the adjacency ramps with their verdicts,\n"
 	      "and a legend. At most 8 captures.\n"
 	      "\n"
-	      "  -o OUT     a new file; '-' writes the SVG to standard output\n"
-	      "  --force    replace OUT when it is an existing regular file\n"
+	      "  -o, --output OUT  a new file; '-' writes the SVG to standard output\n"
+	      "  --force           replace OUT when it is an existing regular file\n"
+	      "  -h, --help        this text\n"
+	      "  -V, --version     the version\n"
+	      "A FILE '-' is standard input (once).\n"
 	      "\n"
 	      "OUT is never one of the captures, a symbolic link, a directory or\n"
 	      "a device. It is written to a temporary file beside it, then put in\n"
@@ -80,44 +84,59 @@ static int save(const char *out, unsigned flags, struct cs_replay **p, char **na
 	return rc;
 }
 
+/* The options; -1 to go on, else the exit status. */
+static int plot_opts(int argc, char **argv, const char **out, unsigned *flags)
+{
+	static const struct option lo[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'f' },
+		CS_OPT_STD, { NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	while ((c = cs_getopt("plot", argc, argv, "o:hV", lo)) != CS_OPT_END) {
+		if (c == 'o' && *out)
+			return cs_usage_error("plot", "-o takes one file, once");
+		else if (c == 'o' && !*optarg)
+			return cs_usage_error("plot", "-o: the file name is empty");
+		else if (c == 'o')
+			*out = optarg;
+		else if (c == 'f')
+			*flags |= CS_OUT_FORCE;
+		else if (c == CS_OPT_HELP)
+			return cs_usage_plot(stdout), CS_EXIT_OK;
+		else if (c == CS_OPT_VERSION)
+			return cs_print_version();
+		else
+			return CS_EXIT_ERROR;
+	}
+	return -1;
+}
+
 int cs_cmd_plot(int argc, char **argv)
 {
 	struct cs_replay *p[PLOT_MAX];
 	char *names[PLOT_MAX], err[512];
 	const char *out = NULL;
 	unsigned flags = CS_OUT_HAS_FORCE;
-	int n = 0, rc = CS_EXIT_OK;
+	int n = 0, stdin_n = 0, rc;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			cs_usage_plot(stdout);
-			return CS_EXIT_OK;
-		} else if (!strcmp(argv[i], "-o")) {
-			if (i + 1 >= argc || out) {
-				fputs("cacheshape plot: -o takes one file, once\n", stderr);
-				cs_usage_plot(stderr);
-				return CS_EXIT_ERROR;
-			}
-			out = argv[++i];
-		} else if (!strcmp(argv[i], "--force")) {
-			flags |= CS_OUT_FORCE;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			cs_eprintf("cacheshape plot: unknown option '%s'", argv[i]);
-			cs_usage_plot(stderr);
-			return CS_EXIT_ERROR;
-		} else if (n == PLOT_MAX) {
-			fprintf(stderr, "cacheshape plot: at most %d captures\n", PLOT_MAX);
-			return CS_EXIT_ERROR;
-		} else {
-			names[n++] = argv[i];
-		}
+	if ((rc = plot_opts(argc, argv, &out, &flags)) >= 0)
+		return rc;
+	rc = CS_EXIT_OK;
+	for (int i = optind; i < argc; i++) {
+		if (n == PLOT_MAX)
+			return cs_usage_error("plot", "at most %d captures", PLOT_MAX);
+		stdin_n += !strcmp(argv[i], "-");
+		names[n++] = argv[i];
 	}
-	if (!n || !out) {
-		fputs(!n ? "cacheshape plot: no capture given\n"
-			 : "cacheshape plot: no output (-o OUT.svg)\n", stderr);
-		cs_usage_plot(stderr);
-		return CS_EXIT_ERROR;
-	}
+	if (!n)
+		return cs_usage_error("plot", "no capture given");
+	if (!out)
+		return cs_usage_error("plot", "no output (-o OUT.svg)");
+	if (stdin_n > 1)
+		return cs_usage_error("plot", "'-' (standard input) given %d times: it holds one capture",
+				      stdin_n);
 	/* OUT first: a refusal costs nothing, and no capture is read for it */
 	if (cs_outfile_check(out, flags, names, n, err, sizeof err)) {
 		cs_eprintf("cacheshape plot: %s", err);

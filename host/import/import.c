@@ -6,6 +6,7 @@
 #include "import.h"
 #include "../outfile.h"
 #include "../cmd.h"
+#include "../cli.h"
 #include "../reader.h"
 #include "../../common/buf.h"
 #include "../../common/capture_write.h"
@@ -43,7 +44,8 @@ void cs_usage_import(FILE *f)
 	      "                 with K, M, G (2^10, 2^20, 2^30); '#' comments\n"
 	      "  tinymembench   refused: its latency table is time over an L1 hit\n"
 	      "\n"
-	      "  -o OUT.json    the capture; with several curves (several files,\n"
+	      "  -o, --output OUT.json\n"
+	      "                 the capture; with several curves (several files,\n"
 	      "                 strides or tables) OUT-<name>.json for each.\n"
 	      "                 An existing file is never overwritten. '-':\n"
 	      "                 standard output, for one curve only\n"
@@ -54,6 +56,9 @@ void cs_usage_import(FILE *f)
 	      "  --stride N     lat_mem_rd: only this stride (else one capture each)\n"
 	      "  --label TEXT   the capture's label (cut at 255 bytes, with a note)\n"
 	      "  --arch TOKEN   environment.arch (letters, digits, _)\n"
+	      "  -h, --help     this text\n"
+	      "  -V, --version  the version\n"
+	      "A FILE '-' is standard input (once).\n"
 	      "\n"
 	      "Every table in a file is a curve; a line that looks like a row\n"
 	      "but is not one, or a row outside a table, refuses the file by its\n"
@@ -86,8 +91,7 @@ static int usage(const char *fmt, const char *a)
 {
 	char msg[1024];
 	snprintf(msg, sizeof msg, fmt, a);
-	say(stderr, "%s", msg);
-	fprintf(stderr, "(cacheshape help import)\n");
+	say(stderr, "%s (see cacheshape import --help)", msg);
 	return CS_EXIT_ERROR;
 }
 
@@ -321,42 +325,46 @@ struct import_args {
 /* -1 to go on; otherwise the exit status (--help, or a usage error said). */
 static int parse_args(int argc, char **argv, struct import_args *ar)
 {
-	int i;
+	static const struct option lo[] = {
+		{ "from", required_argument, NULL, 'F' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "published", required_argument, NULL, 'P' },
+		{ "label", required_argument, NULL, 'L' },
+		{ "arch", required_argument, NULL, 'A' },
+		{ "column", required_argument, NULL, 'C' },
+		{ "stride", required_argument, NULL, 'S' },
+		CS_OPT_STD, { NULL, 0, NULL, 0 }
+	};
+	const char **val[128] = { NULL };
+	int c, stdin_n = 0;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char **val = NULL;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			cs_usage_import(stdout);
-			return CS_EXIT_OK;
-		}
-		if (!strcmp(a, "--from")) val = &ar->format;
-		else if (!strcmp(a, "-o")) val = &ar->out;
-		else if (!strcmp(a, "--published")) val = &ar->published;
-		else if (!strcmp(a, "--label")) val = &ar->label;
-		else if (!strcmp(a, "--arch")) val = &ar->arch;
-		else if (!strcmp(a, "--column")) val = &ar->o.column;
-		else if (!strcmp(a, "--stride")) {
+	val['F'] = &ar->format, val['o'] = &ar->out, val['P'] = &ar->published;
+	val['L'] = &ar->label, val['A'] = &ar->arch, val['C'] = &ar->o.column;
+	while ((c = cs_getopt("import", argc, argv, "o:hV", lo)) != CS_OPT_END) {
+		if (c == CS_OPT_HELP)
+			return cs_usage_import(stdout), CS_EXIT_OK;
+		if (c == CS_OPT_VERSION)
+			return cs_print_version();
+		if (c == 'S') {
 			char *end;
-			if (i + 1 >= argc)
-				return usage("%s needs a value", a);
-			long v = strtol(argv[++i], &end, 10);
-			if (*end || end == argv[i] || v <= 0 || v > (1L << 30))
-				return usage("--stride: \"%s\" is not a positive stride in bytes", argv[i]);
+			long v = strtol(optarg, &end, 10);
+			if (*end || end == optarg || v <= 0 || v > (1L << 30))
+				return usage("--stride: \"%s\" is not a positive stride in bytes", optarg);
 			ar->o.stride = (int32_t)v;
-			continue;
-		} else if (a[0] == '-' && a[1]) {
-			return usage("unknown option '%s'", a);
+		} else if (c > 0 && c < 128 && val[c]) {
+			*val[c] = optarg;
 		} else {
-			if (ar->nfiles == 64)
-				return usage("more than 64 files%s", "");
-			ar->files[ar->nfiles++] = a;
-			continue;
+			return CS_EXIT_ERROR; /* said by cs_getopt */
 		}
-		if (i + 1 >= argc)
-			return usage("%s needs a value", a);
-		*val = argv[++i];
 	}
+	for (int i = optind; i < argc; i++) {
+		if (ar->nfiles == 64)
+			return usage("more than 64 files%s", "");
+		stdin_n += !strcmp(argv[i], "-");
+		ar->files[ar->nfiles++] = argv[i];
+	}
+	if (stdin_n > 1)
+		return usage("'-' (standard input) given more than once%s", "");
 	if (!ar->format)
 		return usage("--from FORMAT is required (lat_mem_rd, ramlat, memorylatency, columns)%s", "");
 	if (!strcmp(ar->format, "tinymembench")) {
@@ -397,14 +405,16 @@ static int read_files(const struct import_args *ar, struct cs_import_series *all
 {
 	for (int f = 0; f < ar->nfiles; f++) {
 		uint32_t n = 0, line = 0;
-		FILE *fp = fopen(ar->files[f], "r");
+		int from_stdin = !strcmp(ar->files[f], "-");
+		FILE *fp = from_stdin ? stdin : fopen(ar->files[f], "r");
 		if (!fp) {
 			say(stderr, "%s: cannot open: %s", ar->files[f], strerror(errno));
 			return -1;
 		}
 		int bad = cs_import_parse(fp, &ar->o, all + *njobs, CS_IMPORT_MAX_SERIES - *njobs, &n, &line,
 					  why, whylen);
-		fclose(fp);
+		if (!from_stdin)
+			fclose(fp);
 		if (bad) {
 			if (line)
 				say(stderr, "%s:%u: %s", ar->files[f], line, why);

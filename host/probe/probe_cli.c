@@ -8,6 +8,7 @@
 #include "../cmd.h"
 #include "../outfile.h"
 #include "../textout.h"
+#include "../cli.h"
 #include "../reader.h"
 #include "../../arch/arch.h"
 #include "../../common/buf.h"
@@ -96,6 +97,7 @@ void cs_usage_probe(FILE *f)
 	      "  --brief             the summary alone: each published level, claimed\n"
 	      "                      and measured, with a verdict (docs/summary.md)\n"
 	      "  -h, --help          this text\n"
+	      "  -V, --version       the version\n"
 	      "\n"
 	      "Memory: one region of the largest working set, reused by every size\n"
 	      "and by the adjacency probe; competitors' buffers are their own.\n"
@@ -111,9 +113,7 @@ static int usage_error(const char *fmt, const char *a, const char *b)
 {
 	char msg[4600];
 	snprintf(msg, sizeof msg, fmt, a, b);
-	cs_eprintf("cacheshape probe: %s", msg);
-	fputs("(cacheshape probe --help for the options)\n", stderr);
-	return CS_EXIT_ERROR;
+	return cs_usage_error("probe", "%s", msg);
 }
 
 /* Decimal digits only (no octal, no hex, no sign, no space), with K, M or
@@ -223,54 +223,69 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 	return 0;
 }
 
-/* --all-core-types, or --all-kinds, its name before "kinds" came to mean
- * the table's measurement kinds (common/kinds.h): scripts in the field
- * still pass it. */
-static int all_core_types(const char *a)
+/* The options with a value, by their getopt val: their names as
+ * parse_value() knows them. */
+static const struct option probe_long[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "max-bytes", required_argument, NULL, 'M' },
+	{ "pages", required_argument, NULL, 'P' },
+	{ "clock", required_argument, NULL, 'C' },
+	{ "clamp", required_argument, NULL, 'K' },
+	{ "competitors", required_argument, NULL, 'N' },
+	{ "cpu", required_argument, NULL, 'U' },
+	{ "flush", required_argument, NULL, 'F' },
+	{ "label", required_argument, NULL, 'L' },
+	{ "seed", required_argument, NULL, 'S' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "quick", no_argument, NULL, 'k' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "brief", no_argument, NULL, 'b' },
+	{ "all-core-types", no_argument, NULL, 'A' },
+	/* its name before "kinds" came to mean the table's measurement
+	 * kinds (common/kinds.h): scripts in the field still pass it */
+	{ "all-kinds", no_argument, NULL, 'A' },
+	CS_OPT_STD, { NULL, 0, NULL, 0 }
+};
+
+/* "--NAME" of the option whose val is c. */
+static const char *long_of(int c, char *out, size_t cap)
 {
-	return !strcmp(a, "--all-core-types") || !strcmp(a, "--all-kinds");
+	for (const struct option *lo = probe_long; lo->name; lo++)
+		if (lo->val == c) {
+			snprintf(out, cap, "--%s", lo->name);
+			return out;
+		}
+	return "?";
 }
 
+/* 0 to go on; 1 --help; 3 --version; else the exit status of a usage
+ * error (2). */
 static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 {
+	char name[32];
+	int c, rc;
+
 	memset(o, 0, sizeof *o);
 	o->pages = CS_PAGES_HUGE;
 	o->clock = CS_HCLOCK_TSC;
 	o->cpu = -1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = NULL, *eq;
-		char name[32];
-		int rc;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		if (!strcmp(a, "--quick") || !strcmp(a, "-q") || !strcmp(a, "--quiet") ||
-		    !strcmp(a, "--force") || all_core_types(a) || !strcmp(a, "--brief")) {
-			o->brief |= !strcmp(a, "--brief");
-			o->quick |= !strcmp(a, "--quick");
-			o->quiet |= a[1] == 'q' || !strcmp(a, "--quiet");
-			o->force |= !strcmp(a, "--force");
-			o->all_kinds |= all_core_types(a);
-			continue;
+	while ((c = cs_getopt("probe", argc, argv, "o:qhV", probe_long)) != CS_OPT_END) {
+		switch (c) {
+		case CS_OPT_HELP: return 1;
+		case CS_OPT_VERSION: return 3;
+		case 'f': o->force = 1; break;
+		case 'k': o->quick = 1; break;
+		case 'q': o->quiet = 1; break;
+		case 'b': o->brief = 1; break;
+		case 'A': o->all_kinds = 1; break;
+		case CS_OPT_BAD: return CS_EXIT_ERROR;
+		default:
+			if ((rc = parse_value(long_of(c, name, sizeof name), optarg, o)))
+				return rc;
 		}
-		if (a[0] != '-' || !a[1])
-			return usage_error("unexpected argument '%s'%s (the capture is -o FILE)", a, "");
-		/* --opt=VALUE or --opt VALUE */
-		eq = strchr(a, '=');
-		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a) : (int)strlen(a), a);
-		if (strcmp(name, "-o") && strcmp(name, "--output") && strcmp(name, "--max-bytes") &&
-		    strcmp(name, "--pages") && strcmp(name, "--clock") && strcmp(name, "--clamp") &&
-		    strcmp(name, "--competitors") && strcmp(name, "--cpu") && strcmp(name, "--flush") &&
-		    strcmp(name, "--label") && strcmp(name, "--seed"))
-			return usage_error("unknown option '%s'%s", a, "");
-		if (eq)
-			v = eq + 1;
-		else if (i + 1 < argc)
-			v = argv[++i];
-		else
-			return usage_error("%s needs a value%s", name, "");
-		if ((rc = parse_value(name, v, o)))
-			return rc;
 	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'%s (the capture is -o FILE)", argv[optind], "");
 	if (!o->out)
 		return usage_error("-o FILE is required%s%s", "", "");
 	if (o->all_kinds && (o->cpu >= 0 || !strcmp(o->out, "-")))
@@ -735,6 +750,8 @@ int cs_cmd_probe(int argc, char **argv)
 		cs_usage_probe(stdout);
 		return CS_EXIT_OK;
 	}
+	if (rc == 3)
+		return cs_print_version();
 	if (rc)
 		return rc;
 	return o.all_kinds ? cs_probe_all_kinds(&o, argc, argv) : cs_probe_one(&o, argc, argv);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "serve.h"
 #include "../cmd.h"
+#include "../cli.h"
 #include "../../common/buf.h"
 
 #include <arpa/inet.h>
@@ -40,6 +41,8 @@ void cs_usage_serve(FILE *f)
 	      "               Bearer TOKEN', TOKEN the one line in FILE (1 to\n"
 	      "               " CS_HTTP_TOKEN_MAX_TEXT " characters, as the firmware's upload_token=)\n"
 	      "  --timeout S  drop a connection idle for S seconds (default 30)\n"
+	      "  -h, --help   this text\n"
+	      "  -V, --version  the version\n"
 	      "\n"
 	      "POST /captures takes a capture (at most 4 MiB), checks it with the\n"
 	      "strict reader and stores it once under DIR as\n"
@@ -437,7 +440,7 @@ static int number(const char *name, const char *v, long lo, long hi, long *out)
 	errno = 0;
 	*out = strtol(v, &end, 10);
 	if (errno || end == v || *end || *out < lo || *out > hi) {
-		fprintf(stderr, "cacheshape serve: %s must be %ld to %ld, got '%s'\n", name, lo, hi, v);
+		cs_usage_error("serve", "%s must be %ld to %ld, got '%s'", name, lo, hi, v);
 		return -1;
 	}
 	return 0;
@@ -446,35 +449,42 @@ static int number(const char *name, const char *v, long lo, long hi, long *out)
 /* The options: -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, struct opts *o)
 {
-	static const char *names[] = { "--dir", "--bind", "--web", "--boot", "--token",
-				       "--port", "--timeout" };
-	const char **text[] = { &o->dir, &o->bind, &o->web, &o->boot, &o->token };
+	static const struct option lo[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "bind", required_argument, NULL, 'b' },
+		{ "web", required_argument, NULL, 'w' },
+		{ "boot", required_argument, NULL, 'B' },
+		{ "token", required_argument, NULL, 't' },
+		{ "port", required_argument, NULL, 'p' },
+		{ "timeout", required_argument, NULL, 'T' },
+		CS_OPT_STD, { NULL, 0, NULL, 0 }
+	};
+	int c;
+
 	*o = (struct opts){ "captures", "127.0.0.1", NULL, NULL, NULL, 8080, 30 };
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		size_t k = 0;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			cs_usage_serve(stdout);
-			return CS_EXIT_OK;
+	while ((c = cs_getopt("serve", argc, argv, "hV", lo)) != CS_OPT_END) {
+		switch (c) {
+		case 'd': o->dir = optarg; break;
+		case 'b': o->bind = optarg; break;
+		case 'w': o->web = optarg; break;
+		case 'B': o->boot = optarg; break;
+		case 't': o->token = optarg; break;
+		case 'p':
+			if (number("--port", optarg, 0, 65535, &o->port))
+				return CS_EXIT_ERROR;
+			break;
+		case 'T':
+			if (number("--timeout (seconds)", optarg, 1, 3600, &o->timeout))
+				return CS_EXIT_ERROR;
+			break;
+		case CS_OPT_HELP: cs_usage_serve(stdout); return CS_EXIT_OK;
+		case CS_OPT_VERSION: return cs_print_version();
+		default: return CS_EXIT_ERROR; /* said by cs_getopt */
 		}
-		while (k < sizeof names / sizeof names[0] && strcmp(a, names[k]))
-			k++;
-		if (k == sizeof names / sizeof names[0]) {
-			fprintf(stderr, "cacheshape serve: unknown argument '%s'\n", a);
-			cs_usage_serve(stderr);
-			return CS_EXIT_ERROR;
-		}
-		if (!v) {
-			fprintf(stderr, "cacheshape serve: %s needs a value\n", a);
-			return CS_EXIT_ERROR;
-		}
-		i++;
-		if (k < sizeof text / sizeof text[0])
-			*text[k] = v; /* in names' order */
-		else if (k == 5 ? number("--port", v, 0, 65535, &o->port)
-				: number("--timeout (seconds)", v, 1, 3600, &o->timeout))
-			return CS_EXIT_ERROR;
 	}
+	if (optind < argc)
+		return cs_usage_error("serve", "unexpected argument '%s' (the captures are --dir DIR)",
+				      argv[optind]);
 	return -1;
 }
 
