@@ -25,7 +25,8 @@ WEB_STATIC := $(patsubst web/%,$(WEBDIR)/%,$(wildcard web/*.html web/*.css web/j
 CATALOGUE := $(patsubst captures/synthetic/%,$(WEBDIR)/catalogue/%,$(wildcard captures/synthetic/*.json))
 
 .PHONY: web deps-web
-web: $(WEBDIR)/cacheshape.wasm $(WEB_STATIC) $(CATALOGUE) $(WEBDIR)/catalogue/index.json
+web: $(WEBDIR)/cacheshape.wasm $(WEB_STATIC) $(CATALOGUE) $(WEBDIR)/catalogue/index.json \
+	$(WEBDIR)/host/figures.json
 
 deps-web:
 	@scripts/deps.sh web
@@ -54,6 +55,12 @@ $(WEBDIR)/catalogue/index.json: $(wildcard captures/synthetic/*.json)
 	@{ printf '{"captures": ['; sep=''; for f in $(sort $(notdir $^)); do \
 		printf '%s\n  {"path": "%s"}' "$$sep" "$$f"; sep=','; done; printf '\n]}\n'; } > $@.tmp
 	@mv $@.tmp $@
+
+# The host command's word on every committed capture: what the page's check
+# panel holds its own recomputation to (web/host-figures.sh).
+$(WEBDIR)/host/figures.json: web/host-figures.sh $(HOSTDIR)/cacheshape $(shell find captures -name '*.json')
+	@mkdir -p $(dir $@)
+	sh web/host-figures.sh $(HOSTDIR)/cacheshape captures $@
 
 # The server's own suite (no browser), then the page in Chromium, which
 # feeds the page the host reader's own test rows (dump_reader_rows).

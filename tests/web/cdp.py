@@ -101,6 +101,22 @@ class Browser:
                 return state
         raise CdpError('%s: still %r after %d s' % (url, state, timeout))
 
+    def viewport(self, width, height=None, mobile=False):
+        """The window's size in CSS pixels (a phone: mobile=True)."""
+        self.call('Emulation.setDeviceMetricsOverride', session=True, width=width, height=height or self.height,
+                  deviceScaleFactor=1, mobile=mobile)
+
+    def scheme(self, name):
+        """prefers-color-scheme as the system would say it: 'light' or 'dark'."""
+        self.call('Emulation.setEmulatedMedia', session=True, features=[{'name': 'prefers-color-scheme', 'value': name}])
+
+    def key(self, key, code=None, keycode=0, shift=False):
+        """One key pressed and released, as a person's keyboard sends it."""
+        mod = 8 if shift else 0
+        for t in ('rawKeyDown', 'keyUp'):
+            self.call('Input.dispatchKeyEvent', session=True, type=t, key=key, code=code or key,
+                      windowsVirtualKeyCode=keycode, modifiers=mod)
+
     def on_new_document(self, source):
         self.call('Page.addScriptToEvaluateOnNewDocument', session=True, source=source)
 

@@ -20,7 +20,7 @@ tests/suite-web.sh; prints a line per failure and "web: N passed, N failed".
 """
 import argparse, json, os, random, re, shutil, subprocess, sys, time, urllib.parse
 sys.path.insert(0, os.path.dirname(__file__))
-import cdp, mutate
+import cdp, essay, mutate
 
 PASSED = FAILED = 0
 
@@ -232,6 +232,7 @@ def part_page(b, args):
             same += check('staircase %s equals cacheshape plot\'s' % cap, svg == open(ref).read())
         print('  %d staircases equal to cacheshape plot\'s' % same)
         screenshots(b, args, srv)
+        essay.page(b, args, check)
     finally:
         srv.stop()
 
@@ -244,6 +245,8 @@ def pixels(b, png, probes):
 
 
 def screenshots(b, args, srv):
+    # the dark theme, the colours the pixels below are looked for in
+    b.scheme('dark')
     # the replay table: rows of text, green verdicts, no amber known failure (s.9 closed smoothClimb)
     table = b.screenshot('#replay-table')
     open(os.path.join(args.out, 'replay-table.png'), 'wb').write(table)
@@ -261,7 +264,7 @@ def screenshots(b, args, srv):
     cap = 'host/AMD-EPYC-2026-11-30-tsc-huge.json'
     b.evaluate('document.querySelector(\'#replay-table tr[data-path="%s"]\').click()' % cap)
     time.sleep(0.3)
-    shot = b.screenshot('#detail-svg svg')
+    shot = b.screenshot('tr.detail .chart svg')
     open(os.path.join(args.out, 'staircase.png'), 'wb').write(shot)
     svg = b.evaluate('cacheshape.svg(%s)' % json.dumps(cap))
     pts = [(int(x) + 1, int(y) + 1) for x, y in re.findall(r'<rect x="(-?\d+)" y="(-?\d+)" width="3"', svg)]
@@ -279,12 +282,16 @@ def screenshots(b, args, srv):
     check('staircase screenshot: levels and curve drawn (%s)' % m['counts'][len(knees):],
           all(c > 500 for c in m['counts'][len(knees):]))
     check('staircase screenshot: more than a few colours (%d)' % m['distinct'], m['distinct'] > 20)
+    b.evaluate('document.querySelector(\'#replay-table tr[data-path="%s"]\').click()' % cap)
+    b.scheme('light')
 
 
 def docs_picture(b, args):
     """The README's picture: this machine measured in the page (refreshed
     with CS_WEB_DOCS=1), checked for a staircase, a knee and text."""
-    shot = b.screenshot('#measure')
+    b.scheme('dark')
+    shot = b.screenshot('#s1')
+    b.scheme('light')
     open(os.path.join(args.out, 'measure.png'), 'wb').write(shot)
     if os.environ.get('CS_WEB_DOCS'):
         shutil.copyfile(os.path.join(args.out, 'measure.png'), DOCS_PNG)
@@ -321,7 +328,8 @@ def part_measure(b, args):
     srv = Server(args.cs, 'captures', os.path.join(args.out, 'serve-3.log'))
     try:
         t0 = time.time()
-        st = b.navigate(srv.url + '?measure=quick', timeout=180)
+        b.on_new_document(essay.LAYOUT_SHIFTS)
+        st = b.navigate(srv.url + '?measure=quick', until=('done', 'error'), timeout=180)
         took = time.time() - t0
         check('/?measure=quick finishes (%.1f s)' % took, st == 'done',
               b.evaluate('document.getElementById("measure-status").textContent'))
@@ -350,10 +358,11 @@ def part_measure(b, args):
               len(cap.get('sweep', {}).get('points', [])) >= 40 and cap['sweep']['points'][0]['bytes'] == 4096)
         check('three adjacency placements, measured or refused', len(cap.get('adjacency', [])) == 3)
         check('not hidden: no page-hidden refusal', cap.get('browser', {}).get('refusal') is None)
+        essay.measured(b, args, check)
         docs_picture(b, args)
         # the same, hidden for 300 ms after the second point
         b.on_new_document(HIDE_ONCE)
-        st = b.navigate(srv.url + '?measure=quick', timeout=180)
+        st = b.navigate(srv.url + '?measure=quick', until=('done', 'error'), timeout=180)
         text = b.evaluate('document.getElementById("capture-json").textContent')
         refusals = b.evaluate('document.getElementById("measure-refusals").textContent')
         check('hidden during the sweep: refused page-hidden on the page', st == 'done' and 'page-hidden' in refusals,

@@ -1,76 +1,46 @@
-// app.js: the page. Plain modules, nothing fetched from elsewhere.
-//   /                   measure, replay every capture the server lists,
-//                       the check panel, the refusals of the visit
+// app.js: the page, seed 000: seven sections and the check panel, each
+// computed as the page loads from the reducer (cacheshape.wasm) and the
+// captures the server lists. Plain modules, nothing fetched from elsewhere.
+//   /                   every section, then the check panel
 //   /?reduce=PATH       reduce --json's text for /captures/PATH, alone, in
 //                       <pre id="reduce-json"> (or the error in #reduce-error)
-//   /?measure=quick     a quick measurement on load; the capture in
-//                       <pre id="capture-json">
-// body[data-state] says when the page is done: loading, ready, done, error.
+//   /?measure=quick     every section, then a quick measurement; the
+//                       capture in <pre id="capture-json">
+// body[data-state]: loading, then ready once every section is computed
+// (each section's data-computed="1"), done after a measurement, or error.
 // window.cacheshape holds what scripts and tests drive (reducePaths, ...).
 import { Reducer } from './wasm.js';
 import { replay, replayPath, listCaptures, fetchBytes, captureUrl } from './replay.js';
-import { measure, parseSizes, QUICK_BYTES, PLACEMENTS } from './measure.js';
 import { VERDICT } from './expect.js';
+import { el } from './render.js';
+import { renderAll, renderStanding, renderClockRefusals } from './sections.js';
+import * as check from './check.js';
+import { setupMeasure, runMeasure, describeClock } from './mine.js';
+import { setupClaims } from './claimsview.js';
+import { setupClock } from './clockview.js';
+import { addRows } from './rows.js';
+import { drawTrap } from './charts.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const setState = (s) => { document.body.dataset.state = s; };
+const computed = (id) => { $(id).dataset.computed = '1'; };
 
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v; else if (k === 'text') e.textContent = v; else e.setAttribute(k, v);
-  }
-  for (const k of kids) e.append(k);
-  return e;
-}
-
-// An SVG document (chart/svg.c's text) into a container, parsed as XML:
-// a document that is not well-formed shows as an error, not as markup.
-function showSvg(box, text) {
-  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-  box.replaceChildren();
-  if (doc.querySelector('parsererror')) box.append(el('p', { class: 'error', text: 'the SVG did not parse' }));
-  else box.append(document.importNode(doc.documentElement, true));
+// The reducer's constants, in web/wasm/rules.c's order.
+const RULE_NAMES = ['FLAT_RATIO', 'PLATEAU_MIN_POINTS', 'PLATEAU_MIN_SPAN', 'LEVEL_RATIO', 'MIN_LEVELS',
+  'BLOCK_MIN_QUANTA', 'BLOCK_MAX_FAIL', 'FIT_MIN_RAMP', 'FIT_MIN_R2', 'FIT_MIN_MARGIN', 'FIT_MIN_ABOVE',
+  'CLAMP_MAX_RATIO', 'PAIR_BELOW', 'PAIR_ABOVE', 'CLIMB_SLOPE_MIN', 'CLIMB_STEP_MAX'];
+function rules(red) {
+  return Object.fromEntries(RULE_NAMES.map((n, i) => [n, red.x.cs_rule(i)]));
 }
 
-// ---- the refusals of the visit ---------------------------------------------
-const seen = [];
-function refusalItem(f, where) {
-  return el('li', {}, el('code', { text: f.code }), `${where ? ` (${where})` : ''}: ${f.reason}`);
-}
-function noteRefusals(list, where) {
-  if (!list.length) return;
-  const ul = $('page-refusals');
-  if (!seen.length) ul.replaceChildren();
-  for (const f of list) {
-    seen.push(f);
-    ul.append(refusalItem(f, where));
-  }
-}
-function fillRefusals(ul, list, none = 'none') {
-  ul.replaceChildren(...(list.length ? list.map((f) => refusalItem(f)) : [el('li', { class: 'none', text: none })]));
-}
-
-// ---- the clock -------------------------------------------------------------
-function clockStep() {
-  const ns = () => Math.round(performance.now() * 1e6);
-  let last = ns(), best = Infinity, steps = 0;
-  const end = performance.now() + 50;
-  while (steps < 16 && performance.now() < end) {
-    const t = ns();
-    if (t !== last) { best = Math.min(best, t - last); last = t; steps++; }
-  }
-  return best;
-}
-
-function describeClock(q, isolated) {
-  const block = 100 * q;
-  const loads = (ns) => Math.round(block / ns).toLocaleString('en');
-  return `clock: performance.now() moves in steps of ${(q / 1000).toFixed(q < 10000 ? 1 : 0)} us here ` +
-    `(${isolated ? 'cross-origin isolated: the browser documents 5 us' : 'not isolated: the browser documents 100 us'}). ` +
-    `A block of 100 steps lasts ${(block / 1e6).toFixed(block < 1e6 ? 2 : 1)} ms: ` +
-    `${loads(1)} loads at 1 ns (a first-level hit), ${loads(100)} at 100 ns (memory).`;
+function ruleParagraph(R) {
+  $('rule').textContent = `The rule, fixed before any machine was measured with it (read now from the reducer): a plateau is a run of ` +
+    `at least ${R.PLATEAU_MIN_POINTS} consecutive sizes, spanning at least ${R.PLATEAU_MIN_SPAN}× the working set, over which the ` +
+    `time never rises by more than ${Math.round((R.FLAT_RATIO - 1) * 100)} %. Two plateaus are two levels only if the slower is at ` +
+    `least ${R.LEVEL_RATIO}× the faster. The knee between two levels is where the curve crosses the geometric mean of their ` +
+    `floors, interpolated between the two sizes that bracket it. Each size is timed in blocks at least ${R.BLOCK_MIN_QUANTA} ` +
+    `steps of the clock long, so that the clock's coarseness costs iterations, not accuracy.`;
 }
 
 // ---- ?reduce=PATH ------------------------------------------------------------
@@ -88,214 +58,89 @@ async function reduceMode(red, path) {
   }
 }
 
-// ---- measuring -----------------------------------------------------------------
-let lastCapture = null;
-
-function showMeasured(red, r) {
-  const refusals = [];
-  if (r.hiddenMs > 0)
-    refusals.push({ code: 'page-hidden', reason: `the page was hidden for ${r.hiddenMs.toFixed(0)} ms during the sweep: a background tab is throttled, so these timings are not trusted; the reduction is withheld (seed 000 s.7)` });
-  if (!r.ok) {
-    $('measure-report').textContent = `this capture could not be read back: ${r.error}`;
-  } else {
-    refusals.push(...r.result.refusals);
-    $('measure-report').textContent = r.hiddenMs > 0 ? '(withheld: the page was hidden during the sweep)' : red.report();
-    // the module still holds the capture replay() read and reduced
-    showSvg($('measure-chart'), red.svg('this machine', r.hiddenMs === 0));
-  }
-  fillRefusals($('measure-refusals'), refusals);
-  noteRefusals(refusals, 'your machine');
-  $('capture-json').textContent = r.text;
-  const blob = new Blob([r.text], { type: 'application/json' });
-  const a = $('measure-download');
-  a.href = URL.createObjectURL(blob);
-  a.download = `browser-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  a.hidden = false;
-  const add = $('measure-add');
-  add.hidden = false;
-  add.disabled = r.hiddenMs > 0 || !r.ok;
-  add.title = add.disabled ? 'a sweep taken while the page was hidden is not added' : '';
-  lastCapture = r.text;
+// ---- the captures: replayed into { PATH: {ok, result, capture, cells, verdict, ...} } ----
+function parsed(bytesIn) {
+  try { return JSON.parse(new TextDecoder().decode(bytesIn)); } catch { return null; }
 }
 
-async function runMeasure(red, opts) {
-  const status = $('measure-status');
-  const live = $('measure-chart');
-  let n = 0;
-  $('measure-start').disabled = true;
-  try {
-    const r = await measure(red, {
-      ...opts,
-      hooks: {
-        clock: (m) => { $('clock-info').textContent = describeClock(m.quantum, m.isolated); },
-        sweep: (m) => { n = m.n; status.textContent = `sweep: ${n} sizes, ${red.size(m.first)} to ${red.size(m.last)}`; },
-        status: (t) => { status.textContent = t; },
-        point: (m, bytes) => {
-          status.textContent = `[${m.i + 1}/${n}] ${red.size(m.bytes)}: ${m.ns.toFixed(2)} ns (median ${m.median.toFixed(2)}), ${m.seconds.toFixed(2)} s`;
-          if (!red.read(bytes)) showSvg(live, red.svg('this machine', false));
-        },
-        adjacency: (m) => {
-          const where = PLACEMENTS[m.placement];
-          if (m.type === 'refused') status.textContent = `adjacency ${where}: refused: ${m.refusal}`;
-          else if (m.type === 'placed') status.textContent = `adjacency ${where} at ${red.size(m.footprint)}`;
-          else if (m.type === 'adj-failed') status.textContent = `adjacency ${where}: ${m.bytes} B apart: not measured (the clock did not move)`;
-          else status.textContent = `adjacency ${where}: ${m.bytes} B apart: ${m.ns.toFixed(2)} ns a pair`;
-        },
-      },
-    });
-    showMeasured(red, r);
-    status.textContent = `measured: ${r.ok ? r.result.points.used : 0} points` +
-      (r.hiddenMs > 0 ? '; refused: the page was hidden during the sweep' : '');
-    return r;
-  } finally {
-    $('measure-start').disabled = false;
-  }
-}
-
-async function measureMode(red) {
-  try {
-    await runMeasure(red, { quick: true, maxBytes: QUICK_BYTES });
-    setState('done');
-  } catch (e) {
-    $('measure-status').textContent = `not measured: ${e.message}`;
-    setState('error');
-  }
-}
-
-function setupMeasure(red) {
-  $('measure-form').addEventListener('submit', async (ev) => {
-    ev.preventDefault();
-    const mib = Number($('measure-size').value);
-    const published = parseSizes($('measure-published').value || '');
-    if (published === null) {
-      $('measure-status').textContent = 'published sizes: write them like 32K 1M 32M';
-      return;
-    }
-    try {
-      const label = $('measure-label').value.trim();
-      await runMeasure(red, { quick: mib <= 8, maxBytes: mib * 1048576, published, label });
-    } catch (e) {
-      $('measure-status').textContent = `not measured: ${e.message}`;
-    }
-  });
-  $('measure-add').addEventListener('click', async () => {
-    const out = $('measure-add-status');
-    try {
-      const r = await fetch('/captures', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: lastCapture });
-      const text = (await r.text()).trim();
-      out.textContent = r.ok ? `added: ${text}` : `the server did not take it: ${text}`;
-    } catch (e) {
-      out.textContent = `no server to add it to: ${e.message}`;
-    }
-  });
-}
-
-// ---- the replay table and the check panel -----------------------------------------
-function verdictClass(v) {
-  return { [VERDICT.OK]: 'v-ok', [VERDICT.KNOWN]: 'v-known', [VERDICT.FAIL]: 'v-fail' }[v] || '';
-}
-
-function showDetail(red, path, bytes) {
-  const r = replay(red, bytes, path);
-  $('replay-detail').hidden = false;
-  $('detail-name').textContent = path;
-  if (!r.ok) {
-    $('detail-svg').replaceChildren(el('p', { class: 'error', text: r.error }));
-    $('detail-report').textContent = '';
-    fillRefusals($('detail-refusals'), []);
-    return;
-  }
-  showSvg($('detail-svg'), red.svg(path));
-  $('detail-report').textContent = red.report();
-  fillRefusals($('detail-refusals'), r.result.refusals);
-}
-
-async function runReplay(red) {
-  const status = $('replay-status');
+async function replayServed(red) {
   let list;
   try {
     list = await listCaptures();
   } catch (e) {
-    status.textContent = `no list of captures (${e.message}): is this page served by cacheshape serve?`;
-    return;
+    $('replay-status').textContent = `no list of captures (${e.message}): is this page served by cacheshape serve?`;
+    return {};
   }
-  const body = $('replay-table').tBodies[0];
-  const count = { ok: 0, fail: 0 };
+  const set = {};
   for (const { path, expect } of list) {
     const r = await replayPath(red, path, 'captures', expect === true);
-    const v = r.ok ? r.verdict : VERDICT.FAIL;
-    const tr = el('tr', { 'data-path': path, 'data-verdict': v });
-    const cells = r.ok ? r.cells : unknownCells(body);
-    tr.append(el('td', { text: path }), ...cells.map((c) => el('td', { text: c })),
-      el('td', { class: verdictClass(v), text: v }));
-    if (!r.ok) tr.title = r.error;
-    else {
-      if (r.notes.length) tr.title = r.notes.join('\n');
-      noteRefusals(r.result.refusals.filter((f, i, a) => a.findIndex((g) => g.code === f.code) === i), path);
-    }
-    tr.addEventListener('click', () => {
-      for (const o of body.querySelectorAll('tr.open')) o.classList.remove('open');
-      tr.classList.add('open');
-      if (r.bytes) showDetail(red, path, r.bytes);
-    });
-    body.append(tr);
-    count[r.ok && v !== VERDICT.FAIL ? 'ok' : 'fail']++;
+    r.verdict = r.ok ? r.verdict : VERDICT.FAIL;
+    r.capture = r.bytes ? parsed(r.bytes) : null;
+    set[path] = r;
   }
-  status.textContent = `${list.length} captures replayed: ${count.ok} read and reduced, ${count.fail} failed`;
+  const failed = Object.values(set).filter((r) => !r.ok || r.verdict === VERDICT.FAIL).length;
+  addRows(red, $('replay-table'), set);
+  $('replay-status').textContent = `${list.length} captures replayed: ${list.length - failed} read and reduced, ${failed} failed`;
+  return set;
 }
 
-// A row that could not be read: '?' in every cell between the capture and
-// the result (the cells of reduce/row.h, as many as the replay table has).
-function unknownCells(body) {
-  return Array(body.parentNode.tHead.rows[0].cells.length - 2).fill('?');
-}
-
-async function runCheck(red) {
-  const body = $('check-table').tBodies[0];
-  const notes = $('check-notes');
-  const tally = { [VERDICT.OK]: 0, [VERDICT.KNOWN]: 0, [VERDICT.FAIL]: 0, [VERDICT.NONE]: 0 };
-  const r0 = await fetch('/catalogue/index.json');
+async function replayCatalogue(red) {
+  const r0 = await fetch('catalogue/index.json');
   const names = (await r0.json()).captures.map((e) => e.path);
   const files = await Promise.all(names.map((n) => fetchBytes(captureUrl(n, 'catalogue'))));
   const t0 = performance.now();
-  const results = files.map((b, i) => replay(red, b, names[i]));
+  const results = Object.fromEntries(files.map((b, i) => [names[i], replay(red, b, names[i])]));
   const ms = performance.now() - t0;
-  results.forEach((r, i) => {
-    const v = r.ok ? r.verdict : VERDICT.FAIL;
-    tally[v]++;
-    const cells = r.ok ? r.cells : unknownCells($('replay-table').tBodies[0]);
-    body.append(el('tr', { 'data-path': names[i], 'data-verdict': v },
-      el('td', { text: names[i] }), el('td', { text: cells[1] }), el('td', { text: cells[3] }),
-      el('td', { text: cells[4] }), el('td', { class: verdictClass(v), text: v })));
+  for (const [i, r] of Object.values(results).entries()) { r.bytes = files[i]; r.verdict = r.ok ? r.verdict : VERDICT.FAIL; }
+  addRows(red, $('check-table'), results, true);
+  const tally = { [VERDICT.OK]: 0, [VERDICT.KNOWN]: 0, [VERDICT.FAIL]: 0, [VERDICT.NONE]: 0 };
+  for (const [name, r] of Object.entries(results)) {
+    tally[r.verdict]++;
     const lines = r.ok ? r.notes : [r.error];
-    if (lines.length)
-      notes.append(el('pre', { 'data-path': names[i], text: `${v} ${names[i]}:\n  ${lines.join('\n  ')}` }));
-  });
-  window.cacheshape.throughput = { captures: files.length, ms, perSecond: files.length / (ms / 1000) };
+    if (lines.length) $('check-notes').append(el('pre', { 'data-path': name, text: `${r.verdict} ${name}:\n  ${lines.join('\n  ')}` }));
+  }
+  window.cacheshape.throughput = { captures: files.length, ms, perSecond: ms > 0 ? files.length / (ms / 1000) : null };
+  // a clock that did not move over the loop says so, not "infinitely fast"
+  const rate = ms > 0 ? `${ms.toFixed(1)} ms (${Math.round(files.length / (ms / 1000)).toLocaleString('en')} captures a second, read and reduced)`
+    : 'less than one step of this browser\'s clock (no rate: the clock did not move)';
   $('check-summary').textContent = `${names.length} captures: ${tally[VERDICT.OK]} ok, ${tally[VERDICT.KNOWN]} known failures, ` +
-    `${tally[VERDICT.FAIL]} failed, ${tally[VERDICT.NONE]} without expectations; recomputed on this load in ` +
-    `${ms.toFixed(1)} ms (${Math.round(files.length / (ms / 1000)).toLocaleString('en')} captures a second, read and reduced)`;
+    `${tally[VERDICT.FAIL]} failed, ${tally[VERDICT.NONE]} without expectations; recomputed on this load in ${rate}`;
+  return results;
+}
+
+function smoothClimb(results) {
+  const r = results['smoothClimb.json'];
+  if (!r || !r.ok) { $('smooth-climb').textContent = 'smoothClimb is not in this catalogue.'; return; }
+  const f = r.result.refusals.find((x) => x.code === 'smooth-climb');
+  $('smooth-climb').textContent = `smoothClimb, a featureless curve rising about a quarter an octave, once fooled the rules into a ` +
+    `hierarchy. As the spec now reads it (reduction.md s.9) the reducer answers: ${f ? `refused smooth-climb: ${f.reason}` :
+      `${r.result.knees.length} knees and no smooth-climb refusal`} (verdict ${r.verdict}).`;
+}
+
+function trap(set, catalogue) {
+  const pick = Object.entries(set).find(([p, s]) => s.ok && /tsc-huge\.json$/.test(p) && s.result.adjacency.length === 3)
+    || Object.entries(set).find(([, s]) => s.ok && s.result.adjacency.some((a) => a.footprint_bytes !== null));
+  if (!pick) return;
+  drawTrap($('trap-chart'), pick[1].result);
+  const bad = catalogue['placementCrossesEdge.json'];
+  const f = bad && bad.ok && bad.result.refusals.find((x) => x.code === 'placement-crosses-edge');
+  $('trap-caption').textContent = `The levels of ${pick[0]} and its three placements' footprints. ` +
+    (f ? `A curve built to tempt the trap (placementCrossesEdge, in section 6) is refused: ${f.reason}` : '');
 }
 
 // ---- what scripts and tests drive -----------------------------------------------
 function api(red) {
   return {
-    // Each path's reduce --json text, or the error `cacheshape` would give.
     async reducePaths(paths, base = 'captures') {
       const out = [];
       for (const p of paths) {
         const r = await replayPath(red, p, base);
-        out.push(r.ok ? { path: p, json: r.json, verdict: r.verdict, cells: r.cells }
-          : { path: p, error: r.error });
+        out.push(r.ok ? { path: p, json: r.json, verdict: r.verdict, cells: r.cells } : { path: p, error: r.error });
       }
       return out;
     },
-    // Captures a second for one capture held in memory, as `make bench`
-    // times the host: read and reduced (to reduce --json's text), read
-    // alone (the C reader, in WebAssembly), reduced alone (from the read
-    // struct). Each loop runs for 'seconds' after a warm-up.
     async bench(path, seconds = 1, base = 'captures') {
-      const bytes = await fetchBytes(captureUrl(path, base));
+      const b = await fetchBytes(captureUrl(path, base));
       const loop = (f) => {
         for (let i = 0; i < 50; i++) f();
         let n = 0;
@@ -303,21 +148,40 @@ function api(red) {
         while (performance.now() < end) { for (let i = 0; i < 10; i++) f(); n += 10; }
         return n / ((performance.now() - t0) / 1000);
       };
-      const refused = red.read(bytes);
+      const refused = red.read(b);
       if (refused) throw new Error(refused);
-      return {
-        bytes: bytes.length,
-        replay: loop(() => replay(red, bytes, path)),
-        read: loop(() => red.read(bytes)),
-        reduce: loop(() => { red.reduce(); red.json(); }),
-      };
+      return { bytes: b.length, replay: loop(() => replay(red, b, path)), read: loop(() => red.read(b)),
+        reduce: loop(() => { red.reduce(); red.json(); }) };
     },
-    // The staircase SVG the page draws for a capture.
     async svg(path, base = 'captures') {
       const r = await replayPath(red, path, base);
       return r.ok ? red.svg(path) : null;
     },
   };
+}
+
+async function sections(red, R) {
+  const q = describeClock(red, R);
+  computed('s1');
+  const [served, catalogue, host] = await Promise.all([replayServed(red), replayCatalogue(red), check.loadHost()]);
+  const real = Object.fromEntries(Object.entries(served).filter(([p, s]) => !p.startsWith('synthetic/') && s.ok));
+  const f = renderAll(real);
+  ['s2', 's4', 's5'].forEach(computed);
+  setupClaims(red, real);
+  renderClockRefusals(f.s3, self.crossOriginIsolated ? 'This page is cross-origin isolated: the browser documents a 5 µs clock for it.'
+    : 'This page is not cross-origin isolated: the browser documents a 100 µs clock for it (served by cacheshape serve, it is isolated).');
+  computed('s3');
+  smoothClimb(catalogue);
+  trap(real, catalogue);
+  computed('s6');
+  computed('s7');
+  check.checkClock(q, self.crossOriginIsolated === true, R.CLAMP_MAX_RATIO);
+  const hostSet = check.checkCaptures(host, served);
+  check.checkSections(Object.fromEntries(Object.entries(served).filter(([p]) => !p.startsWith('synthetic/'))),
+    Object.fromEntries(Object.entries(hostSet).filter(([p]) => !p.startsWith('synthetic/') && served[p].ok)), host);
+  check.checkCatalogue(host, catalogue);
+  check.offlineLines();
+  computed('check');
 }
 
 async function main() {
@@ -332,12 +196,29 @@ async function main() {
   }
   window.cacheshape = api(red);
   if (params.has('reduce')) return reduceMode(red, params.get('reduce'));
-  $('clock-info').textContent = describeClock(clockStep(), self.crossOriginIsolated === true);
-  if (params.get('measure') === 'quick') return measureMode(red);
-  setupMeasure(red);
-  await runCheck(red).catch((e) => { $('check-summary').textContent = `the catalogue did not load: ${e.message}`; });
-  await runReplay(red);
+  const R = rules(red);
+  ruleParagraph(R);
+  renderStanding(R);
+  setupMeasure(red, () => setState('done'));
+  setupClock(R);
+  try {
+    await sections(red, R);
+  } catch (e) {
+    $('load-error').textContent = `the page could not compute every section: ${e.message}`;
+    $('load-error').hidden = false;
+    setState('error');
+    return;
+  }
   setState('ready');
+  if (params.get('measure') === 'quick') {
+    try {
+      await runMeasure(red, { quick: true, maxBytes: 8 << 20 });
+      setState('done');
+    } catch (e) {
+      $('measure-status').textContent = `not measured: ${e.message}`;
+      setState('error');
+    }
+  }
 }
 
 main();

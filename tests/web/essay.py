@@ -1,0 +1,258 @@
+"""essay.py: seed 000's page as a person reads it (issue 27), checked in
+Chromium by tests/web/suite.py's part_page and part_measure:
+
+  - the seven sections s1..s7 and #check-panel present, each computed
+    (data-computed) before body[data-state] is ready;
+  - their figures (data-figure / data-value) equal to what the host's
+    `cacheshape reduce --json` gives for the same captures, computed here
+    in Python, independently of the page's JavaScript;
+  - the check panel: every line ok or offline (with its reason), none fail;
+  - no horizontal scroll of the page at 1280 and 390 px, a row open or not;
+  - Tab reaches every row, button, link and field; Enter opens a row, its
+    staircase in the row just below it;
+  - light and dark themes follow the system; no NaN, Infinity or "∞" in
+    the text; the quick sweep is the default;
+  - screenshots of each section (docs/images/page-s*.png, refreshed with
+    CS_WEB_DOCS=1), each checked to be the section it names.
+"""
+import json, os, shutil, struct, subprocess
+
+SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 'check']
+DOCS = 'docs/images/page-%s.png'
+
+
+def host_set(cs):
+    """{path: (reduce --json, the capture)} for the committed captures but the
+    synthetic catalogue, as the page's essay reads them."""
+    out = {}
+    for d, _, files in os.walk('captures'):
+        for f in files:
+            p = os.path.join(d, f)
+            rel = os.path.relpath(p, 'captures')
+            if not f.endswith('.json') or rel.startswith('synthetic/'):
+                continue
+            r = subprocess.run([cs, 'reduce', '--json', p], capture_output=True)
+            if r.returncode == 0:
+                out[rel] = (json.loads(r.stdout), json.load(open(p)))
+    return out
+
+
+def figures(b):
+    return b.evaluate('Object.fromEntries([...document.querySelectorAll("[data-figure]")]'
+                      '.map(e => [e.dataset.figure, e.dataset.value]))')
+
+
+def paired(res):
+    return [k for k in res['knees'] if k['bytes'] is not None and k['published_bytes'] is not None
+            and k['gap'] is not None]
+
+
+def want_figures(hs):
+    """The figures the page must show, from the host's JSON alone."""
+    w = {}
+    judged = falls = 0
+    for path, (res, cap) in hs.items():
+        knees = [k if (k['bytes'] is not None and k['published_bytes'] is not None and k['gap'] is not None) else None
+                 for k in res['knees']]
+        for i, k in enumerate(knees):
+            if k:
+                w['s4.gap:%s:%d' % (path, i)] = k['gap']
+        if any(knees) and res.get('gap_order') is not None:
+            judged += 1
+            falls += res['gap_order'] == 'falls'
+        for a in res.get('adjacency', []):
+            w['s5.%s:%s' % (a['placement'], path)] = a['granule_bytes'] if a['granule_bytes'] is not None \
+                else a['refusal']['code']
+        if any(f['code'] == 'clock-unusable' for f in res['refusals']):
+            w['s3.refusal:%s' % path] = 'clock-unusable'
+    w['s2.judged'], w['s2.falls'] = judged, falls
+    codes = {}
+    for res, _ in hs.values():
+        for c in {f['code'] for f in res['refusals']}:
+            codes[c] = codes.get(c, 0) + 1
+    for c, n in codes.items():
+        w['s7.code:%s' % c] = n
+    return w
+
+
+def competitor_falls(hs):
+    w = {}
+    for path, (res, cap) in hs.items():
+        if not (cap.get('competitors') or {}).get('threads') or '-competitors' not in path:
+            continue
+        twin = hs.get(path.rsplit('-competitors', 1)[0] + '.json')
+        if not twin:
+            continue
+        mine = [k for k in res['knees'] if k['published_bytes'] is not None]
+        for i, t in enumerate(k for k in twin[0]['knees'] if k['published_bytes'] is not None):
+            c = next((k for k in mine if k['published_bytes'] == t['published_bytes']), None)
+            if c and c['bytes'] is not None and t['bytes'] is not None:
+                w['s4.fall:%s:%d' % (path, i + 1)] = 1 - c['bytes'] / t['bytes']
+    return w
+
+
+def same(a, b):
+    try:
+        return float(a) == float(b)
+    except (TypeError, ValueError):
+        return str(a) == str(b)
+
+
+def sections(b, args, check):
+    st = b.evaluate('[...document.querySelectorAll("main > section")].map(s => [s.id, s.dataset.computed || ""])')
+    ids = [s for s, _ in st]
+    check('the sections s1..s7 and the check panel, in order (%s)' % ' '.join(ids), ids == SECTIONS)
+    check('every section computed before ready', all(c == '1' for _, c in st), str(st))
+    check('the quick sweep is the default', b.evaluate('document.getElementById("measure-size").value') == '8')
+    text = b.evaluate('document.body.innerText')
+    bad = [w for w in ('NaN', 'Infinity', '∞', 'undefined', '[object') if w in text]
+    check('no NaN, Infinity, ∞ or undefined in the page\'s text', not bad, str(bad))
+    hs = host_set(args.cs)
+    want = want_figures(hs)
+    want.update(competitor_falls(hs))
+    got = figures(b)
+    for k in ('s2.judged', 's2.falls'):
+        check('section 2: %s = %s as the host\'s JSON says' % (k, want[k]), same(got.get(k), want[k]), str(got.get(k)))
+    groups = {}
+    for k, v in want.items():
+        if k.startswith('s2.'):
+            continue
+        g = k.split(':')[0].split('.')[0]
+        n = groups.setdefault(g, [0, 0, []])
+        n[0] += 1
+        if same(got.get(k), v):
+            n[1] += 1
+        else:
+            n[2].append('%s page %r host %r' % (k, got.get(k), v))
+    for g, (n, ok, diffs) in sorted(groups.items()):
+        check('section %s: %d of %d figures equal to the host\'s' % (g[1:], ok, n), n > 0 and ok == n, '; '.join(diffs[:3]))
+    extra = [k for k in got if k.split(':')[0] in ('s4.gap', 's5.first', 's5.middle', 's5.last', 's3.refusal', 's4.fall')
+             and k not in want]
+    check('no figure on the page the host does not have', not extra, str(extra[:3]))
+    print('  the essay: %d figures held to the host\'s reduce --json' % len(want))
+
+
+def check_panel(b, check):
+    lines = b.evaluate('[...document.querySelectorAll("#check-panel > *")].map(l => [l.dataset.status, l.textContent])')
+    st = [s for s, _ in lines]
+    check('the check panel has a line per figure (%d)' % len(lines), len(lines) > 100)
+    check('the check panel: every line ok or offline', all(s in ('ok', 'offline') for s in st),
+          '; '.join(t[:160] for s, t in lines if s not in ('ok', 'offline'))[:600])
+    off = [t for s, t in lines if s == 'offline']
+    check('the check panel: OFFLINE lines, each with its reason (%d)' % len(off),
+          off and all(t.startswith('OFFLINE') and ': ' in t for t in off))
+    print('  check panel: %d lines, %d ok, %d offline' % (len(lines), st.count('ok'), len(off)))
+
+
+def overflow(b, check, what):
+    for w, mobile in ((1280, False), (390, True)):
+        b.viewport(w, 900 if mobile else None, mobile)
+        sw, iw = b.evaluate('new Promise(r => requestAnimationFrame(() => r([document.documentElement.scrollWidth, innerWidth])))')
+        check('%s at %d px: no horizontal scroll of the page (scrollWidth %d, innerWidth %d)' % (what, w, sw, iw), sw <= iw)
+    b.viewport(1280)
+
+
+FOCUS = r'''(() => {
+  const all = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])')]
+    .filter(e => e.checkVisibility() && !e.disabled);
+  all.forEach((e, i) => { e.dataset.tabi = i; });
+  window.__seen = new Set();
+  document.addEventListener('focusin', (ev) => { if (ev.target.dataset.tabi) window.__seen.add(ev.target.dataset.tabi); });
+  document.activeElement && document.activeElement.blur();
+  window.scrollTo(0, 0);
+  return all.length;
+})()'''
+
+
+def keyboard(b, check):
+    n = b.evaluate(FOCUS)
+    presses = 0
+    while presses < n + 40:
+        b.key('Tab', keycode=9)
+        presses += 1
+        if b.evaluate('window.__seen.size') >= n:
+            break
+    seen = b.evaluate('window.__seen.size')
+    missed = b.evaluate('[...document.querySelectorAll("[data-tabi]")].filter(e => !window.__seen.has(e.dataset.tabi))'
+                        '.slice(0, 4).map(e => e.outerHTML.slice(0, 80))')
+    rows = b.evaluate('document.querySelectorAll("#replay-table tbody tr, #check-table tbody tr").length')
+    check('Tab reaches every row and button (%d of %d, %d rows, in %d presses)' % (seen, n, rows, presses),
+          seen == n and rows > 50, str(missed))
+    # Enter on a row opens it, its staircase in the row just below
+    b.evaluate('document.querySelector("#replay-table tbody tr[data-path]").focus()')
+    b.key('Enter', keycode=13)
+    d = b.evaluate('(() => { const tr = document.activeElement, n = tr.nextElementSibling;'
+                   ' return n && n.classList.contains("detail") ? [tr.getAttribute("aria-expanded"), !!n.querySelector("svg"),'
+                   ' n.getBoundingClientRect().top - tr.getBoundingClientRect().bottom] : null; })()')
+    check('Enter opens the row: its staircase in the row just below it (%s)' % d,
+          d is not None and d[0] == 'true' and d[1] and abs(d[2]) < 2)
+    b.key('Enter', keycode=13)
+    check('Enter again closes it', b.evaluate('!document.activeElement.nextElementSibling || '
+                                              '!document.activeElement.nextElementSibling.classList.contains("detail")'))
+
+
+def themes(b, check):
+    bg = {}
+    for s in ('light', 'dark'):
+        b.scheme(s)
+        bg[s] = b.evaluate('getComputedStyle(document.body).backgroundColor')
+    check('the theme follows the system: light %s, dark %s' % (bg['light'], bg['dark']),
+          bg['light'] == 'rgb(251, 250, 247)' and bg['dark'] == 'rgb(16, 20, 24)')
+    b.scheme('light')
+
+
+def png_size(data):
+    return struct.unpack('>II', data[16:24]) if data[:8] == b'\x89PNG\r\n\x1a\n' else (0, 0)
+
+
+def shots(b, args, check, names):
+    """Each section's screenshot, light theme, 1280 px; docs/images/ when CS_WEB_DOCS=1."""
+    b.scheme('light')
+    for s in names:
+        png = b.screenshot('#' + s)
+        open(os.path.join(args.out, 'page-%s.png' % s), 'wb').write(png)
+        if os.environ.get('CS_WEB_DOCS'):
+            shutil.copyfile(os.path.join(args.out, 'page-%s.png' % s), DOCS % s)
+        doc = open(DOCS % s, 'rb').read() if os.path.exists(DOCS % s) else b''
+        w, h = png_size(doc)
+        check('%s: a screenshot of section %s (%dx%d)' % (DOCS % s, s, w, h), w >= 1000 and h >= 300)
+
+
+def page(b, args, check):
+    sections(b, args, check)
+    check_panel(b, check)
+    themes(b, check)
+    overflow(b, check, 'the page')
+    keyboard(b, check)
+    b.evaluate('document.getElementById("clock-watch").click()')
+    check('the clock button draws the clock\'s steps', b.evaluate(
+        '!!document.querySelector("#clock-chart svg") && /smallest [0-9.]+ µs/.test(document.getElementById("clock-summary").textContent)'))
+    row = '#replay-table tbody tr[data-path="host/Intel-R-Xeon-R-Processor-2026-12-01-tsc-4k.json"]'
+    b.evaluate('document.querySelector(%s).click()' % json.dumps(row))
+    overflow(b, check, 'a row open, the clock drawn')
+    b.evaluate('document.querySelector(%s).click()' % json.dumps(row))
+    shots(b, args, check, [s for s in SECTIONS if s != 's1'])
+
+
+LAYOUT_SHIFTS = r'''(() => {
+  window.__shifts = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shifts.push([e.startTime, e.value]); })
+    .observe({ type: 'layout-shift', buffered: true });
+})();'''
+
+
+def measured(b, args, check):
+    """After /?measure=quick: no layout shift while measuring, the visit's
+    refusals apart from the committed captures', section 1's screenshot."""
+    start = b.evaluate('(performance.getEntriesByName("cs-measure-start")[0] || {}).startTime ?? null')
+    shifts = b.evaluate('window.__shifts || null')
+    moved = sum(v for t, v in (shifts or []) if start is not None and t >= start)
+    check('no layout shift while measuring (%.4f after the start, %d shifts before)' % (
+        moved, len([1 for t, _ in shifts or [] if start is None or t < start])),
+        start is not None and shifts is not None and moved < 0.01)
+    items = b.evaluate('[...document.querySelectorAll("#measure-refusals li")].map(l => l.textContent)')
+    check('the visit\'s refusals are the visit\'s own (%d): none from a committed capture' % len(items),
+          all('(your machine)' in t or '(your clock)' in t or t.startswith('nothing asked') for t in items), str(items[:3]))
+    n = b.evaluate('document.querySelectorAll("#s1 .refusals li").length')
+    check('section 1 does not list the refusals a second time', n == 0)
+    shots(b, args, check, ['s1'])
