@@ -125,13 +125,15 @@ class Browser:
         return [e['params']['request']['url'] for e in self.events
                 if e.get('method') == 'Network.requestWillBeSent']
 
-    def screenshot(self, selector):
-        """PNG bytes of the element matching selector (scrolled into view)."""
+    def screenshot(self, selector, max_height=None):
+        """PNG bytes of the element matching selector (scrolled into view),
+        its top max_height pixels when given."""
         box = self.evaluate('(() => { const e = document.querySelector(%s); e.scrollIntoView();'
                             ' const r = e.getBoundingClientRect();'
                             ' return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()'
                             % json.dumps(selector))
         x, y, w, h = box
+        h = min(h, max_height) if max_height else h
         shot = self.call('Page.captureScreenshot', session=True, format='png', captureBeyondViewport=True,
                          clip={'x': x, 'y': y, 'width': w, 'height': h, 'scale': 1})
         return base64.b64decode(shot['data'])

@@ -15,10 +15,12 @@ Chromium by tests/web/suite.py's part_page and part_measure:
   - screenshots of each section (docs/images/page-s*.png, refreshed with
     CS_WEB_DOCS=1), each checked to be the section it names.
 """
-import json, os, shutil, struct, subprocess
+import base64, json, os, shutil, struct, subprocess, time
 
 SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 'check']
 DOCS = 'docs/images/page-%s.png'
+# a long section's picture is its top: the README shows what it is, not every row
+SHOT_HEIGHT = 1500
 
 
 def host_set(cs):
@@ -206,16 +208,29 @@ def png_size(data):
 
 
 def shots(b, args, check, names):
-    """Each section's screenshot, light theme, 1280 px; docs/images/ when CS_WEB_DOCS=1."""
+    """Each section's screenshot (its top SHOT_HEIGHT px), light theme, 1280 px;
+    into docs/images/ when CS_WEB_DOCS=1. Each committed one is checked to be
+    that section: a PNG of its width, holding the section's heading colour."""
     b.scheme('light')
     for s in names:
-        png = b.screenshot('#' + s)
+        png = b.screenshot('#' + s, SHOT_HEIGHT)
         open(os.path.join(args.out, 'page-%s.png' % s), 'wb').write(png)
         if os.environ.get('CS_WEB_DOCS'):
             shutil.copyfile(os.path.join(args.out, 'page-%s.png' % s), DOCS % s)
         doc = open(DOCS % s, 'rb').read() if os.path.exists(DOCS % s) else b''
         w, h = png_size(doc)
-        check('%s: a screenshot of section %s (%dx%d)' % (DOCS % s, s, w, h), w >= 1000 and h >= 300)
+        ok = w >= 1000 and h >= 300
+        if ok:
+            m = pixels(b, doc, {'boxes': [{'colour': 'fbfaf7', 'tol': 8}, {'colour': '1d2126', 'tol': 40}]})
+            bg, text = m['counts']
+            ok = 0.4 < bg / (w * h) < 0.995 and text > 1500
+        check('%s: section %s in the light theme, text on the page\'s background (%dx%d)' % (DOCS % s, s, w, h), ok)
+
+
+def pixels(b, png, probes):
+    src = open(os.path.join(os.path.dirname(__file__), 'pixels.js')).read()
+    src = src[src.index('async'):]
+    return b.evaluate('(%s)(%s, %s)' % (src, json.dumps(base64.b64encode(png).decode()), json.dumps(probes)))
 
 
 def page(b, args, check):
@@ -255,4 +270,50 @@ def measured(b, args, check):
           all('(your machine)' in t or '(your clock)' in t or t.startswith('nothing asked') for t in items), str(items[:3]))
     n = b.evaluate('document.querySelectorAll("#s1 .refusals li").length')
     check('section 1 does not list the refusals a second time', n == 0)
-    shots(b, args, check, ['s1'])
+    claims(b, args, check)
+    shots(b, args, check, ['s1', 's2'])
+
+
+LSCPU_C = '''NAME ONE-SIZE ALL-SIZE WAYS TYPE        LEVEL  SETS PHY-LINE COHERENCY-SIZE
+L1d       32K     256K    8 Data            1    64        1             64
+L1i       32K     256K    8 Instruction     1    64        1             64
+L2         1M       8M    8 Unified         2  2048        1             64
+L3        32M      32M   16 Unified         3 32768        1             64'''
+FORMS = [
+    (LSCPU_C, [32768, 1048576, 33554432]),
+    ('L1d cache:  384 KiB (12 instances)\nL1i cache: 384 KiB (12 instances)\nL2 cache: 12 MiB (12 instances)\n'
+     'L3 cache: 32 MiB (1 instance)', [32768, 1048576, 33554432]),
+    ('L1d cache:             32K\nL2 cache:              256K\nL3 cache:              8192K', [32768, 262144, 8388608]),
+    ('LEVEL1_DCACHE_SIZE                 49152\nLEVEL2_CACHE_SIZE                  1310720\nLEVEL3_CACHE_SIZE 0',
+     [49152, 1310720]),
+    ('hw.l1dcachesize: 65536\nhw.l2cachesize: 4194304\nhw.perflevel0.l1dcachesize: 131072\nhw.perflevel0.l2cachesize: 16777216',
+     [131072, 16777216]),
+    ('32K 1M 32M', [32768, 1048576, 33554432]),
+]
+
+
+def claims(b, args, check):
+    """Section 2: the common forms parsed to per-core sizes; pasted, the
+    measured capture reduced again with them, its gaps the host's."""
+    for text, want in FORMS:
+        got = b.evaluate('import("./js/claims.js").then(m => { const p = m.parseClaims(%s); '
+                         'return p.caches ? p.caches.map(c => c.bytes) : p.error; })' % json.dumps(text))
+        check('section 2 reads %r as %s' % (text.split('\n')[0][:30], want), got == want, str(got))
+    bad = b.evaluate('import("./js/claims.js").then(m => m.parseClaims("my cpu is fast").error || "")')
+    check('section 2 says what it cannot read', 'no cache sizes found' in bad, bad)
+    b.evaluate('(() => { const t = document.getElementById("claims-text"); t.value = %s;'
+               ' t.dispatchEvent(new Event("input")); })()' % json.dumps(LSCPU_C))
+    time.sleep(0.6)
+    cap = json.loads(b.evaluate('document.getElementById("capture-json").textContent'))
+    cap['published'] = {'source': 'typed into the page', 'caches': [
+        {'level': 1, 'type': 'data', 'size_bytes': 32768}, {'level': 2, 'type': 'unified', 'size_bytes': 1048576},
+        {'level': 3, 'type': 'unified', 'size_bytes': 33554432}]}
+    path = os.path.join(args.out, 'browser-claims.json')
+    json.dump(cap, open(path, 'w'))
+    r = subprocess.run([args.cs, 'reduce', '--json', path], capture_output=True)
+    want = [k['gap'] for k in json.loads(r.stdout)['knees']] if r.returncode == 0 else None
+    got = figures(b)
+    mine = [got.get('s2.mine:%d' % i) for i in range(len(want or []))]
+    check('section 2: this machine\'s gaps against the pasted sizes are the host\'s (%s)' % want,
+          want is not None and len(want) > 0 and all(same(g, w) if w is not None else g == 'null' for g, w in zip(mine, want)),
+          str(mine))

@@ -38,11 +38,12 @@ function gapTable(red) {
   r.result.knees.forEach((k, i) => body.append(el('tr', {}, el('td', { text: String(i + 1) }),
     el('td', { text: k.bytes === null ? 'missing' : bytes(k.bytes) }), el('td', { text: k.retired_bytes === null ? '–' : bytes(k.retired_bytes) }),
     el('td', { text: k.published_bytes === null ? 'unmatched' : bytes(k.published_bytes) }),
-    el('td', { text: k.gap === null ? '–' : pct(k.gap) }))));
+    el('td', { 'data-figure': `s2.mine:${i}`, 'data-value': String(k.gap), text: k.gap === null ? '–' : pct(k.gap) }))));
   t.append(body);
   const order = { falls: 'on this machine the gaps fall with depth', no: 'on this machine the gaps do not fall with depth' }[r.result.gap_order]
     || 'fewer than two paired knees: no ordering to judge';
-  return el('div', {}, el('div', { class: 'scroll' }, t), el('p', { class: 'verdict', text: order }));
+  return el('div', {}, el('h3', { text: 'this machine\'s knees against these sizes (the reducer pairs and scores them)' }),
+    el('div', { class: 'scroll' }, t), el('p', { class: 'verdict', text: order }));
 }
 
 function update(red) {
