@@ -233,8 +233,30 @@ def pixels(b, png, probes):
     return b.evaluate('(%s)(%s, %s)' % (src, json.dumps(base64.b64encode(png).decode()), json.dumps(probes)))
 
 
+# Members no committed capture has yet, named as their issues name them:
+# the renderer must draw them, units and all, with no change of its own.
+NEW_MEMBERS = {'knees': [], 'geometry': {'ways': 12, 'set_bytes': 4096, 'slices': [{'slice': 0, 'latency_ns': 41.5}]},
+               'bandwidth': [{'op': 'read', 'level': 1, 'gbps': 183.25, 'knee_bytes': 49152}],
+               'mlp': {'chains': 10, 'saturation_gbps': 22.5},
+               'clock': {'core_hz': 3.1e9, 'floor_cycles': [4, 14]},
+               'reference': {'is_reference': False, 'reasons': [{'code': 'repeats', 'reason': 'one repeat, fewer than 5'}]}}
+RENDERED = r'''import("./js/render.js").then(m => { const box = m.reduction(%s); document.body.append(box);
+  const out = [[...box.querySelectorAll("section[data-member]")].map(s => s.dataset.member), box.innerText];
+  box.remove(); return out; })'''
+
+
+def new_members(b, check):
+    members, text = b.evaluate(RENDERED % json.dumps(NEW_MEMBERS))
+    check('a new member appears with no change to the page (%s)' % ' '.join(members),
+          members == list(NEW_MEMBERS), str(members))
+    units = ['183 GB/s', '48 KiB', '41.5 ns', '4 KiB', '3.1 GHz', '4 cycles', '22.5 GB/s', 'repeats']
+    missing = [u for u in units if u not in text]
+    check('its figures carry their units (%s)' % ', '.join(units), not missing, 'missing %s in %r' % (missing, text[:300]))
+
+
 def page(b, args, check):
     sections(b, args, check)
+    new_members(b, check)
     check_panel(b, check)
     themes(b, check)
     overflow(b, check, 'the page')
