@@ -125,10 +125,10 @@ def terminal(text):
 
 def error_agrees(host_err, page_err):
     """The page refuses with the host's words: both run the one capture
-    reader (reader/, C), so the message after "cacheshape: FILE: " is the
+    reader (reader/, C), so the message after "cacheshape[ SUBCOMMAND]: FILE: " is the
     page's message, byte for byte, line and column included, once put
     through the command's terminal rule."""
-    h = host_err.strip().split(': ', 2)[-1] if host_err.startswith('cacheshape: ') else host_err.strip()
+    h = host_err.strip().split(': ', 2)[-1] if re.match(r'cacheshape(?: [a-z]+)?: ', host_err) else host_err.strip()
     return terminal(page_err) == h
 
 

@@ -64,7 +64,7 @@ export class Reducer {
 
   // A capture file's bytes, read by the capture reader in the module (the
   // host's C, reader/): null, or the message `cacheshape` prints for it
-  // (after "cacheshape: FILE: "). The capture stays in the module for
+  // (after "cacheshape reduce: FILE: "). The capture stays in the module for
   // reduce(), json(), report(), svg() and row().
   read(bytes) { return this.readWith(bytes, 'cs_read'); }
 
