@@ -49,6 +49,12 @@ def paired(res):
             and k['gap'] is not None]
 
 
+def paired_first(res):
+    """The first knee of the table, when it is paired (the page's first knee)."""
+    k = res['knees'][0] if res['knees'] else None
+    return k if k and k['bytes'] is not None and k['published_bytes'] is not None and k['gap'] is not None else None
+
+
 def want_figures(hs):
     """The figures the page must show, from the host's JSON alone."""
     w = {}
@@ -68,6 +74,14 @@ def want_figures(hs):
         if any(f['code'] == 'clock-unusable' for f in res['refusals']):
             w['s3.refusal:%s' % path] = 'clock-unusable'
     w['s2.judged'], w['s2.falls'] = judged, falls
+    ks = [k for res, _ in hs.values() for k in paired(res) if k['retired_bytes'] is not None]
+    w['s4.retired.knees'] = len(ks)
+    w['s4.retired.under'] = sum(k['retired_bytes'] <= k['published_bytes'] for k in ks)
+    w['s4.retired.below'] = sum(k['retired_bytes'] <= k['bytes'] for k in ks)
+    firsts = [paired_first(res) for res, _ in hs.values()]
+    firsts = [k for k in firsts if k]
+    w['s4.first.captures'] = len(firsts)
+    w['s4.first.above'] = sum(k['gap'] > 0 for k in firsts)
     codes = {}
     for res, _ in hs.values():
         for c in {f['code'] for f in res['refusals']}:

@@ -165,7 +165,7 @@ async function sections(red, R) {
   computed('s1');
   const [served, catalogue, host] = await Promise.all([replayServed(red), replayCatalogue(red), check.loadHost()]);
   const real = Object.fromEntries(Object.entries(served).filter(([p, s]) => !p.startsWith('synthetic/') && s.ok));
-  const f = renderAll(real);
+  const f = renderAll(real, catalogue);
   ['s2', 's4', 's5'].forEach(computed);
   setupClaims(red, real);
   renderClockRefusals(f.s3, self.crossOriginIsolated ? 'This page is cross-origin isolated: the browser documents a 5 µs clock for it.'

@@ -68,6 +68,7 @@ const SECTION = {
   s2: (f) => `gaps fall with depth on ${f.falls.length} of ${f.judged} captures`,
   s3: (f) => `${f.filter((r) => r.refusal).length} clock refusals, ${f.length} clocks`,
   s4: (f) => `${f.gaps.length} captures' gaps; first knee above on ${f.first.above.length} of ${f.first.captures}; ` +
+    `retired under published on ${f.retired.under} of ${f.retired.knees} knees; ` +
     `${f.competitors.length} competitor pairs (${f.competitors.map((c) => c.verdict).join(', ') || 'none'})`,
   s5: (f) => `${f.rows.length} captures' placements, ${f.refused} refused, granules ${canon(f.granules)}`,
   s7: (f) => `${Object.keys(f).length} refusal codes over the committed captures`,

@@ -12,7 +12,7 @@ export function gapsByDepth(set) {
   const rows = [];
   for (const [path, { result }] of Object.entries(set)) {
     if (!result || !Array.isArray(result.knees)) continue;
-    const knees = result.knees.map((k) => (paired(k) ? { gap: k.gap, bytes: k.bytes, published: k.published_bytes } : null));
+    const knees = result.knees.map((k) => (paired(k) ? { gap: k.gap, bytes: k.bytes, retired: k.retired_bytes, published: k.published_bytes } : null));
     if (!knees.some(Boolean)) continue;
     rows.push({ path, knees, order: result.gap_order ?? null });
   }
@@ -33,6 +33,14 @@ export function firstKnee(set) {
   const rows = gapsByDepth(set).filter((r) => r.knees[0]);
   const above = rows.filter((r) => r.knees[0].gap > 0).map((r) => r.path);
   return { captures: rows.length, above, below: rows.length - above.length };
+}
+
+// s.4: the retired rule (the top of the plateau, a lower bound) against the
+// published size and against the knee, over every paired knee.
+export function retired(set) {
+  const all = gapsByDepth(set).flatMap((r) => r.knees.filter((k) => k && k.retired !== null));
+  return { knees: all.length, under: all.filter((k) => k.retired <= k.published).length,
+    below: all.filter((k) => k.retired <= k.bytes).length };
 }
 
 // s.4: each capture run beside competitors (capture.competitors.threads > 0)
@@ -115,7 +123,7 @@ export function refusalCodes(set) {
 // Every figure above at once, keyed by section: what the check panel compares.
 export function figures(set) {
   return {
-    s2: ordering(set), s3: clocks(set), s4: { gaps: gapsByDepth(set), first: firstKnee(set), competitors: competitors(set) },
+    s2: ordering(set), s3: clocks(set), s4: { gaps: gapsByDepth(set), first: firstKnee(set), retired: retired(set), competitors: competitors(set) },
     s5: adjacency(set), s7: refusalCodes(set),
   };
 }

@@ -24,13 +24,14 @@ export function renderOrdering(o) {
 export function renderGaps(rows) {
   const depth = Math.max(0, ...rows.map((r) => r.knees.length));
   const t = el('table', { class: 'data', id: 'gaps-table' },
-    thead('capture', ...Array.from({ length: depth }, (_, i) => `knee ${i + 1}: gap (knee, published)`), 'ordering'));
+    thead('capture', ...Array.from({ length: depth }, (_, i) => `knee ${i + 1}: gap (knee; retired; of published)`), 'ordering'));
   const body = el('tbody');
   for (const r of rows) {
     const cells = Array.from({ length: depth }, (_, i) => {
       const k = r.knees[i];
       if (!k) return el('td', { text: '–' });
-      return el('td', {}, fig(`s4.gap:${r.path}:${i}`, k.gap, pct(k.gap)), ` (${bytes(k.bytes)}, ${bytes(k.published)})`);
+      return el('td', {}, fig(`s4.gap:${r.path}:${i}`, k.gap, pct(k.gap)),
+        ` (${bytes(k.bytes)}; retired ${k.retired === null ? '–' : bytes(k.retired)}; of ${bytes(k.published)})`);
     });
     body.append(el('tr', {}, el('td', { text: short(r.path) }), ...cells,
       el('td', { text: r.order === 'falls' ? 'falls' : r.order === 'no' ? 'does not fall' : 'one knee' })));
@@ -39,10 +40,13 @@ export function renderGaps(rows) {
   $('gaps').replaceChildren(scroll(t));
 }
 
-export function renderFirstKnee(f) {
+export function renderFirstKnee(f, r) {
   $('first-knee').replaceChildren('On ', fig('s4.first.above', f.above.length, String(f.above.length)), ' of the ',
     fig('s4.first.captures', f.captures, String(f.captures)),
-    ' captures with a paired first knee, that knee comes in above the published size; on the others, below.');
+    ' captures with a paired first knee, that knee comes in above the published size; on the others, below. Over all ',
+    fig('s4.retired.knees', r.knees, String(r.knees)), ' paired knees, the retired rule (meant as a lower bound) stays at or under the published size on ',
+    fig('s4.retired.under', r.under, String(r.under)), ', and at or under the knee on ',
+    fig('s4.retired.below', r.below, String(r.below)), '; the knee is an estimate, and may fall on either side.');
 }
 
 export function renderCompetitors(list) {
@@ -137,11 +141,12 @@ export function noteVisit(list, where) {
   for (const f of list) { visit.push(f); ul.append(refusalItem(f, where)); }
 }
 
-export function renderAll(set) {
+export function renderAll(set, catalogue) {
   const f = essay.figures(set);
+  $('s6-h').lastChild.textContent = ` ${Object.keys(set).length} curves that are not yours, and ${Object.keys(catalogue).length} that are not real`;
   renderOrdering(f.s2);
   renderGaps(f.s4.gaps);
-  renderFirstKnee(f.s4.first);
+  renderFirstKnee(f.s4.first, f.s4.retired);
   renderCompetitors(f.s4.competitors);
   renderAdjacency(f.s5);
   renderCommittedRefusals(f.s7);
