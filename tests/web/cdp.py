@@ -118,7 +118,11 @@ class Browser:
                       windowsVirtualKeyCode=keycode, modifiers=mod)
 
     def on_new_document(self, source):
-        self.call('Page.addScriptToEvaluateOnNewDocument', session=True, source=source)
+        """source runs first in every document from now on; returns its id for forget()."""
+        return self.call('Page.addScriptToEvaluateOnNewDocument', session=True, source=source)['identifier']
+
+    def forget(self, ident):
+        self.call('Page.removeScriptToEvaluateOnNewDocument', session=True, identifier=ident)
 
     def requested(self):
         """URLs the page asked the network for since the last navigate."""

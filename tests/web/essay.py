@@ -353,3 +353,21 @@ def claims(b, args, check):
     check('section 2: this machine\'s gaps against the pasted sizes are the host\'s (%s)' % want,
           want is not None and len(want) > 0 and all(same(g, w) if w is not None else g == 'null' for g, w in zip(mine, want)),
           str(mine))
+
+
+FROZEN = 'Object.defineProperty(performance, "now", { value: () => 1000, configurable: true });'
+
+
+def frozen(b, url, check):
+    """A frozen clock (performance.now() never moves): the page still settles,
+    says the clock did not move, and prints no rate it cannot have."""
+    ident = b.on_new_document(FROZEN)
+    st = b.navigate(url, until=('ready', 'error'), timeout=120)
+    b.forget(ident)
+    info = b.evaluate('document.getElementById("clock-info").textContent')
+    summary = b.evaluate('document.getElementById("check-summary").textContent')
+    line = b.evaluate('(document.querySelector(\'#check-panel [data-check^="your clock"]\') || {}).dataset.status')
+    check('a frozen clock: the page settles (%s), says so, offline in the panel (%s)' % (st, line),
+          st == 'ready' and 'did not move' in info and line == 'offline', info[:120])
+    check('a frozen clock: no rate it cannot have (%r)' % summary[-90:],
+          '∞' not in summary and 'Infinity' not in summary and 'did not move' in summary)

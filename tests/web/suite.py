@@ -380,6 +380,7 @@ def part_measure(b, args):
         open(path, 'w').write(text)
         rc, _, se = host(args.cs, 'reduce', path)
         check('hidden: the host still reads the capture', rc == 0, se)
+        essay.frozen(b, srv.url, check)
     finally:
         code, out = srv.stop()
         lines = [l for l in out.splitlines() if re.match(r'127\.0\.0\.1 [A-Z]+ /', l)]

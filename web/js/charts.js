@@ -20,7 +20,8 @@ export function sampleClock(maxMs = 200, maxSteps = 24) {
   const t0 = performance.now();
   const pts = [{ i: 0, t: t0 }];
   let last = t0, i = 0;
-  while (pts.length <= maxSteps) {
+  // bounded in readings too: a frozen clock never moves past maxMs
+  while (pts.length <= maxSteps && i < 2e6) {
     const t = performance.now();
     i++;
     if (t !== last) { pts.push({ i, t }); last = t; }

@@ -58,7 +58,7 @@ export function checkCaptures(host, set) {
     const cells = [...s.cells, s.verdict], hcells = hr ? ROW_KEYS.map((k) => hr[k]) : null;
     const sameRow = hcells !== null && canon(cells) === canon(hcells);
     line(sameJson && sameRow ? 'ok' : 'fail', `${path}: reduce --json and check's row equal to the host's`,
-      sameJson && sameRow ? `${s.result.knees.length} knees, ${s.result.refusals.length} refusals, result ${s.verdict}`
+      sameJson && sameRow ? `${s.result.knees.length} knees, ${s.result.refusals.length} refusals, ${s.verdict === '-' ? 'no expectation to judge' : `result ${s.verdict}`}`
         : `${sameJson ? '' : 'the JSON differs; '}${sameRow ? '' : `row ${canon(cells)}, host ${canon(hcells)}`}`);
   }
   return hostSet;
