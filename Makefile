@@ -52,6 +52,7 @@ include mk/web.mk
 include mk/sanitize.mk
 include mk/net.mk
 -include mk/sign.mk
+-include mk/install.mk
 include mk/test.mk
 
 .PHONY: clean
