@@ -143,7 +143,16 @@ python3 -c 'import socket,time,sys; s=socket.socket(); s.bind(("127.0.0.1",0)); 
 busy=$!
 for _ in $(seq 50); do [ -s "$T/busy" ] && break; sleep 0.1; done
 usage 1 --dir "$T/dir" --web "$T/web" --port "$(cat "$T/busy")"
+expect "a port already taken: ONE line, saying it is in use" eval \
+	'[ "$(wc -l <"$T/u.err")" -eq 1 ] && grep -q "^cacheshape serve: cannot listen on 127.0.0.1:[0-9]*: the port is in use" "$T/u.err"'
 kill "$busy" 2>/dev/null
+# it announces the captures it serves: the synthetic catalogue's count
+"$CS" serve --dir captures/synthetic --port 0 >"$T/cat.log" 2>&1 &
+cat_pid=$!
+for _ in $(seq 50); do grep -q http "$T/cat.log" 2>/dev/null && break; sleep 0.1; done
+kill "$cat_pid" 2>/dev/null; wait "$cat_pid" 2>/dev/null
+n_cat=$(ls captures/synthetic/*.json | wc -l)
+expect "serve announces the $n_cat captures it serves" grep -q "^serving $n_cat captures in " "$T/cat.log"
 expect "help: cacheshape help serve" eval '"$CS" help serve >/dev/null'
 "$CS" serve --help >"$T/help.out"
 expect "help: says the limits (connections, each one's headers, the bodies held)" \

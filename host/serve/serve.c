@@ -4,6 +4,7 @@
 #include "serve.h"
 #include "../cmd.h"
 #include "../cli.h"
+#include "../textout.h"
 #include "../../common/buf.h"
 
 #include <arpa/inet.h>
@@ -34,7 +35,8 @@ void cs_usage_serve(FILE *f)
 	      "               machine only; another address serves DIR to anyone\n"
 	      "               who can reach it)\n"
 	      "  --web DIR    the page (default: build/web beside this program,\n"
-	      "               when it is built)\n"
+	      "               when it is built, or PREFIX/share/cacheshape/web\n"
+	      "               where make install put it)\n"
 	      "  --boot DIR   what netbooted machines fetch: DIR/cacheshape.cfg\n"
 	      "               at /cacheshape.cfg, DIR/FILE at /boot/FILE\n"
 	      "  --token FILE uploads (POST /captures) need 'Authorization:\n"
@@ -395,10 +397,13 @@ static size_t keep_escaped(void *cls, struct MHD_Connection *c, char *s)
 	return strlen(s);
 }
 
-/* build/web beside this program (build/host/cacheshape). */
+/* The page beside this program: build/web in a build tree
+ * (build/host/cacheshape), PREFIX/share/cacheshape/web where `make install`
+ * put it (PREFIX/bin/cacheshape); the first that has index.html. */
 static int default_web(char *out, size_t cap)
 {
-	char exe[PATH_MAX];
+	static const char *const beside[] = { "../web", "../share/cacheshape/web" };
+	char exe[PATH_MAX], probe[PATH_MAX + 64];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	char *slash;
 
@@ -408,7 +413,12 @@ static int default_web(char *out, size_t cap)
 	if (!(slash = strrchr(exe, '/')))
 		return -1;
 	*slash = '\0';
-	return snprintf(out, cap, "%s/../web", exe) < (int)cap ? 0 : -1;
+	for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++)
+		if (snprintf(out, cap, "%s/%s", exe, beside[i]) < (int)cap &&
+		    snprintf(probe, sizeof probe, "%s/index.html", out) < (int)sizeof probe &&
+		    access(probe, R_OK) == 0)
+			return 0;
+	return -1;
 }
 
 static int folder(const char *what, const char *path, char *resolved)
@@ -516,7 +526,7 @@ static int address(const struct opts *o, struct sockaddr_storage *sa, char *host
 /* The folders resolved and the collection opened; -1 with a message. */
 static int folders(const struct opts *o, struct cs_serve *srv)
 {
-	char web_default[PATH_MAX], probe[PATH_MAX + 16], err[512];
+	char web_default[PATH_MAX], err[512];
 	const char *web = o->web;
 
 	/* a missing --dir is made (its parent must exist): a new collection */
@@ -526,9 +536,7 @@ static int folders(const struct opts *o, struct cs_serve *srv)
 	if (folder("--dir", o->dir, srv->dir))
 		return -1;
 	/* the default page is optional: a collection needs none */
-	if (!web && !default_web(web_default, sizeof web_default) &&
-	    snprintf(probe, sizeof probe, "%s/index.html", web_default) < (int)sizeof probe &&
-	    access(probe, R_OK) == 0)
+	if (!web && !default_web(web_default, sizeof web_default))
 		web = web_default;
 	errno = 0;
 	if (web && (folder("the page", web, srv->web) ||
@@ -550,6 +558,37 @@ static int folders(const struct opts *o, struct cs_serve *srv)
 	return 0;
 }
 
+/* libmicrohttpd's own messages: kept while the daemon starts (a refused
+ * start is said once, by cs_cmd_serve, with the reason), said with the
+ * command's prefix once it serves. */
+static atomic_int mhd_started;
+static char mhd_last[512];
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+	char msg[sizeof mhd_last];
+	int saved = errno;
+	(void)cls;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	msg[strcspn(msg, "\n")] = '\0';
+	if (atomic_load(&mhd_started))
+		cs_eprintf("cacheshape serve: libmicrohttpd: %s", msg);
+	else
+		memcpy(mhd_last, msg, sizeof msg);
+	errno = saved;
+}
+
+/* The one line of a daemon that did not start: the port taken, or why. */
+static void say_not_started(const char *host, long port, int err)
+{
+	if (err == EADDRINUSE)
+		fprintf(stderr, "cacheshape serve: cannot listen on %s:%ld: the port is in use (another "
+			"server has it: --port N for another, --port 0 for any free one)\n", host, port);
+	else
+		cs_eprintf("cacheshape serve: cannot listen on %s:%ld: %s", host, port,
+			   err ? strerror(err) : mhd_last[0] ? mhd_last : "libmicrohttpd did not start");
+}
+
 int cs_cmd_serve(int argc, char **argv)
 {
 	static struct cs_serve srv;
@@ -560,6 +599,7 @@ int cs_cmd_serve(int argc, char **argv)
 	struct opts o;
 	sigset_t stop;
 	int sig, loopback, rc = parse(argc, argv, &o);
+	size_t served;
 
 	if (rc >= 0)
 		return rc;
@@ -578,6 +618,7 @@ int cs_cmd_serve(int argc, char **argv)
 	d = MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG |
 				     (sa.ss_family == AF_INET6 ? MHD_USE_IPv6 : 0),
 			     (uint16_t)o.port, NULL, NULL, on_request, &srv,
+			     MHD_OPTION_EXTERNAL_LOGGER, mhd_log, NULL,
 			     MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
 			     MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
 			     MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
@@ -587,19 +628,23 @@ int cs_cmd_serve(int argc, char **argv)
 			     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CS_SERVE_CONNECTION_MEMORY,
 			     MHD_OPTION_END);
 	if (!d) {
-		fprintf(stderr, "cacheshape serve: cannot listen on %s:%ld%s%s\n", host, o.port,
-			errno ? ": " : "", errno ? strerror(errno) : "");
+		say_not_started(host, o.port, errno);
 		cs_store_close(srv.store);
 		return CS_EXIT_FAIL;
 	}
+	atomic_store(&mhd_started, 1);
 	info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
 	if (info)
 		o.port = info->port;
 	if (!loopback)
 		fprintf(stderr, "cacheshape serve: listening on %s, not this machine alone: "
 			"anyone who can reach it can read %s\n", o.bind, srv.dir);
-	printf("serving %s%s at http://%s:%ld/ (%zu captures stored; uploads %s; Ctrl-C stops)\n",
-	       srv.dir, srv.web[0] ? " and the page" : "", host, o.port, cs_store_count(srv.store),
+	/* what a client will find: the listing's captures (built now, and
+	 * kept for the first GET /captures/index.json) */
+	if (cs_index_count(srv.index, srv.dir, &served) != 0)
+		served = 0;
+	printf("serving %zu capture%s in %s%s at http://%s:%ld/ (uploads %s; Ctrl-C stops)\n",
+	       served, served == 1 ? "" : "s", srv.dir, srv.web[0] ? " and the page" : "", host, o.port,
 	       o.token ? "need the token" : "open to anyone who can reach it");
 	fflush(stdout);
 	sigwait(&stop, &sig);

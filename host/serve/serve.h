@@ -116,6 +116,9 @@ void cs_index_free(struct cs_index *x);
 /* A malloc'd copy of the listing into *text, *len; 0, or -1 when dir
  * cannot be read or memory ran out. */
 int cs_index_get(struct cs_index *x, const char *dir, char **text, size_t *len);
+/* How many captures that listing names (what serve announces); 0, or -1
+ * as cs_index_get. */
+int cs_index_count(struct cs_index *x, const char *dir, size_t *n);
 
 int cs_cmd_serve(int argc, char **argv);
 void cs_usage_serve(FILE *f);

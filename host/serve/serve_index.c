@@ -44,6 +44,7 @@ struct cs_index {
 	size_t n, cap;
 	int overflow;    /* more folders than INDEX_MAX_FOLDERS */
 	int racy;        /* a folder changed within INDEX_RACY_S of the build */
+	size_t count;    /* the captures the kept text lists */
 };
 
 struct cs_index *cs_index_new(void)
@@ -176,7 +177,7 @@ static int utf8_ok(const unsigned char *s)
  * {"captures": [{"path": "host/x.json", "bytes": N, "expect": true}, ...]}
  * ("expect" when NAME.expect lies beside it). A capture named index.json at
  * the top of --dir is hidden by this listing. */
-static int build(const char *dir, char **text, size_t *len)
+static int build(const char *dir, char **text, size_t *len, size_t *count)
 {
 	struct cs_walk w;
 	yajl_gen g = yajl_gen_alloc(NULL);
@@ -193,6 +194,7 @@ static int build(const char *dir, char **text, size_t *len)
 	yajl_gen_map_open(g);
 	yajl_gen_string(g, (const unsigned char *)"captures", 8);
 	yajl_gen_array_open(g);
+	*count = 0;
 	for (size_t i = 0; i < w.n; i++) {
 		const char *p = w.paths[i], *why;
 		char rel[4096];
@@ -201,6 +203,7 @@ static int build(const char *dir, char **text, size_t *len)
 		    cs_serve_decode(p, rel, sizeof rel, &why) || strcmp(rel, p) ||
 		    cs_serve_inside(dir, rel, &bytes))
 			continue; /* what capture_file would refuse is not listed */
+		++*count;
 		yajl_gen_map_open(g);
 		yajl_gen_string(g, (const unsigned char *)"path", 4);
 		yajl_gen_string(g, (const unsigned char *)p, strlen(p));
@@ -235,7 +238,7 @@ int cs_index_get(struct cs_index *x, const char *dir, char **text, size_t *len)
 		note(x, dir, "", 0);
 		for (size_t i = 0; i < x->n; i++)
 			x->racy |= x->f[i].mtime.tv_sec >= start - INDEX_RACY_S;
-		if (build(dir, &x->text, &x->len) != 0) {
+		if (build(dir, &x->text, &x->len, &x->count) != 0) {
 			x->text = NULL;
 			rc = -1;
 		}
@@ -248,4 +251,17 @@ int cs_index_get(struct cs_index *x, const char *dir, char **text, size_t *len)
 	}
 	pthread_mutex_unlock(&x->lock);
 	return rc;
+}
+
+int cs_index_count(struct cs_index *x, const char *dir, size_t *n)
+{
+	char *text;
+	size_t len;
+	if (cs_index_get(x, dir, &text, &len) != 0)
+		return -1;
+	free(text);
+	pthread_mutex_lock(&x->lock);
+	*n = x->count;
+	pthread_mutex_unlock(&x->lock);
+	return 0;
 }
