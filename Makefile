@@ -53,6 +53,7 @@ include mk/sanitize.mk
 include mk/net.mk
 -include mk/sign.mk
 -include mk/install.mk
+-include mk/readme.mk
 include mk/test.mk
 
 .PHONY: clean
