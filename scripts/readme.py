@@ -21,7 +21,9 @@ comment that GitHub does not show:
                                     wants the block to be the saved run's,
                                     and that run's stable parts to still hold
                                     (STABLE below: the tests it names, the
-                                    version)
+                                    version; and a run that wrote a capture
+                                    keeps it as docs/readme/NAME.json, whose
+                                    reduction today must be the run's)
   <!-- readme: commands -->         commands to type: each `make TARGET` must
                                     be one make knows (make -n), and each
                                     option of a `cacheshape CMD` line one
@@ -43,7 +45,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAVED = os.path.join(ROOT, "docs", "readme")
+SAVED = os.environ.get("CS_README_DIR") or os.path.join(ROOT, "docs", "readme")
+# (tests/suite-readme.sh points these at altered copies)
 FIGS = os.environ.get("CS_README_FIGS") or os.path.join(SAVED, "figures.txt")
 MARK = re.compile(r"^<!-- readme: (exact|transcript|commands|text)(?: (.*?))? -->$")
 FIG = re.compile(r"<!-- fig:([a-z0-9-]+) -->(.*?)<!-- /fig -->")
@@ -263,10 +266,44 @@ def read_transcript(name):
 def save_transcript(name, meta, body):
     with open(transcript_path(name), "w", encoding="utf-8") as f:
         f.write("# readme transcript: %s (scripts/readme.py; `make readme` remakes it)\n" % name)
-        for k in ("command", "show", "rerun", "machine", "date"):
+        for k in ("command", "show", "rerun", "capture", "machine", "date"):
             if k in meta:
                 f.write("# %s: %s\n" % (k, meta[k]))
         f.write("\n" + body)
+
+
+def keep_capture(name, meta, body):
+    """A run that ends "capture: PATH" (make run): the capture kept beside its
+    transcript, docs/readme/NAME.json, so that the check can reduce it again."""
+    m = re.search(r"^capture: (\S+\.json)$", body, re.M)
+    meta.pop("capture", None)
+    if m:
+        dest = os.path.join("docs", "readme", name + ".json")
+        with open(os.path.join(ROOT, m.group(1)), "rb") as f:
+            data = f.read()
+        with open(os.path.join(ROOT, dest), "wb") as f:
+            f.write(data)
+        meta["capture"] = dest
+
+
+def stable_capture(t):
+    """The run's capture reduced by today's reducer must read as the run's own
+    reduction did (from its "== PATH: label" line to "capture: PATH"): a kind
+    added, or a report changed, since the run says make readme."""
+    if "capture" not in t:
+        return None
+    lines = t["body"].splitlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith("== ")), None)
+    end = next((i for i, l in enumerate(lines) if l.startswith("capture: ")), None)
+    if start is None or end is None or end < start:
+        return "the run has no reduction (a '== ' line, then 'capture: ')"
+    rc, out = run("%s reduce %s" % (CS, t["capture"]), timeout=60, merge=False)
+    if rc:
+        return "%s reduce %s exits %d" % (CS, t["capture"], rc)
+    if out.rstrip("\n").splitlines()[1:] != lines[start + 1:end]:
+        return ("its capture (%s) reduces otherwise today than in the run: the report changed "
+                "since; make readme" % t["capture"])
+    return None
 
 
 def provenance(name, t):
@@ -346,6 +383,7 @@ def render(lines, only, no_runs):
                 if rc:
                     raise ValueError("`%s` exits %d:\n%s" % (t["command"], rc, body[-3000:]))
                 t.update(machine=machine(), date=today())
+                keep_capture(arg, t, body)
                 save_transcript(arg, t, body)
                 t = read_transcript(arg)
             out += SHOW[t["show"]](t["body"])
@@ -423,9 +461,9 @@ def check(path):
                                     "make readme" % (where, arg))
                 if j + 1 >= len(lines) or lines[j + 1] != provenance(arg, t):
                     problems.append("%s: the line under the block should be: %s" % (where, provenance(arg, t)))
-                why = STABLE.get(t["show"], lambda _t: None)(t["body"])
-                if why:
-                    problems.append("%s: docs/readme/%s.txt: %s" % (where, arg, why))
+                for why in (STABLE.get(t["show"], lambda _t: None)(t["body"]), stable_capture(t)):
+                    if why:
+                        problems.append("%s: docs/readme/%s.txt: %s" % (where, arg, why))
             elif kind == "commands":
                 problems += ["%s: %s" % (where, p) for p in commands_problems(body)]
             elif kind == "text" and not arg:

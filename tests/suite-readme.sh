@@ -83,4 +83,20 @@ if [ -f build/web/cacheshape.wasm ]; then
 else
 	fail "build/web/cacheshape.wasm is not built (make web): its figure cannot be checked"
 fi
+# a saved run whose capture today's reducer reads otherwise (a report that
+# changed since the run: its own reduction no longer what the tree prints)
+cp -r docs/readme "$T/saved"
+python3 - "$T/saved/firmware-run.txt" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+head, _, body = t.partition("\n\n")
+host = body.index("\n== ")
+new = body[:host] + re.sub(r"\nlevels: (\d+)", lambda m: "\nlevels: %d" % (int(m.group(1)) + 1), body[host:], 1)
+assert new != body
+open(sys.argv[1], "w").write(head + "\n\n" + new)
+PY
+CS_README_DIR=$T/saved scripts/readme.py check >"$T/m.out" 2>&1
+mrc=$?
+expect "a saved run whose capture reduces otherwise today fails (exit $mrc)" eval \
+	'[ $mrc -ne 0 ] && grep -qF "reduces otherwise today than in the run" "$T/m.out"'
 summary readme
