@@ -93,4 +93,4 @@ _cacheshape()
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac
 }
-complete -o filenames -o bashdefault -F _cacheshape cacheshape
+complete -o filenames -F _cacheshape cacheshape
