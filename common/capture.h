@@ -15,6 +15,7 @@
 #define CS_MAX_CACHES 32         /* published cache descriptors */
 #define CS_TEXT_MAX 256          /* label and other free text, with its NUL */
 #define CS_WORD_MAX 32           /* short names: source, kind, arch, with NUL */
+#define CS_MAX_REPEATS 9         /* whole sweeps in one capture (probe --repeat, repeat=) */
 
 enum cs_cache_type { CS_CACHE_DATA, CS_CACHE_INSTRUCTION, CS_CACHE_UNIFIED };
 
@@ -65,6 +66,15 @@ struct cs_adj_series {
 	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
 };
 
+/* The sweep run more than once (probe --repeat N, the firmware's repeat=N;
+ * docs/capture.md "sweep.repeats"): each point's ns is the median of its
+ * repeats' figures, ns[i][0 .. n) (each the minimum over that repeat's
+ * blocks, as a point's ns is). n 0 or 1: one pass, no member written. */
+struct cs_sweep_repeats {
+	uint32_t n;
+	double ns[CS_MAX_SWEEP_POINTS][CS_MAX_REPEATS];
+};
+
 #include "../kinds/mp/mp_capture.h" /* uses cs_point: here, after it */
 #include "../kinds/tlb/tlb_capture.h" /* the TLB kind's data: likewise */
 #include "../kinds/icache/icache_capture.h" /* seed 001's: uses CS_WORD_MAX */
@@ -103,6 +113,7 @@ struct cs_capture {
 	struct cs_mp mp; /* other processors (mp_capture.h) */
 	struct cs_secure_boot sb; /* a firmware's producer.secure_boot (secureboot.h) */
 	struct cs_icache_capture icache; /* seed 001 (kinds/icache/) */
+	struct cs_sweep_repeats rep; /* the sweep's repeats (kinds/sweep/) */
 	struct cs_run_detail run; /* how it was measured; keep last */
 };
 

@@ -62,6 +62,8 @@ void cs_plan_json(struct cs_jsonw *j, const struct cs_plan *p)
 	cs_jsonw_u64(j, p->warm_max);
 	cs_jsonw_key(j, "seed");
 	cs_jsonw_hex(j, p->seed);
+	cs_jsonw_key(j, "repeats"); /* the main sweep's passes (sweep_run.c) */
+	cs_jsonw_u64(j, p->repeats > 1 ? p->repeats : 1);
 }
 
 void cs_engine_say(struct cs_engine *e, const struct cs_event *ev)

@@ -47,6 +47,7 @@ struct cs_plan {
 	uint64_t largest_cache; /* largest published, for the time left; 0: none */
 	uint32_t competitors;   /* the sweep again beside N streaming processors */
 	int kinds_on_ap;        /* every kind of core swept on another processor */
+	uint32_t repeats;       /* the main sweep this many times, 1 to CS_MAX_REPEATS (0: once) */
 };
 
 /* Blocks and their floor for a quick or full run on a clock of this quantum. */
@@ -54,7 +55,7 @@ void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns);
 /* Sizes from 4 KiB to max, four an octave (2^(k/4)), 64-byte multiples. */
 uint32_t cs_sweep_sizes(uint64_t max, uint64_t *out, uint32_t cap);
 /* "max_bytes", "blocks", "min_block_ns", "min_block_is", "warm_max_loads",
- * "seed" inside an open capture object. */
+ * "seed", "repeats" inside an open capture object. */
 void cs_plan_json(struct cs_jsonw *j, const struct cs_plan *p);
 
 /* ---- what the engine says while it runs ---- */
@@ -163,6 +164,8 @@ struct cs_sweep_at {
 	int show;               /* the time left in each point's event */
 	double t0;              /* when it began */
 	struct cs_point_result pr; /* the last point (its event points here) */
+	uint32_t pass, k;       /* the main sweep's repeat and its next slot (sweep_run.c) */
+	double pass_s;          /* seconds its first pass took */
 };
 
 /* The adjacency probe, between placements and distances. */
@@ -222,6 +225,12 @@ void cs_engine_sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t 
 			   int show, uint32_t cap, struct cs_event *ev);
 void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
 			  struct cs_run_detail *d, struct cs_event *ev);
+
+/* The main sweep's repeats (plan.repeats, kinds/sweep/sweep_run.c): the
+ * slot (of m, the sizes the first pass measured) that pass 'pass' of
+ * 'repeats' measures k-th: the first in order, each later one rotated by
+ * pass * m / repeats, the odd ones reversed; a permutation of 0 .. m-1. */
+uint32_t cs_repeat_slot(uint32_t pass, uint32_t k, uint32_t m, uint32_t repeats);
 
 /* The program's clock in seconds (its seconds hook), 0 without one. */
 double cs_engine_seconds(const struct cs_engine *e);

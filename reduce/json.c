@@ -69,14 +69,38 @@ void cs_rjson_refusal(struct cs_rjson *o, const struct cs_refusal *f)
 	cs_jsonw_obj_end(&o->j);
 }
 
-void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
-		     const char *last)
+/* "key": [min, max] over the repeats that have it, or null; and
+ * "key_repeats": how many (docs/repeats.md). */
+static void spread_member(struct cs_rjson *o, const char *key, const struct cs_spread *f)
+{
+	char k2[48];
+	struct cs_buf b;
+	cs_rjson_key(o, key);
+	if (f->has) {
+		cs_jsonw_arr(&o->j);
+		cs_rjson_num(o, f->min);
+		cs_rjson_num(o, f->max);
+		cs_jsonw_arr_end(&o->j);
+	} else {
+		cs_jsonw_null(&o->j);
+	}
+	cs_buf_init(&b, k2, sizeof k2);
+	cs_puts(&b, key);
+	cs_puts(&b, "_repeats");
+	cs_rjson_key(o, k2);
+	cs_rjson_num(o, f->found);
+}
+
+void cs_rjson_levels_spread(struct cs_rjson *o, const struct cs_level *L, uint32_t n,
+			    const char *first, const char *last, const struct cs_spread *f)
 {
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; i < n && i < CS_MAX_LEVELS; i++) {
 		cs_jsonw_obj(&o->j);
 		cs_rjson_key(o, "floor_ns");
 		cs_rjson_num(o, L[i].floor_ns);
+		if (f) /* the repeats' floors (docs/repeats.md s.3) */
+			spread_member(o, "floor_spread_ns", &f[i]);
 		cs_rjson_key(o, first);
 		cs_rjson_num(o, L[i].first_bytes);
 		cs_rjson_key(o, last);
@@ -88,6 +112,12 @@ void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, c
 		cs_jsonw_obj_end(&o->j);
 	}
 	cs_jsonw_arr_end(&o->j);
+}
+
+void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
+		     const char *last)
+{
+	cs_rjson_levels_spread(o, L, n, first, last, 0);
 }
 
 /* A smooth-climb refusal's figures (reduction.md s.9), beside its code
@@ -173,6 +203,39 @@ static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t 
 static void large_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
 {
 	knee_cell(o, ctx, n, col ? col + 1 : 0);
+}
+
+/* With repeats: the sweep's knee cells, then its spread over them. */
+struct spread_ctx {
+	const struct cs_knee *k;
+	const struct cs_spread *s;
+};
+
+static void spread_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
+{
+	const struct spread_ctx *x = ctx;
+	if (col < 4) {
+		knee_cell(o, x->k, n, col);
+	} else if (col == 5) {
+		cs_rjson_num(o, x->s[n].found);
+	} else if (x->s[n].has) {
+		cs_jsonw_arr(&o->j);
+		cs_rjson_num(o, x->s[n].min);
+		cs_rjson_num(o, x->s[n].max);
+		cs_jsonw_arr_end(&o->j);
+	} else {
+		cs_jsonw_null(&o->j);
+	}
+}
+
+void cs_rjson_knees_spread(struct cs_rjson *o, const struct cs_knee *k, uint32_t n,
+			   const struct cs_spread *s)
+{
+	static const char *const key[] = { "bytes", "retired_bytes", "published_bytes", "gap",
+					   "spread", "spread_repeats" };
+	const struct spread_ctx x = { k, s };
+	n = n < CS_MAX_KNEES ? n : CS_MAX_KNEES;
+	cs_rjson_table(o, key, 6, n, spread_cell, &x);
 }
 
 void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired)

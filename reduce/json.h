@@ -55,6 +55,14 @@ void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int
 /* [{floor_ns, FIRST, LAST, climb: true only when joined (s.9)}, ...]: the sweep's levels (bytes), a TLB's (pages) */
 void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
 		     const char *last);
+/* With the sweep's repeats (docs/repeats.md): each knee also has "spread":
+ * [min_bytes, max_bytes] over the repeats (null when none found it) and
+ * "spread_repeats", how many did; each level "floor_spread_ns" and
+ * "floor_spread_ns_repeats" after floor_ns. */
+void cs_rjson_knees_spread(struct cs_rjson *o, const struct cs_knee *k, uint32_t n,
+			   const struct cs_spread *s);
+void cs_rjson_levels_spread(struct cs_rjson *o, const struct cs_level *L, uint32_t n,
+			    const char *first, const char *last, const struct cs_spread *f);
 
 /* The json column of the table (common/kinds.h), declared from it: each
  * kind's members, in the table's order, from r (a kind's needs no line

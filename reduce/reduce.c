@@ -2,6 +2,7 @@
  * first: a malformed one is an error, not a refusal (s.1, s.7). */
 #include "internal.h"
 #include "kinds.h"
+#include "repeat.h"
 #include "../common/csmath.h"
 
 int cs_positive(double v)
@@ -153,6 +154,7 @@ static void result_init(struct cs_result *r, const struct cs_capture *c)
 	r->climbs.n = r->climbs.n_knees = 0; /* s.9: none until the sweep's row */
 	cs_memset(r->knees, 0, sizeof r->knees);
 	cs_memset(r->adj, 0, sizeof r->adj);
+	r->rep.n = 0; /* no repeats reduced until the sweep's row */
 }
 
 /* The sweep's row of the table (docs/reduction.md s.1 to s.4): the whole
@@ -168,6 +170,7 @@ int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
 	if (clock_unusable(c, r))
 		return 0; /* the capture is refused whole */
 	cs_reduce_sweep(c, w, r);
+	cs_repeat_reduce(c, w, r); /* each repeat, and the spreads (repeat.h) */
 	return 0;
 }
 

@@ -249,6 +249,7 @@ struct cs_probe_opts {
 	int cpu;                /* -1: the last CPU allowed */
 	const char *label;
 	uint64_t seed;          /* 0: from the clock */
+	uint32_t repeat;        /* the sweep this many times; 0: once */
 	int quiet;
 	int force;              /* replace an existing FILE; a clamp over an hour */
 	int all_kinds;          /* one capture per kind of core */

@@ -93,6 +93,9 @@ void cs_usage_probe(FILE *f)
 	      "                      the default); the capture says which\n"
 	      "  --label TEXT        appended to the capture's label\n"
 	      "  --seed N            the chase's random seed (default: from the clock)\n"
+	      "  --repeat N          the whole sweep N times (1 to 9, default 1), each\n"
+	      "                      in an order of its own: each knee's and floor's\n"
+	      "                      spread; a reference needs 5 (docs/repeats.md)\n"
 	      "  -q, --quiet         no progress on stderr\n"
 	      "  --brief             the summary alone: each published level, claimed\n"
 	      "                      and measured, with a verdict (docs/summary.md)\n"
@@ -215,6 +218,12 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 		o->cpu = (int)n;
 	} else if (!strcmp(name, "--label")) {
 		o->label = v;
+	} else if (!strcmp(name, "--repeat")) {
+		if (parse_u64(v, &n, 0) || n < 1 || n > CS_MAX_REPEATS) {
+			snprintf(lim, sizeof lim, "%d", CS_MAX_REPEATS);
+			return usage_error("--repeat: '%s' is not a number of sweeps from 1 to %s", v, lim);
+		}
+		o->repeat = (uint32_t)n;
 	} else if (!strcmp(name, "--seed")) {
 		if (parse_u64(v, &n, 0) || n == 0)
 			return usage_error("--seed: '%s' is not a non-zero number%s", v, "");
@@ -236,6 +245,7 @@ static const struct option probe_long[] = {
 	{ "flush", required_argument, NULL, 'F' },
 	{ "label", required_argument, NULL, 'L' },
 	{ "seed", required_argument, NULL, 'S' },
+	{ "repeat", required_argument, NULL, 'R' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "quick", no_argument, NULL, 'k' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -587,6 +597,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	plan->warm_max = CS_WARM_MAX;
 	plan->seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
 	plan->largest_cache = cs_cpuinfo_largest(&ci);
+	plan->repeats = o->repeat ? o->repeat : 1;
 	fill_capture(o);
 	if ((rc = start_competitors(o))) {
 		cs_pool_unmap(&pool);
@@ -595,8 +606,9 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	if (!o->quiet) {
 		cs_buf_init(&b, sz, sizeof sz);
 		cs_put_size(&b, (double)plan->sweep_max);
-		fprintf(stderr, "sweep: 4 KiB to %s on CPU %d, %u blocks of at least %.0f us a size\n",
-			sz, o->cpu, plan->blocks, plan->min_block_ns / 1000.0);
+		fprintf(stderr, "sweep: 4 KiB to %s on CPU %d, %u blocks of at least %.0f us a size%s\n",
+			sz, o->cpu, plan->blocks, plan->min_block_ns / 1000.0,
+			plan->repeats > 1 ? ", the whole sweep repeated (--repeat)" : "");
 	}
 	cs_engine_run(&run.e, &cap);
 	cs_compete_stop(&comp);

@@ -1,17 +1,56 @@
 /* sweep_read.c: the latency sweep's members of a capture ("sweep":
- * {"points": [{"bytes", "ns", "block_ns"?}]}, sizes distinct), the read
- * column of common/kinds.h; freestanding, part of the capture reader. */
+ * {"points": [{"bytes", "ns", "block_ns"?, "repeats_ns"?}], "repeats"?},
+ * sizes distinct), the read column of common/kinds.h; freestanding, part
+ * of the capture reader. With "repeats": N (2 to CS_MAX_REPEATS) every
+ * point has its N figures, each positive, its ns among them (their
+ * median, docs/capture.md); without it no point may have them. */
 #include "../../reader/reader.h"
+
+/* A point's repeats_ns: n positive figures, ns within them. */
+static int read_repeats(struct cs_jr *r, const struct cs_jd *p, uint32_t n, double ns,
+			double *out)
+{
+	struct cs_jd *arr, *v;
+	double lo = 0, hi = 0;
+	size_t m = cs_jr_push_key(r, "repeats_ns"), k = 0;
+	if (cs_jr_member(r, p, "repeats_ns", n > 1, 0, &arr))
+		return -1;
+	if (!arr) {
+		cs_jr_pop(r, m);
+		return 0;
+	}
+	if (n < 2)
+		return cs_jr_fail(r, "a point's repeats without sweep.repeats");
+	if (cs_jr_array(r, arr, n, n))
+		return -1;
+	for (v = cs_jd_first(arr); v; v = v->next, k++) {
+		size_t mi = cs_jr_push_idx(r, k);
+		if (cs_jr_positive(r, v, &out[k]))
+			return -1;
+		lo = !k || out[k] < lo ? out[k] : lo;
+		hi = !k || out[k] > hi ? out[k] : hi;
+		cs_jr_pop(r, mi);
+	}
+	if (ns < lo || ns > hi)
+		return cs_jr_fail(r, "the point's ns (%g) must lie among its repeats (%g .. %g): "
+				  "it is their median", ns, lo, hi);
+	cs_jr_pop(r, m);
+	return 0;
+}
 
 int cs_sweep_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
 {
 	double sizes[CS_MAX_SWEEP_POINTS];
 	struct cs_jd *sweep, *pts, *p;
 	size_t m, mp, mi, i;
+	uint64_t n = 0;
 
 	if (cs_jr_get_object(r, root, "sweep", 1, &sweep))
 		return -1;
 	m = cs_jr_push_key(r, "sweep");
+	if (cs_jr_get_uint(r, sweep, "repeats", 0, 2, CS_MAX_REPEATS, &n))
+		return -1;
+	c->rep.n = (uint32_t)n;
 	if (cs_jr_member(r, sweep, "points", 1, 0, &pts))
 		return -1;
 	mp = cs_jr_push_key(r, "points");
@@ -24,7 +63,8 @@ int cs_sweep_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *
 		mi = cs_jr_push_idx(r, i);
 		if (cs_jr_object(r, p) || cs_jr_get_positive(r, p, "bytes", 1, NULL, &pt->bytes) ||
 		    cs_jr_get_positive(r, p, "ns", 1, NULL, &pt->ns) ||
-		    cs_jr_get_positive(r, p, "block_ns", 0, &pt->has_block, &pt->block_ns))
+		    cs_jr_get_positive(r, p, "block_ns", 0, &pt->has_block, &pt->block_ns) ||
+		    read_repeats(r, p, c->rep.n, pt->ns, c->rep.ns[i]))
 			return -1;
 		cs_jr_pop(r, mi);
 	}

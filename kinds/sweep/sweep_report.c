@@ -51,8 +51,46 @@ static void report_levels(struct cs_buf *b, const struct cs_result *r)
 	cs_puts(b, " (from ");
 	cs_put_u64(b, r->n_plateaus);
 	cs_puts(b, r->n_plateaus == 1 ? " plateau)\n" : " plateaus)\n");
-	for (uint32_t l = 0; l < r->n_levels; l++)
+	for (uint32_t l = 0; l < r->n_levels; l++) {
+		const struct cs_spread *f = &r->rep.floor[l];
 		cs_report_level(b, l + 1, &r->levels[l], 0);
+		if (!r->rep.n || l >= CS_MAX_LEVELS)
+			continue;
+		cs_puts(b, "           spread ");
+		if (f->has) { /* docs/repeats.md s.3 */
+			cs_report_put_ns(b, f->min);
+			cs_puts(b, " .. ");
+			cs_report_put_ns(b, f->max);
+		} else {
+			cs_puts(b, "none");
+		}
+		cs_puts(b, ", the floor in ");
+		cs_put_u64(b, f->found);
+		cs_puts(b, " of ");
+		cs_put_u64(b, r->rep.n);
+		cs_puts(b, " repeats\n");
+	}
+}
+
+/* A knee's spread over the repeats (docs/repeats.md s.2): "a .. b (k/N)". */
+static void spread_cell(struct cs_buf *b, const struct cs_result *r, uint32_t n)
+{
+	const struct cs_spread *s = &r->rep.knee[n];
+	if (!r->knees[n].has_bytes || n >= CS_MAX_KNEES) {
+		cs_puts(b, "-");
+		return;
+	}
+	if (s->has) {
+		cs_put_size(b, s->min);
+		cs_puts(b, " .. ");
+		cs_put_size(b, s->max);
+		cs_putc(b, ' ');
+	}
+	cs_putc(b, '(');
+	cs_put_u64(b, s->found);
+	cs_putc(b, '/');
+	cs_put_u64(b, r->rep.n);
+	cs_putc(b, ')');
 }
 
 void cs_report_table(struct cs_buf *b, const struct cs_report_table *t, uint32_t rows)
@@ -80,7 +118,9 @@ void cs_report_table(struct cs_buf *b, const struct cs_report_table *t, uint32_t
 static void knee_cell(struct cs_buf *b, const void *ctx, uint32_t n, uint32_t col)
 {
 	const struct cs_knee *k = &((const struct cs_result *)ctx)->knees[n];
-	if (col == 0 && k->has_bytes)
+	if (col == 4)
+		spread_cell(b, ctx, n);
+	else if (col == 0 && k->has_bytes)
 		cs_put_size(b, k->bytes);
 	else if (col == 0)
 		cs_puts(b, "missing");
@@ -101,9 +141,10 @@ static void knee_cell(struct cs_buf *b, const void *ctx, uint32_t n, uint32_t co
 
 static void report_knees(struct cs_buf *b, const struct cs_result *r)
 {
-	static const uint8_t stop[] = { 11, 24, 37, 55 };
-	static const char *const title[] = { "knee", "retired", "published", "gap" };
-	const struct cs_report_table t = { "knees:", 4, stop, title, knee_cell, r };
+	static const uint8_t stop[] = { 11, 24, 37, 55, 64 };
+	static const char *const title[] = { "knee", "retired", "published", "gap",
+					     "spread over repeats" };
+	const struct cs_report_table t = { "knees:", r->rep.n ? 5 : 4, stop, title, knee_cell, r };
 	if (!r->n_knees)
 		return;
 	cs_report_table(b, &t, r->n_knees);
