@@ -48,7 +48,7 @@ static void load_settings(struct cs_volume *vol)
 		return;
 	s = cs_volume_read(vol, CS_SETTINGS_FILE, raw, sizeof raw, &len);
 	if (s == EFI_NOT_FOUND) {
-		cs_con_puts("settings: no \\" CS_SETTINGS_FILE ": defaults (full sweep, wait for a key)\n");
+		cs_con_puts("settings: no \\" CS_SETTINGS_FILE ": defaults (full sweep, 5 repeats, wait for a key)\n");
 		return;
 	}
 	if (EFI_ERROR(s) && s != EFI_BUFFER_TOO_SMALL) {
@@ -108,6 +108,7 @@ static void plan(EFI_SYSTEM_TABLE *st, EFI_PHYSICAL_ADDRESS pool,
 	p->largest_cache = largest;
 	p->competitors = set.competitors;
 	p->kinds_on_ap = set.kinds_on_ap;
+	p->repeats = cs_settings_repeats(&set); /* full 5, quick 1 unless repeat= */
 }
 
 static void fill_capture(EFI_SYSTEM_TABLE *st)

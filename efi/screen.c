@@ -74,6 +74,10 @@ void cs_screen_settings(const struct cs_settings *s)
 		cs_puts(&b, " max_bytes=");
 		cs_put_size(&b, (double)s->max_bytes);
 	}
+	if (cs_settings_repeats(s) > 1) {
+		cs_puts(&b, " repeat=");
+		cs_put_u64(&b, cs_settings_repeats(s));
+	}
 	if (s->n_errors)
 		cs_puts(&b, " (bad lines above ignored)");
 	cs_putc(&b, '\n');

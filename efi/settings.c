@@ -2,11 +2,19 @@
  * could equally run on the host. */
 #include "settings.h"
 #include "../common/buf.h"
+#include "../common/capture.h" /* CS_MAX_REPEATS */
 
 void cs_settings_default(struct cs_settings *s)
 {
 	cs_memset(s, 0, sizeof *s);
 	s->after = CS_AFTER_WAIT;
+}
+
+uint32_t cs_settings_repeats(const struct cs_settings *s)
+{
+	if (s->repeat)
+		return s->repeat;
+	return s->quick ? CS_SETTINGS_QUICK_REPEATS : CS_SETTINGS_FULL_REPEATS;
 }
 
 const char *cs_after_name(enum cs_after a)
@@ -216,6 +224,22 @@ static void set_competitors(struct cs_settings *s, uint32_t no, const char *val,
 	complain(s, no, what, val, vn);
 }
 
+static void set_repeat(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
+{
+	uint64_t cnt = 0;
+	char what[80];
+	struct cs_buf b;
+	if (parse_count(val, vn, 0, 1, CS_MAX_REPEATS, &cnt) == 0) {
+		s->repeat = (uint32_t)cnt;
+		return;
+	}
+	cs_buf_init(&b, what, sizeof what);
+	cs_puts(&b, "repeat must be a number of sweeps from 1 to ");
+	cs_put_u64(&b, CS_MAX_REPEATS);
+	cs_puts(&b, ", not");
+	complain(s, no, what, val, vn);
+}
+
 static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
 {
 	size_t k = 0, klen, v;
@@ -262,6 +286,8 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
 	} else if (word_eq(p, klen, "competitors")) {
 		set_competitors(s, no, val, vn);
+	} else if (word_eq(p, klen, "repeat")) {
+		set_repeat(s, no, val, vn);
 	} else if (word_eq(p, klen, "core_types") || word_eq(p, klen, "kinds")) {
 		/* kinds=, the old name (sticks in the field have it) */
 		if (word_eq(val, vn, "main") || word_eq(val, vn, "ap"))
@@ -373,6 +399,8 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 		cs_jsonw_null(j);
 	cs_jsonw_key(j, "competitors");
 	cs_jsonw_u64(j, s->competitors);
+	cs_jsonw_key(j, "repeat"); /* as run: set, or the sweep's default */
+	cs_jsonw_u64(j, cs_settings_repeats(s));
 	cs_jsonw_key(j, "kinds");
 	cs_jsonw_str(j, s->kinds_on_ap ? "ap" : "main");
 	cs_netset_json(j, &s->net);

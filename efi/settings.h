@@ -1,6 +1,8 @@
 /* settings.h: the run's settings, from \cacheshape.cfg on the boot volume:
  * key=value lines, '#' comments. Keys: sweep=quick|full, max_bytes=N[K|M|G],
- * after=wait|shutdown|return, competitors=N (0-64), core_types=main|ap
+ * after=wait|shutdown|return, competitors=N (0-64), repeat=N (1-9: the
+ * whole sweep N times, docs/repeats.md; default 5 for a full sweep, the
+ * default boot from a stick, 1 for a quick one), core_types=main|ap
  * (kinds=, its old name, still taken), label=TEXT, name=NAME (the capture's file
  * name, without .json). A bad line is reported and ignored: its key keeps
  * the default, so a malformed file never stops a run or hangs it. */
@@ -18,6 +20,11 @@ enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 #define CS_SETTINGS_MIN_BYTES 4096ull /* max_bytes: the sweep's first size (4 KiB) */
 #define CS_SETTINGS_MAX_BYTES (1ull << 50) /* max_bytes: as the reader's size_bytes */
 #define CS_SETTINGS_MAX_COMPETITORS 64
+/* repeat= unsaid: a full sweep (the default boot) is a reference's, so it
+ * repeats as reduce/rules_repeat.h's CS_REF_MIN_REPEATS asks; a quick one
+ * (QEMU's tests, a first look) runs once */
+#define CS_SETTINGS_FULL_REPEATS 5
+#define CS_SETTINGS_QUICK_REPEATS 1
 #define CS_SETTINGS_ECHO 40          /* characters of a bad value quoted */
 #define CS_SETTINGS_ERRORS_MAX 4096  /* one parse's messages, each whole */
 #define CS_SETTINGS_ERRORS_TAIL 320  /* of them, kept for the closing notes */
@@ -31,6 +38,7 @@ struct cs_settings {
 	char name[48];        /* "" : <date>-<time>-<cpu> */
 	char clock[16];       /* "" : the arch's default counter */
 	uint32_t competitors; /* 0: none; N: the sweep again beside N streaming APs */
+	uint32_t repeat;      /* 0: by the sweep (cs_settings_repeats); N: N passes */
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
 	struct cs_netset net; /* upload=, upload_token=, http_client= */
 	int from_file;
@@ -56,6 +64,8 @@ void cs_settings_parse(struct cs_settings *s, const char *text, size_t len);
  * the rest is named as ignored. */
 void cs_settings_parse_head(struct cs_settings *s, const char *text, size_t len);
 const char *cs_after_name(enum cs_after a);
+/* The sweep's passes: repeat= when set, else by sweep= (full 5, quick 1). */
+uint32_t cs_settings_repeats(const struct cs_settings *s);
 void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s);
 
 #endif

@@ -233,6 +233,11 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		w->claimed_bytes = k->published_bytes;
 		w->has_measured = k->has_bytes;
 		w->measured_bytes = k->bytes;
+		if (r->rep.n && r->rep.knee[n].has) { /* docs/repeats.md s.2 */
+			w->has_spread = 1;
+			w->spread_min = r->rep.knee[n].min;
+			w->spread_max = r->rep.knee[n].max;
+		}
 		if (k->has_published && k->has_bytes)
 			w->verdict = paired(&b, c, k);
 		else if (k->has_published)
@@ -348,6 +353,8 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 	cs_puts(b, "summary: each published level, what the processor claims, what this run measured\n");
 	if (!sum.n)
 		cs_puts(b, "  no published data or unified cache, and no knee\n");
+	else if (r->rep.n) /* the spread's cell: its width, max/min - 1 */
+		cs_puts(b, "  level  claimed     measured    spread   verdict\n");
 	else
 		cs_puts(b, "  level  claimed     measured    verdict\n");
 	for (uint32_t i = 0; i < sum.n; i++) {
@@ -365,7 +372,15 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 		cs_pad_to(b, s, 21);
 		put_opt_size(b, w->has_measured, w->measured_bytes);
 		cs_pad_to(b, s, 33);
-		put_wrapped(b, s, w->sentence, 33);
+		if (r->rep.n) {
+			if (w->has_spread) {
+				cs_put_fixed(b, 100 * (w->spread_max / w->spread_min - 1), 1);
+				cs_puts(b, " %");
+			} else
+				cs_putc(b, '-');
+			cs_pad_to(b, s, 42);
+		}
+		put_wrapped(b, s, w->sentence, r->rep.n ? 42 : 33);
 		cs_putc(b, '\n');
 	}
 	climbs_text(b, r);
@@ -390,6 +405,17 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 		cs_rjson_opt(o, w->has_claimed, w->claimed_bytes);
 		cs_rjson_key(o, "measured_bytes");
 		cs_rjson_opt(o, w->has_measured, w->measured_bytes);
+		if (r->rep.n) { /* with repeats: the knee's [min, max] over them */
+			cs_rjson_key(o, "spread_bytes");
+			if (w->has_spread) {
+				cs_jsonw_arr(&o->j);
+				cs_rjson_num(o, w->spread_min);
+				cs_rjson_num(o, w->spread_max);
+				cs_jsonw_arr_end(&o->j);
+			} else {
+				cs_jsonw_null(&o->j);
+			}
+		}
 		cs_rjson_key(o, "verdict");
 		cs_rjson_str(o, w->verdict);
 		cs_rjson_key(o, "sentence");

@@ -22,6 +22,8 @@ struct cs_summary_row {
 	double claimed_bytes;  /* the published size */
 	int has_measured;
 	double measured_bytes; /* the knee */
+	int has_spread;        /* with repeats: the knee's min .. max over them */
+	double spread_min, spread_max;
 	const char *verdict;   /* a CS_V_ code (rules_summary.h) */
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
 };

@@ -60,6 +60,41 @@ static void test_clock(void)
 	CHECK(s.clock[0] == 0, "no clock by default");
 }
 
+/* repeat=: full sweeps repeat CS_SETTINGS_FULL_REPEATS times unless told,
+ * quick ones CS_SETTINGS_QUICK_REPEATS; 1..CS_MAX_REPEATS taken, the rest
+ * named and ignored. */
+static void repeat_is(const char *text, uint32_t want, uint32_t errors)
+{
+	struct cs_settings s;
+	cs_settings_default(&s);
+	cs_settings_parse(&s, text, strlen(text));
+	CHECK(cs_settings_repeats(&s) == want && s.n_errors == errors,
+	      "'%s': %u repeats and %u errors, want %u and %u (%s)", text, cs_settings_repeats(&s),
+	      s.n_errors, want, errors, s.errors);
+}
+
+static void test_repeat(void)
+{
+	repeat_is("", 5, 0); /* the default boot from a stick: a full sweep */
+	repeat_is("sweep=quick\n", 1, 0);
+	repeat_is("sweep=quick\nrepeat=5\n", 5, 0);
+	repeat_is("repeat=1\n", 1, 0);
+	repeat_is("repeat=9\n", 9, 0);
+	repeat_is("repeat=10\n", 5, 1);
+	repeat_is("repeat=0\nsweep=quick\n", 1, 1);
+	repeat_is("repeat=three\n", 5, 1);
+	CHECK(CS_SETTINGS_FULL_REPEATS == 5 && CS_SETTINGS_QUICK_REPEATS == 1,
+	      "the defaults are 5 (full) and 1 (quick): %d, %d", CS_SETTINGS_FULL_REPEATS,
+	      CS_SETTINGS_QUICK_REPEATS);
+	{
+		struct cs_settings s;
+		cs_settings_default(&s);
+		cs_settings_parse(&s, "repeat=99\n", 10);
+		CHECK(strstr(s.errors, "repeat must be a number of sweeps from 1 to 9") != NULL,
+		      "the refusal names its bounds: %s", s.errors);
+	}
+}
+
 static void label_is(const char *text, const char *want)
 {
 	struct cs_settings s;
@@ -171,6 +206,7 @@ static void test_many_errors(void)
 int main(void)
 {
 	test_clock();
+	test_repeat();
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct row *r = &rows[i];
 		struct cs_settings s;
