@@ -443,6 +443,56 @@ static void test_progress_left(void)
 	}
 }
 
+/* plan.repeats: the whole sweep three times, later passes in their own
+ * order (cs_repeat_slot, a permutation); every point has three figures,
+ * its ns their median; said as one run of 3n points; written with
+ * "repeats" and each point's repeats_ns. */
+static void test_repeats(void)
+{
+	uint32_t n = cs_sweep_sizes(32768, (uint64_t[CS_MAX_SWEEP_POINTS]){ 0 }, CS_MAX_SWEEP_POINTS);
+	uint32_t ok = 1, points = 0;
+	struct cs_buf b;
+	for (uint32_t m = 1; m < 40; m++)
+		for (uint32_t r = 0; r < 9; r++) {
+			uint8_t seen[40] = { 0 };
+			for (uint32_t k = 0; k < m; k++)
+				seen[cs_repeat_slot(r, k, m, 9) % 40]++;
+			for (uint32_t k = 0; k < m; k++)
+				ok &= seen[k] == 1;
+			ok &= r || cs_repeat_slot(0, m - 1, m, 9) == m - 1;
+		}
+	CHECK(ok, "each pass's order is a permutation of the sizes, the first ascending");
+	CHECK(cs_repeat_slot(1, 0, 20, 5) == 15 && cs_repeat_slot(2, 0, 20, 5) == 8,
+	      "pass 1 of 5 over 20 sizes starts 4 in, reversed (%u); pass 2 8 in (%u)",
+	      cs_repeat_slot(1, 0, 20, 5), cs_repeat_slot(2, 0, 20, 5));
+	setup(32768);
+	eng.plan.repeats = 3;
+	cs_engine_run(&eng, &cap);
+	ok = cap.n_points == n && cap.rep.n == 3;
+	for (uint32_t i = 0; i < cap.n_points; i++) {
+		const double *v = cap.rep.ns[i];
+		double lo = v[0] < v[1] ? v[0] : v[1], hi = v[0] < v[1] ? v[1] : v[0];
+		double mid = v[2] < lo ? lo : v[2] > hi ? hi : v[2];
+		ok &= v[0] > 0 && v[1] > 0 && v[2] > 0 && cap.points[i].ns == mid;
+	}
+	CHECK(ok, "%u of %u points, each with 3 figures and their median (rep.n %u)", cap.n_points,
+	      n, cap.rep.n);
+	for (unsigned i = 0; i < n_said; i++)
+		points += said[i] == CS_EV_POINT;
+	CHECK(points == 3 * n && count(lines, "sweep done") == 1,
+	      "said: %u points for 3 passes of %u, one 'sweep done'", points, n);
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cs_capture_write(&b, &cap, NULL, NULL) == 0 && count(text, "\"repeats_ns\"") == n &&
+	      count(text, "\"repeats\": 3") == 1, /* the sweep's (the plan's is the producer's) */
+	      "written: each point's repeats_ns and the sweep's repeats");
+	setup(32768);
+	eng.plan.repeats = 1;
+	cs_engine_run(&eng, &cap);
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cap.rep.n == 0 && cs_capture_write(&b, &cap, NULL, NULL) == 0 &&
+	      !strstr(text, "repeats"), "one pass: no repeats member");
+}
+
 int main(void)
 {
 	test_progress_left();
@@ -459,6 +509,7 @@ int main(void)
 	test_mp();
 	test_reduce_once();
 	test_table();
+	test_repeats();
 	free(mem);
 	return cs_test_summary("engine");
 }

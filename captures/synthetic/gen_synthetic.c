@@ -972,6 +972,70 @@ static int adjacency_spikes(void)
 
 /* The catalogue, in order (each row draws from the one seeded generator,
  * so the order is part of what reproduces byte for byte). */
+/* ---- the sweep's repeats (docs/repeats.md) ---- */
+
+#define REPEATS 5 /* as a reference needs (rules_repeat.h CS_REF_MIN_REPEATS) */
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The standard staircase REPEATS times, 1 % noise each; in the repeats
+ * whose bit is set in 'moved' the L2 step sits 'shift' grid sizes up.
+ * Each point's ns is the median of its repeats, as sweep_run.c makes it. */
+static void repeated(unsigned moved, int shift)
+{
+	static const double floors[] = { 1.2, 4, 12, 80 };
+	for (int i = 0; i <= LAST_IDX; i++) {
+		double v[REPEATS];
+		add_point(grid(i), 0);
+		for (int r = 0; r < REPEATS; r++) {
+			int c[3] = { centres3[0], centres3[1], centres3[2] };
+			if (moved >> r & 1)
+				c[1] += shift;
+			v[r] = stair(i, floors, c, 3, 0.35) * (1 + 0.01 * urand());
+			cap.rep.ns[i][r] = v[r];
+		}
+		qsort(v, REPEATS, sizeof v[0], by_value);
+		cap.points[i].ns = v[REPEATS / 2];
+	}
+	cap.rep.n = REPEATS;
+}
+
+/* Repeats that agree (every knee within a grid step: knee-spread holds),
+ * repeats that do not (one repeat's L2 knee two steps up: the median curve
+ * keeps its knees, the spread fails), and repeats that agree with each
+ * other and not with the first (L2 three steps up in every repeat, the
+ * difference `cacheshape compare` must call beyond noise). */
+static int repeats(void)
+{
+	int rc = 0;
+	begin("five repeats of three steps that agree (1 % noise each)", 31);
+	repeated(0, 0);
+	knees3();
+	exp_.tol = 0.05;
+	refusals(0);
+	rc |= emit("repeatsAgree");
+
+	begin("five repeats of three steps, the fourth's L2 step two grid sizes up", 32);
+	repeated(1u << 3, 2);
+	knees3();
+	exp_.tol = 0.05;
+	refusals(0);
+	rc |= emit("repeatsDisagree");
+
+	begin("five repeats that agree, every L2 step three grid sizes up", 33);
+	repeated(0x1f, 3);
+	knees3();
+	exp_.knees[1] = grid(centres3[1] + 3);
+	exp_.tol = 0.05;
+	refusals(0);
+	rc |= emit("repeatsMoved");
+	return rc;
+}
+
 static int catalogue(void)
 {
 	int rc = with_answers();
@@ -990,6 +1054,7 @@ static int catalogue(void)
 	rc |= adjacency_rows();
 	rc |= adjacency_refusals();
 	rc |= adjacency_spikes();
+	rc |= repeats();
 	return rc;
 }
 

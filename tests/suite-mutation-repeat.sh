@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# suite-mutation-repeat: every threshold the sweep's repeats add, nudged,
+# must break a unit test: the reduction's and the reference conditions'
+# (reduce/rules_repeat.h, test_repeat, whose sentences must print the
+# nudged value) and the firmware's default passes (efi/settings.h,
+# test_settings). The mutated folder is a copy; the rest as built.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+. tests/mutation-lib.sh
+CC=${HOST_CC:-cc}
+obj=build/host/obj
+
+mutants=(
+	"CS_REPEAT_MATCH_OCTAVES 1.0 0.5"
+	"CS_REPEAT_MATCH_OCTAVES 1.0 1.5"
+	"CS_REF_MIN_REPEATS 5 4"
+	"CS_REF_MIN_REPEATS 5 6"
+	"CS_REF_KNEE_SPREAD 1.189207115 1.15"
+	"CS_REF_KNEE_SPREAD 1.189207115 1.25"
+)
+# test_repeat.c includes ../reduce/*.h: pointed at the copy in $1, with a
+# copy of kinds/ beside it (the table's columns include the rules)
+build() {
+	cp -r kinds "$1/"
+	local d
+	for d in common reader chart; do
+		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
+	done
+	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_repeat.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) \
+		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
+}
+SENTENCES=1 mutate rules_repeat.h test_repeat
+
+mutants=(
+	"CS_SETTINGS_FULL_REPEATS 5 4"
+	"CS_SETTINGS_QUICK_REPEATS 1 2"
+)
+build() {
+	[ -e "$1/common" ] || ln -s "$PWD/common" "$1/common"
+	[ -e "$1/net" ] || ln -s "$PWD/net" "$1/net"
+	sed "s#\.\./efi/#$1/efi/#g" tests/test_settings.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/libcore.a -lm 2>"$1/log"
+}
+MUTATE_DIR=efi mutate settings.h test_settings
+
+summary mutation-repeat
