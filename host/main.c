@@ -3,6 +3,7 @@
 #include "cmd.h"
 #include "import/import.h"
 #include "cmd/plot.h"
+#include "cmd/compare.h"
 #include "textout.h"
 #include "cli.h"
 
@@ -33,6 +34,8 @@ static void usage(FILE *f)
 	      "  check [DIR]              replay every capture under DIR\n"
 	      "                           (default: captures) and compare the\n"
 	      "                           synthetic ones with their expectations\n"
+	      "  compare A B              two captures of one processor, level by\n"
+	      "                           level, against their repeats' spreads\n"
 	      "  plot FILE... -o OUT.svg  the captures overlaid as one SVG\n"
 	      "  import --from FORMAT FILE... -o OUT.json\n"
 	      "                           another tool's latency curve as a\n"
@@ -47,8 +50,9 @@ static void usage(FILE *f)
 	      "Options take --opt=VALUE or --opt VALUE (-oFILE or -o FILE), '--'\n"
 	      "ends them, and '-' names standard input wherever a capture is read.\n"
 	      "\n"
-	      "Exit status: 0 answered (a refusal is an answer), 1 check found a\n"
-	      "difference, 2 wrong usage or a capture that cannot be read.\n"
+	      "Exit status: 0 answered (a refusal is an answer), 1 check or compare\n"
+	      "found a difference, 2 wrong usage or a capture that cannot be read\n"
+	      "(or compared).\n"
 	      "A capture is read strictly (README.md: What the reader accepts): at most\n"
 	      "4 MiB, nesting 32 deep, 1024 sweep points, 8 adjacency series of\n"
 	      "64 points, 32 caches, 262144 JSON values, strings no longer than\n"
@@ -67,6 +71,7 @@ static const struct {
 	{ "reduce", cs_cmd_reduce, cs_usage_reduce },
 	{ "check", cs_cmd_check, cs_usage_check },
 	{ "plot", cs_cmd_plot, cs_usage_plot },
+	{ "compare", cs_cmd_compare, cs_usage_compare },
 	{ "import", cs_cmd_import, cs_usage_import },
 	{ "serve", cs_cmd_serve, cs_usage_serve },
 };

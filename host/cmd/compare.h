@@ -1,0 +1,28 @@
+/* compare.h: `cacheshape compare A B` (docs/repeats.md s.5): two captures
+ * of one processor (one CPUID signature, or --force) level by level, each
+ * difference weighed against the two captures' own spreads over their
+ * repeats. Host only. */
+#ifndef CS_CMD_COMPARE_H
+#define CS_CMD_COMPARE_H
+
+#include <stdio.h>
+
+/* s.5: two knees agree when their spreads, each widened by this factor on
+ * both sides, overlap: one step of the size grid (2^(1/4), engine.c), the
+ * resolution a knee is read at, so a capture without repeats (a spread of
+ * one size) still agrees with itself measured again one size off */
+#define CS_COMPARE_KNEE_SLACK 1.189207115
+/* s.5: two floors agree when their spreads, widened by this factor, overlap:
+ * 2 %, the order at which two programs' calibrations of one counter differ
+ * (the firmware's and the Linux probe's), however narrow the spreads */
+#define CS_COMPARE_FLOOR_SLACK 1.02
+
+int cs_cmd_compare(int argc, char **argv);
+void cs_usage_compare(FILE *f);
+
+/* The verdict on two figures with their spreads [alo, ahi] and [blo, bhi]
+ * (a figure without repeats: its own value at both ends), widened by
+ * slack: 1 agree within noise, 0 differ. Exported for the unit tests. */
+int cs_compare_agree(double alo, double ahi, double blo, double bhi, double slack);
+
+#endif

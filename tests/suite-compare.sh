@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# suite-compare: `cacheshape compare A B` (host/cmd/compare.c,
+# docs/repeats.md s.5): two runs of this machine with repeats are compared
+# level by level (a verdict each, exit 0 or 1, never 2); this machine
+# against a committed capture of a different processor cannot be compared
+# (exit 2, saying why) unless --force, and then differs; the synthetic
+# repeats that agree, that do not and that moved give their known answers;
+# bad usage and an unreadable capture exit 2 naming what is wrong.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+C=build/host/cacheshape
+S=captures/synthetic
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# --- two runs of this machine (quick, to 1 MiB, 3 repeats: well under a second each)
+for k in 1 2; do
+	$C probe --quick --max-bytes 1M --repeat 3 -q -o "$tmp/run$k.json" >/dev/null 2>"$tmp/probe$k.err"
+	expect "probe --repeat 3, run $k" test $? -eq 0
+done
+$C compare "$tmp/run1.json" "$tmp/run2.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect "two runs of this machine compared: exit 0 or 1, not 2 (exit $rc: $(head -c 300 "$tmp/err"))" test $rc -le 1
+levels=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["levels"]))' <($C reduce --json "$tmp/run1.json"))
+expect "a verdict for each of run 1's $levels levels" test "$(grep -cE '^level [0-9]+: floor .*(agree within noise|beyond noise)' "$tmp/out")" -ge "$levels"
+expect "the overall verdict said" grep -qE "^verdict: (every level agrees within noise|[0-9]+ of [0-9]+ levels differ beyond noise)" "$tmp/out"
+expect "each side's repeats said" grep -q "^A: .*, 3 repeats$" "$tmp/out"
+$C compare --json "$tmp/run1.json" "$tmp/run2.json" >"$tmp/j" 2>/dev/null
+rcj=$?
+expect "--json: the same exit ($rcj, $rc)" test $rcj -eq $rc
+expect "--json: same processor, per level floor and knee with spreads, a verdict" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); rc = int(sys.argv[2])
+assert d["same_processor"] is True and d["forced"] is False and d["refused"] is None
+assert d["a"]["repeats"] == 3 and d["a"]["signature"]
+for L in d["levels"]:
+    assert L["verdict"] in ("agree", "differ") and L["sentence"]
+    f = L["floor_ns"]
+    assert len(f["a"]["spread"]) == 2 and f["a"]["spread"][0] <= f["a"]["spread"][1]
+assert d["agree"] == (rc == 0) == all(L["verdict"] == "agree" for L in d["levels"])
+' "$tmp/j" $rc
+
+# --- a committed capture of a different processor: the one whose signature is not this machine's
+sig=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["cpu"]; print(c.get("vendor"), c.get("family"), c.get("model"), c.get("stepping"))' "$tmp/run1.json")
+other=
+for f in captures/host/AMD-EPYC-2026-11-30-tsc-huge.json captures/host/Intel-R-Xeon-R-Processor-2026-12-01-tsc-huge.json; do
+	s=$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["cpu"]; print(c.get("vendor"), c.get("family"), c.get("model"), c.get("stepping"))' "$f")
+	[ "$s" != "$sig" ] && { other=$f; break; }
+done
+expect "a committed capture of another processor than this ($sig)" test -n "$other"
+$C compare "$tmp/run1.json" "$other" >"$tmp/out" 2>"$tmp/err"
+expect "another processor: exit 2" test $? -eq 2
+expect "... saying the processors differ, and --force" grep -q "different processors: A is .*, B is .*--force" "$tmp/err"
+expect "... and nothing on stdout" test ! -s "$tmp/out"
+$C compare --json "$tmp/run1.json" "$other" >"$tmp/j" 2>/dev/null
+expect "another processor, --json: exit 2" test $? -eq 2
+expect "... its refusal in the JSON" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["same_processor"] is False and "different processors" in d["refused"] and d["agree"] is None and d["levels"] == []
+' "$tmp/j"
+$C compare --force "$tmp/run1.json" "$other" >"$tmp/out" 2>"$tmp/err"
+expect "another processor, --force: compared, and they differ (exit 1)" test $? -eq 1
+expect "... the forcing said" grep -q "^processor: compared by --force (the signatures differ)" "$tmp/out"
+
+# --- synthetic repeats with known answers (no cpu member: --force)
+$C compare $S/repeatsAgree.json $S/repeatsAgree.json >/dev/null 2>"$tmp/err"
+expect "no signature: exit 2 without --force" test $? -eq 2
+expect "... saying it names no processor" grep -q "names no processor" "$tmp/err"
+$C compare --force $S/repeatsAgree.json $S/repeatsAgree.json >"$tmp/out"
+expect "repeatsAgree against itself: agree (exit 0)" test $? -eq 0
+expect "... every level agrees" grep -q "^verdict: every level agrees within noise (4 levels)" "$tmp/out"
+$C compare --force $S/repeatsAgree.json $S/repeatsMoved.json >"$tmp/out"
+expect "repeatsAgree against repeatsMoved: differ (exit 1)" test $? -eq 1
+expect "... level 2's knee alone beyond noise" test "$(grep -c '^level.*beyond noise' "$tmp/out")" -eq 1
+expect "... level 2 named" grep -qE "^level 2: .*knee A 255 KiB, B 428 KiB: differ by \+6[0-9]\.[0-9] %, beyond noise" "$tmp/out"
+$C compare --force $S/repeatsAgree.json $S/repeatsDisagree.json >"$tmp/out"
+expect "repeatsDisagree's wide L2 spread covers repeatsAgree's knee (exit 0)" test $? -eq 0
+$C compare --force --json $S/repeatsMoved.json $S/repeatsAgree.json >"$tmp/j"
+expect "--json --force: exit 1" test $? -eq 1
+expect "... level 2's knee differs, the others agree" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = [(L["level"], L["verdict"], L["knee_bytes"] and L["knee_bytes"]["agree"]) for L in d["levels"]]
+assert d["forced"] is True and d["agree"] is False, v
+assert v == [(1, "agree", True), (2, "differ", False), (3, "agree", True), (4, "agree", None)], v
+' "$tmp/j"
+
+# --- usage
+$C compare $S/repeatsAgree.json >/dev/null 2>"$tmp/err"
+expect "one capture: exit 2" test $? -eq 2
+expect "... asking for two" grep -q "two captures, A and B (got 1)" "$tmp/err"
+$C compare --colour $S/repeatsAgree.json $S/repeatsAgree.json >/dev/null 2>"$tmp/err"
+expect "an unknown option: exit 2, named" test $? -eq 2 -a -n "$(grep -- "unknown option '--colour'" "$tmp/err")"
+$C compare "$tmp/none.json" $S/repeatsAgree.json >/dev/null 2>"$tmp/err"
+expect "an unreadable capture: exit 2, named" test $? -eq 2 -a -n "$(grep "$tmp/none.json: cannot open it" "$tmp/err")"
+printf '{"format": "cacheshape-capture"' >"$tmp/cut.json"
+$C compare --force "$tmp/cut.json" $S/repeatsAgree.json >/dev/null 2>"$tmp/err"
+expect "a cut capture: exit 2, the reader's reason" test $? -eq 2 -a -n "$(grep "cut.json: " "$tmp/err")"
+$C compare --help | grep -q "^usage: cacheshape compare"
+expect "--help" test $? -eq 0
+$C help compare | grep -q "Exit status: 0 every level agrees"
+expect "help compare" test $? -eq 0
+
+summary compare
