@@ -143,6 +143,45 @@ fetch "$T/$C.img" ::/captures/fixed.json
 expect "exists: the old capture untouched" cmp -s "$T/$C.json" "$T/sentinel.json"
 if fetch "$T/$C.img" ::/captures/fixed-2.json; then verify default $((2 << 20)); else fail "exists: no fixed-2.json"; fi
 
+# 7b: repeat=5 (the default boot's, issue 25) on the smallest sweep this
+# suite runs that has a knee under TCG (to 256 KiB, QEMU's own step near
+# 34 KiB): the whole sweep five times, every point with its
+# five figures, each level's floor and each knee with its spread.
+C=repeats
+cfg sweep=quick after=shutdown max_bytes=256K repeat=5 name=rep
+esp
+boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
+ran_ok
+expect "repeats: the settings line says repeat=5" in_log "settings: sweep=quick after=shutdown max_bytes=256 KiB repeat=5"
+if fetch "$T/$C.img" ::/captures/rep.json && "$CS" reduce --json "$T/$C.json" >"$T/$C.red.json" 2>"$T/$C.err"; then
+	expect "repeats: five figures a point, its ns among them; settings and plan say 5" python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+s = c["sweep"]
+assert s["repeats"] == 5 and s["repeat_order"], s.get("repeats")
+assert len(s["points"]) >= 8
+for p in s["points"]:
+    r = p["repeats_ns"]
+    assert len(r) == 5 and min(r) <= p["ns"] <= max(r), p
+assert c["settings"]["repeat"] == 5 and c["plan"]["repeats"] == 5
+' "$T/$C.json"
+	expect "repeats: reduce --json gives every floor and knee a spread, each repeat its knees" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["repeats"]["n"] == 5 and len(d["repeats"]["knees"]) == 5
+assert d["levels"], "no level"
+for L in d["levels"]:
+    assert "floor_spread_ns" in L and L["floor_spread_ns_repeats"] == 5, L
+for k in d["knees"]:
+    assert "spread" in k and "spread_repeats" in k, k
+    assert k["bytes"] is None or (k["spread_repeats"] == 0) == (k["spread"] is None), k
+' "$T/$C.red.json"
+	expect "repeats: the report shows the spreads" "$CS" reduce "$T/$C.json" >"$T/$C.txt"
+	expect "repeats: ... a floor's" grep -qE "^           spread [0-9.]+ ns .. [0-9.]+ ns, the floor in 5 of 5 repeats" "$T/$C.txt"
+else
+	fail "repeats: no capture rep.json, or reduce --json refused it: $(head -c 300 "$T/$C.err" 2>/dev/null)"
+fi
+
 # 8: malformed settings: each bad line named, defaults kept, no hang.
 C=malformed
 printf 'sweep=quick\nafter=shutdown\nmax_bytes=lots\nthis is not a setting\ncolour=blue\nafter = sometimes\n' >"$T/$C.cfg"
