@@ -95,3 +95,24 @@ win = max(c['machine'].get('tlb_window_bytes', 0) for c in caps) / 2**20
 rss = ", ".join(f"{c['machine']['peak_rss_bytes'] / 2**20:.0f}" for c in caps)
 print(f"{'peak resident memory (MiB)':34}{rss:>28}   <= {1.1 * c0['settings']['max_bytes'] / 2**20 + win:.0f} (+ the TLB window's {win:.0f} MiB of mappings)")
 PY
+# issue 25: one full capture with --repeat 5 (the reference's count): its
+# wall time beside the single run's, and each knee's spread over the five.
+t0=$(date +%s.%N)
+if "$bin" probe -q --repeat 5 -o "$tmp/rep5.json" --label "bench --repeat 5" >"$tmp/rep5.out" 2>"$tmp/rep5.err" &&
+	"$bin" reduce --json "$tmp/rep5.json" >"$tmp/rep5.red"; then
+	t1=$(date +%s.%N)
+	python3 - "$tmp" "$t0" "$t1" <<'PY'
+import json, sys
+tmp, t0, t1 = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+c, r = json.load(open(f"{tmp}/rep5.json")), json.load(open(f"{tmp}/rep5.red"))
+print(f"{'wall time of probe --repeat 5 (s)':34}{t1 - t0:>28.2f}   (printed, no target; the sweep {c['sweep_detail']['seconds']:.2f} s)")
+for i, k in enumerate(r["knees"]):
+    if k["bytes"] is None:
+        continue
+    s = k["spread"]
+    vals = "-" if s is None else f"{s[0] / 1024:.1f}..{s[1] / 1024:.1f} KiB ({k['spread_repeats']}/5)"
+    print(f"{'  knee %d spread over the repeats' % (i + 1):34}{vals:>28}")
+PY
+else
+	echo "probe --repeat 5 failed: $(head -c 300 "$tmp/rep5.err")"
+fi
