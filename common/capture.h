@@ -100,6 +100,7 @@ struct cs_capture {
 	char env_kind[CS_WORD_MAX]; /* uefi | linux | browser | imported | synthetic */
 	char arch[CS_WORD_MAX];     /* any [A-Za-z0-9_] token; "" when absent */
 	int vm; /* cpu.hypervisor: 1 a virtual machine, 0 not, -1 unsaid (the summary's trust line only) */
+	char cpu_sig[CS_TEXT_MAX]; /* the cpu member's CPUID or MIDR signature, "" unsaid (compare only) */
 	struct cs_clock clock;
 	char published_source[CS_WORD_MAX];
 	uint32_t n_caches;

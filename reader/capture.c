@@ -66,6 +66,47 @@ static int same_n(const char *a, const char *b, size_t n)
 	return 1;
 }
 
+/* One field of a signature: a string as it is, an integer in decimal; 0
+ * when absent or of another type. */
+static int sig_field(struct cs_buf *b, const struct cs_jd *obj, const char *key, size_t klen,
+		     const char *word)
+{
+	const struct cs_jd *v = cs_jd_get(obj, key, klen);
+	if (!v || !(v->kind == CS_JD_STRING || (v->kind == CS_JD_NUMBER && v->int_fits)))
+		return 0;
+	if (word) {
+		cs_putc(b, ' ');
+		cs_puts(b, word);
+		cs_putc(b, ' ');
+	}
+	if (v->kind == CS_JD_STRING)
+		cs_put_textn(b, v->u.str.s, v->u.str.len);
+	else
+		cs_put_g(b, (double)v->u.num.i, 15);
+	return 1;
+}
+
+/* The processor's identity, for `cacheshape compare` alone (docs/repeats.md
+ * s.5): CPUID's vendor, family, model, stepping, or the MIDR's fields;
+ * "" when the cpu member has neither whole. Never refused. */
+static void read_signature(const struct cs_jd *cpu, struct cs_capture *c)
+{
+	const struct cs_jd *m = cs_jd_get(cpu, "midr_fields", 11);
+	struct cs_buf b;
+	cs_buf_init(&b, c->cpu_sig, sizeof c->cpu_sig);
+	if (sig_field(&b, cpu, "vendor", 6, NULL) && sig_field(&b, cpu, "family", 6, "family") &&
+	    sig_field(&b, cpu, "model", 5, "model") && sig_field(&b, cpu, "stepping", 8, "stepping") &&
+	    !b.overflow)
+		return;
+	cs_buf_init(&b, c->cpu_sig, sizeof c->cpu_sig);
+	cs_puts(&b, "MIDR");
+	if (m && m->kind == CS_JD_OBJECT && sig_field(&b, m, "implementer", 11, "implementer") &&
+	    sig_field(&b, m, "variant", 7, "variant") && sig_field(&b, m, "part", 4, "part") &&
+	    sig_field(&b, m, "revision", 8, "revision") && !b.overflow)
+		return;
+	c->cpu_sig[0] = '\0';
+}
+
 static int read_header(struct cs_jr *r, const struct cs_jd *root,
 		       struct cs_capture *c)
 {
@@ -114,6 +155,8 @@ static int read_header(struct cs_jr *r, const struct cs_jd *root,
 									? cs_jd_get(cpu, "hypervisor", 10) : 0;
 	if (hv && (hv->kind == CS_JD_TRUE || hv->kind == CS_JD_FALSE))
 		c->vm = hv->kind == CS_JD_TRUE;
+	if (cpu && cpu->kind == CS_JD_OBJECT)
+		read_signature(cpu, c);
 	return 0;
 }
 
@@ -305,7 +348,7 @@ static const struct {
 } holes[] = { /* in the order of the struct */
 	HOLE(points), HOLE(tlb.large), HOLE(mp.comp.points),
 	HOLE(mp.kinds[0].sweep.points), HOLE(mp.kinds[1].sweep.points),
-	HOLE(mp.kinds[2].sweep.points), HOLE(mp.kinds[3].sweep.points),
+	HOLE(mp.kinds[2].sweep.points), HOLE(mp.kinds[3].sweep.points), HOLE(rep.ns),
 	HOLE(run.median_ns), HOLE(run.loads), HOLE(run.point_s),
 };
 _Static_assert(CS_MP_MAX_KINDS == 4, "one hole per kind of core");

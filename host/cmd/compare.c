@@ -3,7 +3,8 @@
  * processor's identity (the capture's cpu member: CPUID vendor, family,
  * model and stepping, or the MIDR's fields) must be the same unless
  * --force; then level by level the floor and the knee at its top, each
- * difference weighed against the two captures' spreads over their repeats.
+ * difference weighed against the two captures' spreads over their repeats
+ * (the identity as the one reader keeps it, reader/capture.c).
  * Exit 0 every level agrees within noise, 1 one differs, 2 the captures
  * cannot be compared (unreadable, different processors, no levels). */
 #include "compare.h"
@@ -15,10 +16,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <yajl/yajl_tree.h>
 
 #define CAPTURE_MAX (4u << 20) /* the reader's bound on a file */
-#define SIG_MAX 160
+#define SIG_MAX CS_TEXT_MAX
 
 struct side {
 	const char *path;
@@ -56,31 +56,6 @@ int cs_compare_agree(double alo, double ahi, double blo, double bhi, double slac
 	return lo <= hi * slack;
 }
 
-/* ---- the processor's identity ---- */
-
-static void signature(const char *text, char *out, size_t cap)
-{
-	static const char *vendor[] = { "cpu", "vendor", NULL }, *fam[] = { "cpu", "family", NULL },
-			  *mod[] = { "cpu", "model", NULL }, *step[] = { "cpu", "stepping", NULL },
-			  *imp[] = { "cpu", "midr_fields", "implementer", NULL },
-			  *var[] = { "cpu", "midr_fields", "variant", NULL },
-			  *part[] = { "cpu", "midr_fields", "part", NULL },
-			  *rev[] = { "cpu", "midr_fields", "revision", NULL };
-	yajl_val root = yajl_tree_parse(text, NULL, 0), v, f, m, s;
-	out[0] = '\0';
-	if (!root)
-		return;
-	if ((v = yajl_tree_get(root, vendor, yajl_t_string)) && (f = yajl_tree_get(root, fam, yajl_t_number)) &&
-	    (m = yajl_tree_get(root, mod, yajl_t_number)) && (s = yajl_tree_get(root, step, yajl_t_number)))
-		snprintf(out, cap, "%.40s family %lld model %lld stepping %lld", YAJL_GET_STRING(v),
-			 YAJL_GET_INTEGER(f), YAJL_GET_INTEGER(m), YAJL_GET_INTEGER(s));
-	else if ((v = yajl_tree_get(root, imp, yajl_t_string)) && (f = yajl_tree_get(root, var, yajl_t_number)) &&
-		 (m = yajl_tree_get(root, part, yajl_t_string)) && (s = yajl_tree_get(root, rev, yajl_t_number)))
-		snprintf(out, cap, "MIDR implementer %.20s variant %lld part %.20s revision %lld",
-			 YAJL_GET_STRING(v), YAJL_GET_INTEGER(f), YAJL_GET_STRING(m), YAJL_GET_INTEGER(s));
-	yajl_tree_free(root);
-}
-
 /* The file whole (at most CAPTURE_MAX bytes), NUL-terminated; '-' is stdin. */
 static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
@@ -113,7 +88,7 @@ static int load(struct side *s)
 		free(text);
 		return -1;
 	}
-	signature(text, s->sig, sizeof s->sig);
+	cs_strlcpy(s->sig, s->p->cap.cpu_sig, sizeof s->sig); /* the reader's (reader/capture.c) */
 	free(text);
 	return 0;
 }
@@ -373,7 +348,7 @@ static const char *incomparable(const struct side *a, const struct side *b, char
 static int run(struct side *a, struct side *b, int json, int force)
 {
 	static struct row rows[CS_MAX_LEVELS];
-	char why[512];
+	char why[2 * CS_TEXT_MAX + 1024];
 	const struct cs_result *ra = &a->p->res, *rb = &b->p->res;
 	uint32_t n = ra->n_levels > rb->n_levels ? ra->n_levels : rb->n_levels;
 	const char *refused = incomparable(a, b, why, sizeof why);
