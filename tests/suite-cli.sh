@@ -26,7 +26,7 @@ for h in --help -h help; do
 	expect "$h: usage on stdout" out_has "usage: cacheshape COMMAND"
 	expect "$h: states the bounds" out_has "4 MiB"
 done
-for c in reduce check; do
+for c in reduce check compare; do
 	run $c --help
 	expect "$c --help: exit 0" [ $rc -eq 0 ]
 	expect "$c --help: its usage" out_has "usage: cacheshape $c"
@@ -96,8 +96,9 @@ def opt(v): return v is None or isinstance(v, num)
 assert list(r)[:2] == ["label", "summary"]
 # the summary (docs/summary.md): a row per published level, one per unmatched knee
 V = {"as-claimed", "smaller", "larger", "missing", "not-seen", "refused", "unmatched"}
+rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the figures
 for s in r["summary"]:
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes", "verdict", "sentence"], s
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["verdict", "sentence"], s
     assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
     assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
     assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused")), s
@@ -112,8 +113,10 @@ assert set(r["points"]) == {"total", "used"} and r["points"]["used"] <= r["point
 assert r["gap_order"] in ("falls", "no", None)
 for l in r["levels"]:
     # a level joined by a smooth climb (reduction.md s.9) says climb: true
-    assert set(l) - {"climb"} == {"floor_ns", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
-    assert all(isinstance(l[k], num) for k in l if k != "climb")
+    spread = {"floor_spread_ns", "floor_spread_ns_repeats"}
+    assert set(l) - {"climb"} - spread == {"floor_ns", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
+    assert (set(l) >= spread) == rep, l
+    assert all(isinstance(l[k], num) for k in l if k not in spread | {"climb"})
 for k in r["knees"]:
     assert {"bytes", "retired_bytes", "published_bytes", "gap"} <= set(k), k
     assert all(opt(k[x]) for x in ("bytes", "retired_bytes", "published_bytes", "gap"))

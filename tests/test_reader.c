@@ -370,6 +370,25 @@ static const struct row rows[] = {
 	  EXPECT("\"tlb\":[{\"page_bytes\":4096,\"refusals\":[\"a\",\"a\"]}]"),
 	  "expect.tlb[0].refusals[1]: duplicate code \"a\" (also at [0])" },
 	{ "expect translation zero", EXPECT("\"translation\":[0]"), "expect.translation[0]: " },
+	/* the sweep's repeats (docs/repeats.md): N figures a point, ns among them */
+#define REP(n, pt) HEAD "\"sweep\":{\"repeats\":" n ",\"points\":[" pt "]}}"
+	{ "repeats", REP("2", "{\"bytes\":4096,\"ns\":1,\"repeats_ns\":[1,1.5]}"), NULL },
+	{ "repeats 9", REP("9", "{\"bytes\":4096,\"ns\":1,\"repeats_ns\":[1,1,1,1,1,1,1,1,1]}"), NULL },
+	{ "repeats 1", REP("1", "{\"bytes\":4096,\"ns\":1}"), "sweep.repeats: " },
+	{ "repeats 10", REP("10", "{\"bytes\":4096,\"ns\":1}"), "sweep.repeats: " },
+	{ "repeats_ns missing", REP("2", "{\"bytes\":4096,\"ns\":1}"),
+	  "sweep.points[0].repeats_ns: missing" },
+	{ "repeats_ns short", REP("3", "{\"bytes\":4096,\"ns\":1,\"repeats_ns\":[1,1]}"),
+	  "sweep.points[0].repeats_ns: " },
+	{ "repeats_ns long", REP("2", "{\"bytes\":4096,\"ns\":1,\"repeats_ns\":[1,1,1]}"),
+	  "sweep.points[0].repeats_ns: " },
+	{ "repeats_ns zero", REP("2", "{\"bytes\":4096,\"ns\":1,\"repeats_ns\":[1,0]}"),
+	  "sweep.points[0].repeats_ns[1]: must be a positive finite number, got 0" },
+	{ "ns outside its repeats", REP("2", "{\"bytes\":4096,\"ns\":3,\"repeats_ns\":[1,2]}"),
+	  "sweep.points[0].repeats_ns: the point's ns (3) must lie among its repeats (1 .. 2)" },
+	{ "repeats_ns without repeats", SWEEP("{\"bytes\":4096,\"ns\":1,\"repeats_ns\":[1,1]}"),
+	  "sweep.points[0].repeats_ns: a point's repeats without sweep.repeats" },
+#undef REP
 };
 
 static void test_rows(void)

@@ -12,13 +12,12 @@ static int read_repeats(struct cs_jr *r, const struct cs_jd *p, uint32_t n, doub
 {
 	struct cs_jd *arr, *v;
 	double lo = 0, hi = 0;
-	size_t m = cs_jr_push_key(r, "repeats_ns"), k = 0;
+	size_t m, k = 0;
 	if (cs_jr_member(r, p, "repeats_ns", n > 1, 0, &arr))
 		return -1;
-	if (!arr) {
-		cs_jr_pop(r, m);
+	if (!arr)
 		return 0;
-	}
+	m = cs_jr_push_key(r, "repeats_ns");
 	if (n < 2)
 		return cs_jr_fail(r, "a point's repeats without sweep.repeats");
 	if (cs_jr_array(r, arr, n, n))
