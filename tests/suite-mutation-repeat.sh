@@ -2,8 +2,9 @@
 # suite-mutation-repeat: every threshold the sweep's repeats add, nudged,
 # must break a unit test: the reduction's and the reference conditions'
 # (reduce/rules_repeat.h, test_repeat, whose sentences must print the
-# nudged value) and the firmware's default passes (efi/settings.h,
-# test_settings). The mutated folder is a copy; the rest as built.
+# nudged value), the firmware's default passes (efi/settings.h,
+# test_settings) and compare's slacks (host/cmd/compare.h,
+# test_compare_cmd). The mutated folder is a copy; the rest as built.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -44,5 +45,20 @@ build() {
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/libcore.a -lm 2>"$1/log"
 }
 MUTATE_DIR=efi mutate settings.h test_settings
+
+# compare's slacks (host/cmd/compare.h, test_compare_cmd on each side)
+mutants=(
+	"CS_COMPARE_KNEE_SLACK 1.189207115 1.15"
+	"CS_COMPARE_KNEE_SLACK 1.189207115 1.25"
+	"CS_COMPARE_FLOOR_SLACK 1.02 1.01"
+	"CS_COMPARE_FLOOR_SLACK 1.02 1.03"
+)
+build() {
+	sed "s#\.\./host/cmd/#$1/host/cmd/#g" tests/test_compare_cmd.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/obj/host/cmd/compare.o \
+		build/host/obj/host/cmd/replay.o build/host/obj/host/reader.o build/host/obj/host/textout.o \
+		build/host/libcore.a -lm 2>"$1/log"
+}
+MUTATE_DIR=host/cmd mutate compare.h test_compare_cmd
 
 summary mutation-repeat
