@@ -87,6 +87,15 @@ assert d["forced"] is True and d["agree"] is False, v
 assert v == [(1, "agree", True), (2, "differ", False), (3, "agree", True), (4, "agree", None)], v
 ' "$tmp/j"
 
+# --- probe --repeat's bounds (1 .. CS_MAX_REPEATS)
+for v in 0 10 x; do
+	$C probe --quick --repeat $v -o "$tmp/bad.json" >/dev/null 2>"$tmp/err"
+	expect "probe --repeat $v: exit 2, the bounds named" test $? -eq 2 -a -n "$(grep -- "--repeat: '$v' is not a number of sweeps from 1 to 9" "$tmp/err")"
+done
+expect "probe --repeat refused: no file left" test ! -e "$tmp/bad.json"
+$C probe --help | grep -q -- "--repeat N"
+expect "probe --help names --repeat" test $? -eq 0
+
 # --- usage
 $C compare $S/repeatsAgree.json >/dev/null 2>"$tmp/err"
 expect "one capture: exit 2" test $? -eq 2

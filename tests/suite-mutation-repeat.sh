@@ -57,6 +57,7 @@ build() {
 	sed "s#\.\./host/cmd/#$1/host/cmd/#g" tests/test_compare_cmd.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/obj/host/cmd/compare.o \
 		build/host/obj/host/cmd/replay.o build/host/obj/host/reader.o build/host/obj/host/textout.o \
+		build/host/obj/host/cli.o \
 		build/host/libcore.a -lm 2>"$1/log"
 }
 MUTATE_DIR=host/cmd mutate compare.h test_compare_cmd
