@@ -3,7 +3,8 @@
  * within CS_REPEAT_MATCH_OCTAVES, the knee and floor spreads, and the
  * reference conditions repeats (CS_REF_MIN_REPEATS) and knee-spread
  * (CS_REF_KNEE_SPREAD) on both sides of each constant, on staircases
- * built here (the catalogue's shape: captures/synthetic/ repeats*).
+ * built here, and on the catalogue's repeats* captures (read from
+ * captures/synthetic/ on the host).
  * `test_repeat --sentences` prints each constant's sentence for
  * tests/suite-mutation-repeat.sh. */
 #include <string.h>
@@ -12,6 +13,9 @@
 #include "../reduce/kinds.h"
 #include "../reduce/repeat.h"
 #include "../reduce/rules_repeat.h"
+#if CS_TEST_HOSTED
+#include "../host/reader.h"
+#endif
 
 CS_TEST_MAIN_DEFS;
 
@@ -168,6 +172,27 @@ static void test_spread_limit(void)
 	CHECK(!holds_spread() && strstr(why, "no knee"), "no knee: nothing to check: %s", why);
 }
 
+#if CS_TEST_HOSTED /* the catalogue's files, through the host's reader */
+/* captures/synthetic/repeats*.json (gen_synthetic.c): their known answers. */
+static void catalogue(const char *name, int spread_holds, uint32_t knee)
+{
+	char path[128];
+	snprintf(path, sizeof path, "captures/synthetic/%s.json", name);
+	CHECK(cs_read_capture_file(path, &cap, NULL, err, sizeof err) == 0, "%s read: %s", name, err);
+	reduce(name);
+	CHECK(res.rep.n == 5 && holds_repeats(), "%s: 5 repeats, enough (%s)", name, why);
+	CHECK(holds_spread() == spread_holds && (spread_holds || strstr(why, knee == 2 ? "knee 2 " : "knee ")),
+	      "%s: knee-spread %s: %s", name, spread_holds ? "holds" : "fails on knee 2", why);
+}
+
+static void test_catalogue(void)
+{
+	catalogue("repeatsAgree", 1, 0);
+	catalogue("repeatsDisagree", 0, 2);
+	catalogue("repeatsMoved", 1, 0);
+}
+#endif
+
 /* The sentence of each constant (--sentences). */
 static void sentences(void)
 {
@@ -194,5 +219,8 @@ int main(int argc, char **argv)
 	test_match();
 	test_min_repeats();
 	test_spread_limit();
+#if CS_TEST_HOSTED
+	test_catalogue();
+#endif
 	return cs_test_summary("repeat");
 }
