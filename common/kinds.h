@@ -111,6 +111,11 @@
 	 * replays it (kinds/icache/) */ \
 	CS_KIND(ICACHE, "icache", cs_none_run, cs_none_write, cs_none_record, \
 		cs_icache_read, cs_icache_reduce, cs_icache_report, cs_icache_kind_json, \
+		cs_none_published, cs_none_expect, cs_none_plot) \
+	/* bandwidth per level and misses in flight: the second witness of \
+	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
+	CS_KIND(BANDWIDTH, "bandwidth", cs_none_run, cs_bw_write, cs_none_record, \
+		cs_bw_read, cs_none_reduce, cs_none_report, cs_none_json, \
 		cs_none_published, cs_none_expect, cs_none_plot)
 
 enum cs_kind {
