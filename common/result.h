@@ -164,6 +164,7 @@ struct cs_mp_result {
 };
 
 #include "../kinds/tlb/tlb_result.h" /* uses cs_level, cs_knee, cs_refusal */
+#include "../kinds/bandwidth/bw_result.h" /* likewise */
 
 /* A capture's reduction: the sweep and its adjacency series (docs/reduction.md),
  * then every other kind of the table. */
@@ -187,6 +188,7 @@ struct cs_result {
 	struct cs_mp_result mp;   /* the competitor, each kind of core */
 	struct cs_tlb_result tlb; /* the translation caches (kinds/tlb/) */
 	struct cs_icache_kind_result icache; /* seed 001 (kinds/icache/) */
+	struct cs_bw_result bw; /* bandwidth and misses in flight (kinds/bandwidth/) */
 };
 
 #endif
