@@ -49,7 +49,32 @@ static void knee_cell(struct cs_buf *b, const void *ctx, uint32_t n, uint32_t co
 		cs_puts(b, "-");
 }
 
-static void one(struct cs_buf *b, const struct cs_bw_series_result *s)
+/* No level: the figures themselves, so a one-size import still shows them. */
+static void points(struct cs_buf *b, const struct cs_capture *c, const struct cs_bw_series_result *s)
+{
+	const struct cs_bw_series *ser = 0;
+	for (uint32_t i = 0; i < c->bw.n_series && !ser; i++)
+		if (c->bw.series[i].op == s->op && c->bw.series[i].threads == s->threads)
+			ser = &c->bw.series[i];
+	if (!ser || !ser->n)
+		return;
+	uint32_t shown = ser->n < 8 ? ser->n : 8;
+	cs_puts(b, "  no level; the figures:");
+	for (uint32_t i = 0; i < shown; i++) {
+		cs_puts(b, i ? ", " : " ");
+		cs_put_size(b, ser->pts[i].bytes);
+		cs_putc(b, ' ');
+		put_gbps(b, 1 / ser->pts[i].ns_per_byte);
+	}
+	if (shown < ser->n) {
+		cs_puts(b, " and ");
+		cs_put_u64(b, ser->n - shown);
+		cs_puts(b, " more");
+	}
+	cs_putc(b, '\n');
+}
+
+static void one(struct cs_buf *b, const struct cs_capture *c, const struct cs_bw_series_result *s)
 {
 	static const uint8_t stop[] = { 11, 24, 42 };
 	static const char *const title[] = { "knee", "published", "gap" };
@@ -75,6 +100,8 @@ static void one(struct cs_buf *b, const struct cs_bw_series_result *s)
 	cs_putc(b, '\n');
 	for (uint32_t l = 0; l < s->n_levels; l++)
 		level(b, l + 1, &s->levels[l]);
+	if (!s->n_levels)
+		points(b, c, s);
 	if (s->n_knees)
 		cs_report_table(b, &t, s->n_knees);
 }
@@ -251,7 +278,7 @@ void cs_bw_report(struct cs_buf *b, const struct cs_capture *c, const struct cs_
 	}
 	cs_putc(b, '\n');
 	for (uint32_t i = 0; i < t->n_series; i++)
-		one(b, &t->series[i]);
+		one(b, c, &t->series[i]);
 	if (c->bw.mlp_present && c->bw.mlp_null) {
 		cs_puts(b, "misses in flight: not measured (");
 		cs_puts(b, c->bw.mlp_why);
