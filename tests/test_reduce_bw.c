@@ -24,7 +24,11 @@ static char err[512];
 /* The sweep's grid: four sizes an octave from 4 KiB to 128 MiB. */
 static double grid(int i)
 {
-	return floor(4096.0 * pow(2, i / 4.0) / 64 + 0.5) * 64;
+	static const double quarter[4] = { 1, 1.189207115002721, 1.414213562373095, 1.681792830507429 };
+	double v = 4096.0 * quarter[i % 4];
+	for (int k = 0; k < i / 4; k++)
+		v *= 2;
+	return floor(v / 64 + 0.5) * 64;
 }
 
 /* A step at grid index at[l] from floors[l] to floors[l + 1]. */
