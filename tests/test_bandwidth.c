@@ -226,9 +226,55 @@ static void test_rows(void)
 	}
 }
 
+/* The capacities of bw_capture.h, one past each: refused, naming the path. */
+static void test_bounds(void)
+{
+	static char big[64 * 1024];
+	char err[512];
+	struct cs_buf o;
+	cs_buf_init(&o, big, sizeof big);
+	cs_puts(&o, HEAD "\"bandwidth\":{\"series\":[{\"op\":\"read\",\"threads\":1,"
+		    "\"bytes_per_byte_touched\":1,\"points\":[");
+	for (int i = 0; i <= CS_BW_MAX_POINTS; i++) {
+		cs_puts(&o, i ? "," : "");
+		cs_puts(&o, "{\"bytes\":");
+		cs_put_u64(&o, 4096 + 64 * (uint64_t)i);
+		cs_puts(&o, ",\"ns_per_byte\":0.01}");
+	}
+	cs_puts(&o, "]}]}," PTS "}");
+	int rc = read_mem(big, o.len, &a, err, sizeof err);
+	CHECK(rc == -1 && strstr(err, "bandwidth.series[0].points: "), "%d points: %s",
+	      CS_BW_MAX_POINTS + 1, err);
+	cs_buf_init(&o, big, sizeof big);
+	cs_puts(&o, HEAD "\"bandwidth\":{\"series\":[],\"mlp\":[");
+	for (int i = 0; i <= CS_MLP_MAX_SIZES; i++) {
+		cs_puts(&o, i ? "," : "");
+		cs_puts(&o, "{\"bytes\":");
+		cs_put_u64(&o, 4096 * (uint64_t)(i + 1));
+		cs_puts(&o, ",\"chains\":[{\"n\":1,\"ns\":1}]}");
+	}
+	cs_puts(&o, "]}," PTS "}");
+	rc = read_mem(big, o.len, &a, err, sizeof err);
+	CHECK(rc == -1 && strstr(err, "bandwidth.mlp: "), "%d MLP sizes: %s", CS_MLP_MAX_SIZES + 1, err);
+	/* exactly the capacities: read */
+	cs_buf_init(&o, big, sizeof big);
+	cs_puts(&o, HEAD "\"bandwidth\":{\"series\":[{\"op\":\"read\",\"threads\":1,"
+		    "\"bytes_per_byte_touched\":1,\"points\":[");
+	for (int i = 0; i < CS_BW_MAX_POINTS; i++) {
+		cs_puts(&o, i ? "," : "");
+		cs_puts(&o, "{\"bytes\":");
+		cs_put_u64(&o, 4096 + 64 * (uint64_t)i);
+		cs_puts(&o, ",\"ns_per_byte\":0.01}");
+	}
+	cs_puts(&o, "]}]}," PTS "}");
+	rc = read_mem(big, o.len, &a, err, sizeof err);
+	CHECK(rc == 0 && a.bw.series[0].n == CS_BW_MAX_POINTS, "%d points: %s", CS_BW_MAX_POINTS, err);
+}
+
 int main(void)
 {
 	test_round_trip();
 	test_rows();
+	test_bounds();
 	return cs_test_summary("test_bandwidth");
 }
