@@ -285,7 +285,7 @@ static const struct cs_bw_witness *witness_at(double ratio)
 	struct cs_bw_series_result *s = &t->series[0];
 	s->knees[1].bytes = res.knees[1].bytes * ratio;
 	t->n_witness = 0;
-	cs_bw_witness(&cap, &res, t);
+	cs_bw_reduce_witness(&cap, &res, t);
 	return &t->witness[1];
 }
 

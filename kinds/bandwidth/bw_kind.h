@@ -30,7 +30,7 @@ const char *cs_bw_verdict_name(enum cs_bw_verdict v);
 
 /* s.5 and s.6 (bw_witness.c): the cross-witness table and each MLP size's
  * level and Little's law, on the sweep's result r and t's series. */
-void cs_bw_witness(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t);
-void cs_bw_mlp(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t);
+void cs_bw_reduce_witness(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t);
+void cs_bw_reduce_mlp(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t);
 
 #endif

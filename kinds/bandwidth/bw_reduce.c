@@ -135,7 +135,7 @@ int cs_bw_reduce(const struct cs_capture *c, struct cs_work *w, struct cs_result
 		if (series(w, ser, i, s, err, errlen) != 0)
 			return -1;
 	}
-	cs_bw_mlp(c, r, t);
-	cs_bw_witness(c, r, t);
+	cs_bw_reduce_mlp(c, r, t);
+	cs_bw_reduce_witness(c, r, t);
 	return 0;
 }

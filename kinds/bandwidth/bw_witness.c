@@ -148,7 +148,7 @@ static void little(const struct cs_capture *c, struct cs_mlp_result *m)
 	m->finding = m->ratio > CS_BW_LITTLE_FAR || m->ratio < 1.0 / CS_BW_LITTLE_FAR;
 }
 
-void cs_bw_mlp(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t)
+void cs_bw_reduce_mlp(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t)
 {
 	const struct cs_bw_capture *k = &c->bw;
 	t->mlp_present = k->mlp_present && !k->mlp_null;
@@ -261,7 +261,7 @@ static void unpublished(struct cs_bw_result *t, const struct cs_knee *k, uint32_
 	}
 }
 
-void cs_bw_witness(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t)
+void cs_bw_reduce_witness(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t)
 {
 	(void)c;
 	const struct cs_bw_series_result *s = cs_bw_read1(t);
