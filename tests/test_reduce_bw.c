@@ -215,6 +215,15 @@ static void test_gain(void)
 	CHECK(reduce() == 0 && res.bw.mlp[0].n_refusals == 1 &&
 		      !strcmp(res.bw.mlp[0].refusals[0].code, CS_R_MLP_NO_SINGLE) && !res.bw.mlp[0].has_sat,
 	      "no single chain");
+	/* one noisy count: 2 chains no faster than 1, then 4 and 8 are (this
+	 * machine's 64 MiB row had 59.1, 60.0, 30.1 ns): saturated at 4, where
+	 * the MLP is within the factor of the largest, not at 1 */
+	begin();
+	cap.bw.mlp_present = 1;
+	cap.bw.n_mlp = 1;
+	cap.bw.mlp[0] = (struct cs_mlp_size){ 8192, 4, { 1, 2, 4, 8 }, { 60, 61, 15.4, 15 } };
+	CHECK(reduce() == 0 && res.bw.mlp[0].has_sat && res.bw.mlp[0].sat_n == 4,
+	      "a noisy count does not stop it: saturated at %u", res.bw.mlp[0].sat_n);
 	/* still rising at the last count */
 	begin();
 	cap.bw.mlp_present = 1;

@@ -48,11 +48,13 @@ static void where(const struct cs_result *r, struct cs_mlp_result *m)
 	m->level = found + 1;
 }
 
-/* s.4: MLP(N) = ns(1) / ns(N); saturated at the first count whose next
- * raises it by less than CS_MLP_GAIN_MIN. */
+/* s.4: MLP(N) = ns(1) / ns(N); saturated at the smallest count whose MLP is
+ * within CS_MLP_GAIN_MIN of the largest at any count (one noisy count
+ * between two others does not stop it), unless that is the last count and
+ * it still rose by CS_MLP_GAIN_MIN from the one before: unsaturated. */
 static void saturate(struct cs_mlp_result *m)
 {
-	double one = 0;
+	double one = 0, most = 0;
 	for (uint32_t i = 0; i < m->n; i++)
 		if (m->chains[i] == 1)
 			one = m->ns[i];
@@ -62,22 +64,30 @@ static void saturate(struct cs_mlp_result *m)
 		cs_puts(&b, "no figure for one chain, so no latency to divide by; MLP not computed");
 		return;
 	}
-	for (uint32_t i = 0; i < m->n; i++)
+	for (uint32_t i = 0; i < m->n; i++) {
 		m->mlp[i] = one / m->ns[i];
-	for (uint32_t i = 0; i + 1 < m->n; i++)
-		if (m->mlp[i + 1] < CS_MLP_GAIN_MIN * m->mlp[i]) {
-			m->has_sat = 1;
-			m->sat_n = m->chains[i];
-			m->sat_mlp = m->mlp[i];
-			return;
-		}
+		most = m->mlp[i] > most ? m->mlp[i] : most;
+	}
+	uint32_t k = 0;
+	while (k + 1 < m->n && m->mlp[k] * CS_MLP_GAIN_MIN < most)
+		k++;
+	if (k + 1 < m->n || k == 0 || m->mlp[k] < CS_MLP_GAIN_MIN * m->mlp[k - 1]) {
+		m->has_sat = 1;
+		m->sat_n = m->chains[k];
+		m->sat_mlp = m->mlp[k];
+		return;
+	}
 	refuse(m, CS_R_MLP_UNSATURATED, &b);
 	cs_puts(&b, "MLP still rises by ");
 	cs_put_g(&b, CS_MLP_GAIN_MIN, 3);
-	cs_puts(&b, "x or more at each count up to the last, ");
+	cs_puts(&b, "x or more to the last count, ");
 	cs_put_u64(&b, m->chains[m->n - 1]);
 	cs_puts(&b, " chains (MLP ");
 	cs_put_g(&b, m->mlp[m->n - 1], 3);
+	cs_puts(&b, ", ");
+	cs_put_g(&b, m->mlp[m->n - 2], 3);
+	cs_puts(&b, " at ");
+	cs_put_u64(&b, m->chains[m->n - 2]);
 	cs_puts(&b, "): it saturates at that or more, not measured here");
 }
 

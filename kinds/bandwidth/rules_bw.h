@@ -6,8 +6,9 @@
 #ifndef CS_RULES_BW_H
 #define CS_RULES_BW_H
 
-/* s.4 MLP saturates at the first chain count N whose next count raises
- * MLP = ns(1) / ns(N) by less than this factor: MLP(next) < it x MLP(N) */
+/* s.4 MLP = ns(1) / ns(N) saturates at the smallest chain count N with
+ * it x MLP(N) >= the largest MLP at any count (unless N is the last count
+ * and MLP(N) >= it x MLP at the count before: still rising, unsaturated) */
 #define CS_MLP_GAIN_MIN 1.2
 /* s.5 the latency knee and the read-bandwidth knee of one published level
  * agree when the larger is at most this many times the smaller */
