@@ -143,9 +143,9 @@ static void mlps(struct cs_buf *b, const struct cs_bw_result *t)
 	if (!t->n_mlp)
 		return;
 	cs_puts(b, "misses in flight (ns per load with N chains interleaved; MLP = ns(1) / ns(N), "
-		   "saturated where the next count adds under ");
+		   "saturated at the fewest chains within ");
 	cs_put_g(b, CS_MLP_GAIN_MIN, 3);
-	cs_puts(b, "x):\n");
+	cs_puts(b, "x of the largest MLP):\n");
 	for (uint32_t i = 0; i < t->n_mlp; i++)
 		mlp(b, &t->mlp[i]);
 }
