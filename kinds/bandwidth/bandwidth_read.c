@@ -37,7 +37,7 @@ static int read_point(struct cs_jr *r, const struct cs_jd *p, struct cs_bw_point
 
 static int read_points(struct cs_jr *r, const struct cs_jd *v, struct cs_bw_series *s)
 {
-	static double sizes[CS_BW_MAX_POINTS];
+	double sizes[CS_BW_MAX_POINTS]; /* on the stack: serve reads from several threads */
 	struct cs_jd *pts, *p;
 	size_t m, mi, i;
 
