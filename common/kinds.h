@@ -111,7 +111,12 @@
 	 * replays it (kinds/icache/) */ \
 	CS_KIND(ICACHE, "icache", cs_none_run, cs_none_write, cs_none_record, \
 		cs_icache_read, cs_icache_reduce, cs_icache_report, cs_icache_kind_json, \
-		cs_none_published, cs_none_expect, cs_none_plot)
+		cs_none_published, cs_none_expect, cs_none_plot) \
+	/* bandwidth per level and misses in flight: the second witness of \
+	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
+	CS_KIND(BANDWIDTH, "bandwidth", cs_none_run, cs_bw_write, cs_none_record, \
+		cs_bw_read, cs_bw_reduce, cs_bw_report, cs_bw_json, \
+		cs_none_published, cs_bw_expect, cs_bw_plot)
 
 enum cs_kind {
 #define CS_KIND(id, ...) CS_KIND_##id,

@@ -349,6 +349,7 @@ static const struct {
 	HOLE(points), HOLE(tlb.large), HOLE(mp.comp.points),
 	HOLE(mp.kinds[0].sweep.points), HOLE(mp.kinds[1].sweep.points),
 	HOLE(mp.kinds[2].sweep.points), HOLE(mp.kinds[3].sweep.points), HOLE(rep.ns),
+	HOLE(bw.series), /* each series reset as read (bandwidth_read.c) */
 	HOLE(run.median_ns), HOLE(run.loads), HOLE(run.point_s),
 };
 _Static_assert(CS_MP_MAX_KINDS == 4, "one hole per kind of core");

@@ -95,7 +95,8 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 	    read_codes(r, v, CS_MAX_REFUSALS, e->refusals, &e->n_refusals,
 		       &e->has_refusals) ||
 	    cs_read_expect_experiments(r, v, &e->exp) ||
-	    cs_read_expect_tlb(r, v, &e->tlb))
+	    cs_read_expect_tlb(r, v, &e->tlb) ||
+	    cs_read_expect_bw(r, v, &e->bw))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {
@@ -265,4 +266,17 @@ int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_
 		cs_jr_pop(r, m);
 	}
 	return 0;
+}
+
+/* For the kinds' expectations (kinds/<name>/): the two list readers above. */
+int cs_read_expect_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key, size_t max,
+			 int *has, uint32_t *n, struct cs_expect_size *out)
+{
+	return read_sizes(r, obj, key, max, has, n, out);
+}
+
+int cs_read_expect_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
+			 char (*out)[CS_CODE_MAX], uint32_t *n, int *has)
+{
+	return read_codes(r, obj, max, out, n, has);
 }

@@ -59,6 +59,8 @@ struct cs_expect_size {
 	double bytes;
 };
 
+#include "../kinds/bandwidth/bw_expect.h" /* uses cs_expect_size */
+
 /* "expect" of a synthetic capture: the answer it was built to have. */
 struct cs_expect {
 	int present;          /* the capture carries "expect" */
@@ -76,6 +78,7 @@ struct cs_expect {
 	char known_failure[CS_TEXT_MAX];
 	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
 	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
+	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/bw_expect.h) */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02
@@ -88,5 +91,11 @@ int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
 			       struct cs_expect_exp *e);
 /* v is the "expect" object; reads its optional "tlb" and "translation". */
 int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e);
+/* The list readers the kinds' expectations share: an array of sizes or
+ * nulls under key; obj's "refusals", distinct codes. */
+int cs_read_expect_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key, size_t max,
+			 int *has, uint32_t *n, struct cs_expect_size *out);
+int cs_read_expect_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
+			 char (*out)[CS_CODE_MAX], uint32_t *n, int *has);
 
 #endif

@@ -214,12 +214,40 @@ static void refused_rows(struct cs_summary *s, const struct cs_capture *c,
 	}
 }
 
+/* The read GB/s cell (docs/bandwidth.md s.8): the level of the read on one
+ * thread below its knee paired with this published level (1 / its floor in
+ * ns per byte: 1 GB = 1e9 B); none when the read has no such knee. */
+static void read_cells(struct cs_summary *s, const struct cs_result *r)
+{
+	const struct cs_bw_series_result *rd = 0;
+	for (uint32_t i = 0; i < r->bw.n_series && !rd; i++)
+		if (r->bw.series[i].op == CS_BW_READ && r->bw.series[i].threads == 1 &&
+		    r->bw.series[i].measured)
+			rd = &r->bw.series[i];
+	s->bandwidth = rd != 0;
+	for (uint32_t i = 0; rd && i < s->n; i++) {
+		struct cs_summary_row *w = &s->row[i];
+		for (uint32_t k = 0, found = 0; w->has_level && k < rd->n_knees; k++) {
+			const struct cs_knee *q = &rd->knees[k];
+			if (q->has_bytes && q->has_published && q->published_level == w->level &&
+			    q->published_bytes == w->claimed_bytes && found < rd->n_levels &&
+			    rd->levels[found].floor_ns > 0) {
+				w->has_read = 1;
+				w->read_gbps = 1.0 / rd->levels[found].floor_ns;
+			}
+			found += q->has_bytes != 0;
+		}
+	}
+}
+
 void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
 	s->n = 0;
+	s->bandwidth = 0;
 	if (!r->n_knees) {
 		refused_rows(s, c, r);
+		read_cells(s, r);
 		return;
 	}
 	for (uint32_t n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
@@ -245,6 +273,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		else
 			w->verdict = unmatched(&b, c, r, n);
 	}
+	read_cells(s, r);
 }
 
 /* Words to the width (s.4), continued at column col. */
@@ -345,21 +374,71 @@ static void climbs_text(struct cs_buf *b, const struct cs_result *r)
 	}
 }
 
+/* The summary's optional cells, between "measured" and the verdict, each
+ * shown when the capture has what it needs (the kinds add theirs here):
+ * its heading, its width with the gap after it, and its figure or '-'. */
+static void cell_spread(struct cs_buf *b, const struct cs_summary_row *w)
+{
+	/* the spread over repeats: its width, max/min - 1 */
+	if (!w->has_spread) {
+		cs_putc(b, '-');
+		return;
+	}
+	cs_put_fixed(b, 100 * (w->spread_max / w->spread_min - 1), 1);
+	cs_puts(b, " %");
+}
+
+static void cell_read(struct cs_buf *b, const struct cs_summary_row *w)
+{
+	if (w->has_read)
+		cs_put_g(b, w->read_gbps, w->read_gbps < 10 ? 3 : 4);
+	else
+		cs_putc(b, '-');
+}
+
+struct summary_cell {
+	const char *heading;
+	size_t width;
+	void (*put)(struct cs_buf *b, const struct cs_summary_row *w);
+};
+static const struct summary_cell cells[] = {
+	{ "spread", 9, cell_spread },
+	{ "read GB/s", 11, cell_read },
+};
+#define N_CELLS (sizeof cells / sizeof cells[0])
+
+static void cells_shown(const struct cs_summary *sum, const struct cs_result *r,
+			int shown[N_CELLS])
+{
+	shown[0] = r->rep.n != 0;
+	shown[1] = sum->bandwidth != 0;
+}
+
 void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
 	static struct cs_summary sum; /* 10 KiB: off the firmware's stack */
+	int shown[N_CELLS];
 	cs_summary_rows(&sum, c, r);
+	cells_shown(&sum, r, shown);
 	cs_puts(b, "summary: each published level, what the processor claims, what this run measured\n");
-	if (!sum.n)
+	if (!sum.n) {
 		cs_puts(b, "  no published data or unified cache, and no knee\n");
-	else if (r->rep.n) /* the spread's cell: its width, max/min - 1 */
-		cs_puts(b, "  level  claimed     measured    spread   verdict\n");
-	else
-		cs_puts(b, "  level  claimed     measured    verdict\n");
+	} else {
+		size_t s = b->len, col = 33;
+		cs_puts(b, "  level  claimed     measured");
+		for (size_t k = 0; k < N_CELLS; k++)
+			if (shown[k]) {
+				cs_pad_to(b, s, col);
+				cs_puts(b, cells[k].heading);
+				col += cells[k].width;
+			}
+		cs_pad_to(b, s, col);
+		cs_puts(b, "verdict\n");
+	}
 	for (uint32_t i = 0; i < sum.n; i++) {
 		const struct cs_summary_row *w = &sum.row[i];
-		size_t s = b->len;
+		size_t s = b->len, col = 33;
 		cs_puts(b, "  ");
 		if (w->has_level) {
 			cs_putc(b, 'L');
@@ -371,16 +450,14 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 		put_opt_size(b, w->has_claimed, w->claimed_bytes);
 		cs_pad_to(b, s, 21);
 		put_opt_size(b, w->has_measured, w->measured_bytes);
-		cs_pad_to(b, s, 33);
-		if (r->rep.n) {
-			if (w->has_spread) {
-				cs_put_fixed(b, 100 * (w->spread_max / w->spread_min - 1), 1);
-				cs_puts(b, " %");
-			} else
-				cs_putc(b, '-');
-			cs_pad_to(b, s, 42);
-		}
-		put_wrapped(b, s, w->sentence, r->rep.n ? 42 : 33);
+		for (size_t k = 0; k < N_CELLS; k++)
+			if (shown[k]) {
+				cs_pad_to(b, s, col);
+				cells[k].put(b, w);
+				col += cells[k].width;
+			}
+		cs_pad_to(b, s, col);
+		put_wrapped(b, s, w->sentence, col);
 		cs_putc(b, '\n');
 	}
 	climbs_text(b, r);

@@ -25,11 +25,14 @@ struct cs_summary_row {
 	int has_spread;        /* with repeats: the knee's min .. max over them */
 	double spread_min, spread_max;
 	const char *verdict;   /* a CS_V_ code (rules_summary.h) */
+	int has_read;          /* the read bandwidth of this level (docs/bandwidth.md) */
+	double read_gbps;
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
 };
 
 struct cs_summary {
 	uint32_t n;
+	int bandwidth;         /* a read on one thread was reduced: the read GB/s cell */
 	struct cs_summary_row row[CS_MAX_KNEES];
 };
 

@@ -9,7 +9,9 @@
  * positive finite values. Flags: 1 the adjacency strip, 2 the canvas, 4
  * TLB series (every third pair, and published TLBs of the sizes seen), 8
  * the sweep on large pages (every third pair), 16 as many points as a
- * capture holds (else 64). What must hold: the axes are finite and
+ * capture holds (else 64), 32 bandwidth series (the other third of the
+ * pairs: (bytes, ns per byte) of a read, and a copy of the same, with an
+ * MLP size at each series' first point). What must hold: the axes are finite and
  * ordered, every point lands within one axis length of the plot, the
  * ticks are finite, rising and few, the drawing stays on its canvas, the
  * SVG holds no nan or inf, and everything returns (a hang is found by
@@ -113,10 +115,38 @@ static void add_large(struct cs_capture *c, double bytes, double ns, uint32_t mo
 		t->large[t->n_large++] = (struct cs_point){ bytes, ns, 0, 0 };
 }
 
+/* A point of the read and the copy (kinds/bandwidth/), and the chase at
+ * the first size with one and two chains. */
+static void add_bw(struct cs_capture *c, double bytes, double ns, uint32_t k)
+{
+	struct cs_bw_capture *b = &c->bw;
+	if (!b->present) {
+		b->present = 1;
+		b->n_series = 2;
+		for (int s = 0; s < 2; s++) {
+			memset(&b->series[s], 0, sizeof b->series[s]);
+			b->series[s].op = s ? CS_BW_COPY : CS_BW_READ;
+			b->series[s].threads = 1;
+			b->series[s].bytes_per_byte_touched = s ? 2 : 1;
+		}
+		b->mlp_present = 1;
+		b->n_mlp = 1;
+		b->mlp[0] = (struct cs_mlp_size){ bytes, 2, { 1, 2 }, { ns, ns / (1 + (k & 3)) } };
+	}
+	for (int s = 0; s < 2; s++) {
+		struct cs_bw_series *z = &b->series[s];
+		for (uint32_t i = 0; i < z->n; i++)
+			if (z->pts[i].bytes == bytes)
+				return;
+		if (z->n < CS_BW_MAX_POINTS)
+			z->pts[z->n++] = (struct cs_bw_point){ bytes, ns, ns, (k & 1) != 0, ns };
+	}
+}
+
 /* The n captures from the pairs (flags as the header's third byte). */
 static void fill(struct cs_replay **rp, int n, int flags, const uint8_t *data, size_t size)
 {
-	int tlb = flags & 4, large = flags & 8;
+	int tlb = flags & 4, large = flags & 8, bw = flags & 32;
 	uint32_t most = flags & 16 ? CS_MAX_SWEEP_POINTS : 64;
 	for (int i = 0; i < n; i++) {
 		struct cs_capture *c = &rp[i]->cap;
@@ -131,6 +161,8 @@ static void fill(struct cs_replay **rp, int n, int flags, const uint8_t *data, s
 			add_tlb(c, bytes, ns, (uint32_t)(k / 16));
 		else if (large && third == 2)
 			add_large(c, bytes, ns, most);
+		else if (bw && third == 0 && (k / 16) % 2)
+			add_bw(c, bytes, ns, (uint32_t)(k / 16));
 		else if (c->n_points < most && !has_size(c, bytes)) {
 			c->points[c->n_points].bytes = bytes;
 			c->points[c->n_points].ns = ns;

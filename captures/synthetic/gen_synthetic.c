@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "../../common/capture_write.h"
 #include "../../kinds/tlb/tlb_probe.h"
+#include "../../kinds/bandwidth/bw_kind.h"
 #include "../../reduce/reduce.h"
 #include "../../host/outfile.h"
 
@@ -75,6 +76,19 @@ struct expect {
 	} tlb[CS_TLB_MAX_SIZES];
 	int n_translation;       /* -1: not stated */
 	int translation[4];
+	/* bandwidth (docs/bandwidth.md); n_bw 0: none */
+	int n_bw;
+	struct {
+		enum cs_bw_op op;
+		uint32_t threads;
+		int n_gbps, n_knees, n_refusals;
+		double gbps[6], knees[6]; /* knees < 0: missing (null) */
+		const char *refusals[4];
+	} bw[CS_BW_MAX_SERIES];
+	int n_witness;
+	const char *witness[8];
+	int n_sat;
+	int sat[CS_MLP_MAX_SIZES]; /* < 0: none (null) */
 };
 
 static struct cs_capture cap;
@@ -135,6 +149,44 @@ static void write_expect_tlb(struct cs_jsonw *j, const struct expect *e)
 	}
 }
 
+static void write_expect_bw(struct cs_jsonw *j, const struct expect *e)
+{
+	cs_jsonw_key(j, "bandwidth");
+	cs_jsonw_arr(j);
+	for (int i = 0; i < e->n_bw; i++) {
+		cs_jsonw_obj(j);
+		cs_jsonw_key_str(j, "op", cs_bw_op_name(e->bw[i].op));
+		cs_jsonw_key_u64(j, "threads", e->bw[i].threads);
+		cs_jsonw_key(j, "gbps");
+		cs_jsonw_arr(j);
+		for (int k = 0; k < e->bw[i].n_gbps; k++)
+			cs_jsonw_num(j, e->bw[i].gbps[k]);
+		cs_jsonw_arr_end(j);
+		cs_jsonw_key(j, "knees");
+		cs_jsonw_arr(j);
+		for (int k = 0; k < e->bw[i].n_knees; k++)
+			if (e->bw[i].knees[k] < 0) cs_jsonw_null(j); else cs_jsonw_num(j, e->bw[i].knees[k]);
+		cs_jsonw_arr_end(j);
+		cs_jsonw_key(j, "refusals");
+		cs_jsonw_arr(j);
+		for (int k = 0; k < e->bw[i].n_refusals; k++)
+			cs_jsonw_str(j, e->bw[i].refusals[k]);
+		cs_jsonw_arr_end(j);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+	cs_jsonw_key(j, "bandwidth_witness");
+	cs_jsonw_arr(j);
+	for (int i = 0; i < e->n_witness; i++)
+		cs_jsonw_str(j, e->witness[i]);
+	cs_jsonw_arr_end(j);
+	cs_jsonw_key(j, "mlp_saturates_at");
+	cs_jsonw_arr(j);
+	for (int i = 0; i < e->n_sat; i++)
+		if (e->sat[i] < 0) cs_jsonw_null(j); else cs_jsonw_u64(j, (uint64_t)e->sat[i]);
+	cs_jsonw_arr_end(j);
+}
+
 static void write_expect(struct cs_jsonw *j, void *ctx)
 {
 	const struct expect *e = ctx;
@@ -171,6 +223,8 @@ static void write_expect(struct cs_jsonw *j, void *ctx)
 		write_expect_experiments(j, e);
 	if (e->n_tlb)
 		write_expect_tlb(j, e);
+	if (e->n_bw)
+		write_expect_bw(j, e);
 	cs_jsonw_obj_end(j);
 }
 
@@ -364,6 +418,7 @@ static int climbs(void);
 static void knees3(void);
 static void refusals(int n, ...);
 static int tlbs(void);
+static int bandwidths(void);
 
 /* Each on the clean three-step sweep, whose own answer is threeSteps'. */
 static void exp_begin(const char *label, uint64_t seed)
@@ -1036,6 +1091,211 @@ static int repeats(void)
 	return rc;
 }
 
+/* ---- bandwidth (docs/bandwidth.md s.8) ---- */
+
+/* A series of op on 'threads' processors over the sweep's grid to
+ * last_idx: ns per byte in the same log-logistic shoulders as the sweep's,
+ * levels of gbps[0..steps] GB/s (1 GB = 1e9 B: ns per byte is 1 / GB/s),
+ * steps centred on grid indices at[]: the knees are grid(at[l]). */
+static void bw_series(enum cs_bw_op op, uint32_t threads, const double *gbps, const int *at,
+		      int steps, int last_idx)
+{
+	struct cs_bw_series *s = &cap.bw.series[cap.bw.n_series++];
+	double f[6];
+	cap.bw.present = 1;
+	s->op = op;
+	strcpy(s->kernel, "synthetic");
+	s->vector_bytes = 32;
+	s->threads = threads;
+	s->bytes_per_byte_touched = cs_bw_convention(op);
+	for (int l = 0; l <= steps; l++)
+		f[l] = 1.0 / gbps[l];
+	for (int i = 0; i <= last_idx && s->n < CS_BW_MAX_POINTS; i++) {
+		struct cs_bw_point *p = &s->pts[s->n++];
+		p->bytes = grid(i);
+		p->ns_per_byte = steps ? stair(i, f, at, steps, 0.35) : f[0];
+		p->ns_per_byte_min = p->ns_per_byte * 0.99;
+		p->has_block = 1;
+		p->block_ns = 250000;
+	}
+}
+
+static void bw_refused(enum cs_bw_op op, const char *why)
+{
+	struct cs_bw_series *s = &cap.bw.series[cap.bw.n_series++];
+	s->op = op;
+	s->threads = 1;
+	s->bytes_per_byte_touched = cs_bw_convention(op);
+	s->refused = 1;
+	snprintf(s->refusal, sizeof s->refusal, "%s", why);
+}
+
+static void bw_expect(enum cs_bw_op op, uint32_t threads, int n_gbps, const double *gbps,
+		      int n_knees, const double *knees, int n_ref, ...)
+{
+	va_list ap;
+	int i = exp_.n_bw++;
+	exp_.bw[i].op = op;
+	exp_.bw[i].threads = threads;
+	exp_.bw[i].n_gbps = n_gbps;
+	for (int k = 0; k < n_gbps; k++)
+		exp_.bw[i].gbps[k] = gbps[k];
+	exp_.bw[i].n_knees = n_knees;
+	for (int k = 0; k < n_knees; k++)
+		exp_.bw[i].knees[k] = knees[k];
+	va_start(ap, n_ref);
+	exp_.bw[i].n_refusals = n_ref;
+	for (int k = 0; k < n_ref; k++)
+		exp_.bw[i].refusals[k] = va_arg(ap, const char *);
+	va_end(ap);
+}
+
+/* The chase at 'bytes' with 1, 2, 4, 8 and 16 chains: latency lat, the
+ * chains overlapping fully up to 'sat' of them (ns per load lat / min(N,
+ * sat)): MLP saturates at sat (CS_MLP_GAIN_MIN is passed at every
+ * doubling below it); sat 32 never saturates on these counts. */
+static void mlp_size(double bytes, double lat, int sat)
+{
+	struct cs_mlp_size *m = &cap.bw.mlp[cap.bw.n_mlp++];
+	cap.bw.mlp_present = 1;
+	m->bytes = bytes;
+	for (uint32_t n = 1; n <= 16; n *= 2) {
+		m->chains[m->n] = n;
+		m->ns[m->n++] = lat / (n < (uint32_t)sat ? n : (uint32_t)sat);
+	}
+	exp_.sat[exp_.n_sat++] = sat <= 16 ? sat : -1;
+}
+
+static void witness(int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	exp_.n_witness = n;
+	for (int i = 0; i < n; i++)
+		exp_.witness[i] = va_arg(ap, const char *);
+	va_end(ap);
+}
+
+/* Read on one processor 200, 100, 50 and 15 GB/s, knees where the sweep's
+ * are (grid 13, 24, 40); write, copy; the misses in flight inside each
+ * level of the sweep (the latencies are its floors). */
+static const double read4[] = { 200, 100, 50, 15 };
+
+static void bw_mlp4(int mem_sat)
+{
+	mlp_size(grid(4), 1.2, 2);
+	mlp_size(grid(18), 4, 4);
+	mlp_size(grid(32), 12, 8);
+	mlp_size(grid(56), 80, mem_sat);
+}
+
+static int bw_three(void)
+{
+	static const double write4[] = { 100, 50, 30, 10 }, copy4[] = { 120, 60, 35, 12 };
+	static const double all4[] = { 1600, 800, 150, 40 }, nt[] = { 12 };
+	double k3[3];
+	int rc;
+
+	begin("bandwidth: three levels seen by both witnesses", 501);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+	for (int l = 0; l < 3; l++)
+		k3[l] = grid(centres3[l]);
+	strcpy(cap.bw.vector_note, "synthetic: no vector state");
+	bw_series(CS_BW_READ, 1, read4, centres3, 3, LAST_IDX);
+	bw_series(CS_BW_WRITE, 1, write4, centres3, 3, LAST_IDX);
+	bw_series(CS_BW_COPY, 1, copy4, centres3, 3, LAST_IDX);
+	bw_series(CS_BW_NT_WRITE, 1, nt, centres3, 0, LAST_IDX);
+	bw_series(CS_BW_READ, 8, all4, centres3, 3, LAST_IDX);
+	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
+	bw_expect(CS_BW_WRITE, 1, 4, write4, 3, k3, 0);
+	bw_expect(CS_BW_COPY, 1, 4, copy4, 3, k3, 0);
+	bw_expect(CS_BW_NT_WRITE, 1, 1, nt, 0, NULL, 1, "fewer-than-two-plateaus");
+	bw_expect(CS_BW_READ, 8, 4, all4, 3, k3, 0);
+	bw_mlp4(32);
+	witness(3, "agree", "agree", "agree");
+	rc = emit("bwThreeLevels");
+	return rc;
+}
+
+/* The sweep sees L1 and L2 and then memory (no L3 step: an exclusive or
+ * victim L3 the chase walks through); the read bandwidth sees all three. */
+static int bw_only(void)
+{
+	static const double f2[] = { 1.2, 4, 80 };
+	static const int c2[] = { 13, 24 };
+	double k3[3], lk[3] = { grid(13), grid(24), -1 };
+
+	begin("bandwidth: a level only the bandwidth sees", 502);
+	for (int i = 0; i <= LAST_IDX; i++)
+		add_point(grid(i), stair(i, f2, c2, 2, 0.35));
+	exp_.has_knees = 1;
+	exp_.n_knees = 3;
+	memcpy(exp_.knees, lk, sizeof lk);
+	refusals(1, "knee-missing");
+	for (int l = 0; l < 3; l++)
+		k3[l] = grid(centres3[l]);
+	bw_series(CS_BW_READ, 1, read4, centres3, 3, LAST_IDX);
+	bw_refused(CS_BW_NT_WRITE, "synthetic: no non-temporal store here");
+	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
+	bw_expect(CS_BW_NT_WRITE, 1, 0, NULL, 0, NULL, 1, "bw-not-measured");
+	mlp_size(grid(4), 1.2, 2); /* inside the sweep's two levels and memory */
+	mlp_size(grid(18), 4, 4);
+	mlp_size(grid(56), 80, 8);
+	witness(3, "agree", "agree", "bandwidth only");
+	return emit("bwOnlyLevel");
+}
+
+/* A read bandwidth the same at every size: no level, and every published
+ * level is the latency's alone. */
+static int bw_flat(void)
+{
+	static const double flat[] = { 20 };
+
+	begin("bandwidth: a flat read curve (every size streams at 20 GB/s)", 503);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+	bw_series(CS_BW_READ, 1, flat, centres3, 0, LAST_IDX);
+	bw_expect(CS_BW_READ, 1, 1, flat, 0, NULL, 1, "fewer-than-two-plateaus");
+	cap.bw.mlp_present = 1;
+	cap.bw.mlp_null = 1;
+	strcpy(cap.bw.mlp_why, "synthetic: the chase was not run");
+	witness(3, "latency only", "latency only", "latency only");
+	return emit("bwFlat");
+}
+
+/* The read bandwidth's L2 and L3 knees far below the latency's (grid 16
+ * and 33 against 24 and 40: 2x and 3.4x), each still paired with its
+ * published level (s.4 v2 admits P/8 .. 2P): the witnesses disagree. */
+static int bw_disagree(void)
+{
+	static const int at[] = { 13, 20, 33 };
+	double k3[3];
+
+	begin("bandwidth: read knees that disagree with the latency knees", 504);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+	for (int l = 0; l < 3; l++)
+		k3[l] = grid(at[l]);
+	bw_series(CS_BW_READ, 1, read4, at, 3, LAST_IDX);
+	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
+	bw_mlp4(8);
+	witness(3, "agree", "disagree", "disagree");
+	return emit("bwDisagree");
+}
+
+static int bandwidths(void)
+{
+	int rc = bw_three();
+	rc |= bw_only();
+	rc |= bw_flat();
+	rc |= bw_disagree();
+	return rc;
+}
+
 static int catalogue(void)
 {
 	int rc = with_answers();
@@ -1050,6 +1310,7 @@ static int catalogue(void)
 	refusals(2, "smooth-climb", "fewer-than-two-plateaus");
 	rc |= emit("smoothClimb");
 	rc |= climbs();
+	rc |= bandwidths();
 
 	rc |= adjacency_rows();
 	rc |= adjacency_refusals();

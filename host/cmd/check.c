@@ -19,17 +19,17 @@
 
 enum verdict { V_NONE, V_OK, V_KNOWN, V_FAIL };
 /* The cells between capture and result are reduce/row.h's, in its order. */
-enum { COL_CAPTURE, COL_PUBLISHED, COL_RESULT = COL_PUBLISHED + CS_ROW_CELLS,
-       NCOLS };
+enum { COL_CAPTURE, COL_PUBLISHED, COL_READ_GBPS = COL_PUBLISHED + CS_ROW_CELLS,
+       COL_RESULT, NCOLS };
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb knees", "tlb refusals", "result"
+	"tlbs", "tlb knees", "tlb refusals", "read GB/s", "result"
 };
 /* --json's keys, the same cells (docs: check --help) */
 static const char *const keys[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb_knees", "tlb_refusals", "result"
+	"tlbs", "tlb_knees", "tlb_refusals", "read_gbps", "result"
 };
 /* The table fits a terminal of this many columns by default (issue 26):
  * these columns, each cell cut with "~" when the widest must give way;
@@ -62,10 +62,12 @@ void cs_usage_check(FILE *f)
 	      "  --wide  every column in full: also published sizes, retired-rule\n"
 	      "          sizes, granules, refusal codes,\n"
 	      "          the published TLBs' entries, the TLB knees in entries and\n"
-	      "          the TLB refusal codes (each by page size, docs/tlb.md)\n"
+	      "          the TLB refusal codes (each by page size, docs/tlb.md),\n"
+	      "          the read bandwidth per level (docs/bandwidth.md)\n"
 	      "  --json  the same cells, every column, as one JSON object:\n"
 	      "          {captures: [{capture, published, knees, retired, granules,\n"
-	      "          refusals, tlbs, tlb_knees, tlb_refusals, result, notes}],\n"
+	      "          refusals, tlbs, tlb_knees, tlb_refusals, result, read_gbps,\n"
+	      "          notes}],\n"
 	      "          ok, known_failures, failed, without_expectations,\n"
 	      "          unreadable_folders}\n"
 	      "  -h, --help     this text\n"
@@ -90,6 +92,27 @@ void cs_usage_check(FILE *f)
 	      "cannot be read.\n", f);
 }
 
+/* The read on one thread, GB/s per level ("-": none measured). */
+static void read_cell(char *out, const struct cs_result *r)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, out, CS_ROW_CELL_MAX);
+	for (uint32_t i = 0; i < r->bw.n_series; i++) {
+		const struct cs_bw_series_result *s = &r->bw.series[i];
+		if (s->op != CS_BW_READ || s->threads != 1 || !s->measured)
+			continue;
+		for (uint32_t l = 0; l < s->n_levels; l++) {
+			double g = s->levels[l].floor_ns > 0 ? 1 / s->levels[l].floor_ns : 0;
+			cs_puts(&b, l ? ", " : "");
+			cs_put_g(&b, g, g < 10 ? 3 : 4);
+		}
+		if (!s->n_levels)
+			cs_puts(&b, "no level");
+		return;
+	}
+	cs_puts(&b, "-");
+}
+
 static void fill_cells(struct row *w, const struct cs_replay *p)
 {
 	char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX];
@@ -101,6 +124,7 @@ static void fill_cells(struct row *w, const struct cs_replay *p)
 		cs_buf_init(&b, w->cell[COL_PUBLISHED + i], CS_ROW_CELL_MAX);
 		cs_put_text(&b, cells[i]);
 	}
+	read_cell(w->cell[COL_READ_GBPS], &p->res);
 }
 
 /* A row with no answer: '?' everywhere, the error below the table. */
@@ -230,7 +254,7 @@ static void fit_widths(size_t *width, const int *col, size_t nc, int wide)
 /* Returns 1 when a cell was cut to fit. */
 static int print_table(const struct row *rows, size_t n, int color, int wide)
 {
-	static const int all_cols[NCOLS] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	static const int all_cols[NCOLS] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
 	const int *col = wide ? all_cols : narrow_cols;
 	size_t nc = wide ? NCOLS : N_NARROW, width[NCOLS], i, c;
 	int cut = 0;
@@ -276,9 +300,11 @@ static int print_json(const struct row *rows, size_t n, const size_t *count, siz
 	cs_jsonw_arr(&j);
 	for (size_t i = 0; i < n; i++) {
 		cs_jsonw_obj(&j);
-		for (int c = 0; c < NCOLS - 1; c++)
+		for (int c = 0; c < COL_READ_GBPS; c++)
 			cs_jsonw_key_str(&j, keys[c], rows[i].cell[c]);
 		cs_jsonw_key_str(&j, keys[COL_RESULT], verdict_text[rows[i].v]);
+		/* after "result": the keys before it keep their places */
+		cs_jsonw_key_str(&j, keys[COL_READ_GBPS], rows[i].cell[COL_READ_GBPS]);
 		cs_jsonw_key_str(&j, "notes", rows[i].notes);
 		cs_jsonw_obj_end(&j);
 	}

@@ -42,7 +42,16 @@ void cs_usage_import(FILE *f)
 	      "                 (ns)\" then \"KiB,ns\" rows\n"
 	      "  columns        any two columns \"SIZE NS\": SIZE in bytes, or\n"
 	      "                 with K, M, G (2^10, 2^20, 2^30); '#' comments\n"
-	      "  tinymembench   refused: its latency table is time over an L1 hit\n"
+	      "  tinymembench   its latency table refused (time over an L1 hit)\n"
+	      "\n"
+	      "bandwidth (docs/bandwidth.md), added to a copy of a capture with a\n"
+	      "sweep: --from F FILE --into CAPTURE.json -o OUT.json:\n"
+	      "  tinymembench   its \" C copy ... : N MB/s\" lines (copy doubled:\n"
+	      "                 it counts a copy of N bytes as N)\n"
+	      "  memorybandwidth  clamchowder's \"KB,GB/s\" rows; --op read|write|\n"
+	      "                 copy|nt_write says what it ran (default read)\n"
+	      "  rambw          \"CPUS: MB/s MB/s ...\" rows; --row CPUS picks one\n"
+	      "  ramlat's NxPTR columns go to bandwidth.mlp of its capture\n"
 	      "\n"
 	      "  -o, --output OUT.json\n"
 	      "                 the capture; with several curves (several files,\n"
@@ -300,6 +309,9 @@ static int build(struct job *jb, const char *format, const char *published,
 		c.points[i].bytes = s->bytes[i];
 		c.points[i].ns = s->ns[i];
 	}
+	if (!strcmp(format, "ramlat") && cs_import_ramlat_mlp(jb->file, s->table, &c))
+		meta.notes[meta.n_notes++] = "bandwidth.mlp: ramlat's NxPTR columns, each the time of one "
+					     "step of N chains, divided by N (docs/bandwidth.md s.10)";
 	jb->text = malloc(OUT_BYTES);
 	if (!jb->text) {
 		snprintf(why, whylen, "out of memory");
@@ -450,6 +462,9 @@ static int read_files(const struct import_args *ar, struct cs_import_series *all
 
 int cs_cmd_import(int argc, char **argv)
 {
+	int bw = cs_import_bw_cmd(argc, argv); /* the bandwidth formats: import_bw.c */
+	if (bw >= 0)
+		return bw;
 	struct import_args ar = { NULL, NULL, NULL, NULL, NULL, { NULL, NULL, -1 }, { NULL }, 0 };
 	int rc = parse_args(argc, argv, &ar);
 	const char *format = ar.format, *published = ar.published;

@@ -47,6 +47,13 @@ int cs_import_size(const char *s, double *bytes);
 int cs_import_cut_utf8(char *text, size_t cap);
 
 int cs_cmd_import(int argc, char **argv);
+
+/* import_bw.c: `import --from tinymembench|memorybandwidth|rambw ...
+ * --into CAPTURE.json`: the exit status, or -1 when --from names none of
+ * them (or --help was asked). And ramlat's NxPTR columns of table 'table'
+ * (1-based) of file into c's bandwidth.mlp: how many sizes (0: none). */
+int cs_import_bw_cmd(int argc, char **argv);
+int cs_import_ramlat_mlp(const char *file, uint32_t table, struct cs_capture *c);
 void cs_usage_import(FILE *f);
 
 #endif

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# suite-mutation-bandwidth: every threshold the bandwidth kind adds
+# (kinds/bandwidth/rules_bw.h), nudged, must break test_reduce_bw, whose
+# sentences must print the nudged value. The mutated folder is a copy; the
+# others are linked in as built.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+. tests/mutation-lib.sh
+CC=${HOST_CC:-cc}
+obj=build/host/obj
+
+neighbours() {
+	local d
+	for d in common reduce reader chart kinds; do
+		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
+	done
+}
+core() {
+	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
+}
+
+mutants=(
+	"CS_MLP_GAIN_MIN 1.2 1.1"
+	"CS_MLP_GAIN_MIN 1.2 1.3"
+	"CS_BW_WITNESS_AGREE 1.5 1.4"
+	"CS_BW_WITNESS_AGREE 1.5 1.6"
+	"CS_BW_LITTLE_FAR 2.0 1.8"
+	"CS_BW_LITTLE_FAR 2.0 2.2"
+)
+build() {
+	neighbours "$1"
+	sed -e "s#\.\./kinds/bandwidth/#$1/kinds/bandwidth/#g" tests/test_reduce_bw.c >"$1/test.c"
+	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/bandwidth) \
+		$(ls "$1"/kinds/bandwidth/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
+}
+MUTATE_DIR=kinds/bandwidth SENTENCES=1 mutate rules_bw.h test_reduce_bw
+summary mutation-bandwidth
