@@ -1,8 +1,12 @@
 /* svg.h: the staircase as SVG text, freestanding: what `cacheshape plot`
- * writes and what the page shows, from one writer. Captures overlaid on log
- * axes, each with its points and curve, levels, knees (solid), published
- * sizes (dashed), retired-rule sizes (ticks at the top), the adjacency ramps
- * with their verdicts, and a legend. Every mark is placed by draw.h's
+ * writes and what the page shows, from one writer. A title (the machine
+ * and the date, from the first capture), captures overlaid on log axes
+ * with their units, each with its points and curve, levels, knees (solid),
+ * published sizes (dashed), each knee and published size labelled with its
+ * name and value ("L1 32 KiB") in a lane above the plot, retired-rule
+ * sizes (ticks at the top), the kinds' panels (the adjacency ramps with
+ * their verdicts, the TLB sweeps), and a legend, one line per capture
+ * (label, date, producer). No two texts overlap (chart/svg_parts.h). Every mark is placed by draw.h's
  * mapping, so the SVG and the firmware's screen agree. Element classes the
  * tests count: path.curve (one per capture, id curve-N), line.knee (one per
  * knee found, id knee-N-K), line.published, line.level, line.retired,
@@ -16,7 +20,14 @@
 
 #define CS_SVG_MAX 8   /* captures in one drawing */
 #define CS_SVG_W 960
-#define CS_SVG_H 600   /* the chart; the legend adds a line per capture */
+#define CS_SVG_H 600   /* the chart's nominal height (the document's follows its parts) */
+
+/* Themes: light (the default: for reports), dark (the firmware's screen
+ * colours, chart/draw.h). */
+enum cs_svg_theme_id { CS_SVG_LIGHT = 0, CS_SVG_DARK = 1 };
+struct cs_svg_opts {
+	enum cs_svg_theme_id theme;
+};
 
 struct cs_svg_item {
 	const struct cs_capture *cap;
@@ -27,5 +38,15 @@ struct cs_svg_item {
 /* The document into b. 0, or -1 when b overflowed or n is outside
  * 1..CS_SVG_MAX. */
 int cs_svg_staircase(struct cs_buf *b, const struct cs_svg_item *items, int n);
+/* The same with options (NULL: the defaults). */
+int cs_svg_staircase_opts(struct cs_buf *b, const struct cs_svg_item *items, int n,
+			  const struct cs_svg_opts *o);
+/* The title of the document: the first capture's machine (cpu.brand, else
+ * its label up to the first comma) and date (producer.started_utc's day,
+ * else a YYYY-MM-DD in the label, else "date not recorded"). */
+void cs_svg_title(char *out, size_t cap, const struct cs_svg_item *items, int n);
+/* Capture i's legend line: its label (else its name), its date and its
+ * producer, each when known; "(2)" and on after a line seen before. */
+void cs_svg_legend_text(char *out, size_t cap, const struct cs_svg_item *items, int i);
 
 #endif

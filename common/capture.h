@@ -95,6 +95,16 @@ struct cs_run_detail {
 	char adj_not_run[CS_TEXT_MAX]; /* why no adjacency probe ran; "" when it did */
 };
 
+/* Who made the capture and when, as the producer says (producer.name,
+ * .version, .started_utc, cpu.brand): the chart's title and legend alone
+ * (chart/svg.c); read when they are strings, never refused; "" absent. */
+struct cs_about {
+	char producer[CS_WORD_MAX];
+	char version[CS_WORD_MAX];
+	char started[CS_WORD_MAX]; /* an ISO 8601 UTC time */
+	char brand[CS_WORD_MAX * 2];
+};
+
 struct cs_capture {
 	uint32_t version;
 	char label[CS_TEXT_MAX];
@@ -117,6 +127,7 @@ struct cs_capture {
 	struct cs_icache_capture icache; /* seed 001 (kinds/icache/) */
 	struct cs_sweep_repeats rep; /* the sweep's repeats (kinds/sweep/) */
 	struct cs_bw_capture bw; /* bandwidth and misses in flight (docs/bandwidth.md) */
+	struct cs_about about; /* the producer's name and time, for pictures */
 	struct cs_run_detail run; /* how it was measured; keep last */
 };
 

@@ -81,7 +81,7 @@
 	 * fitted on the levels the sweep's row found (kinds/adjacency/) */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
 		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json, \
-		cs_none_published, cs_none_expect, cs_none_plot) \
+		cs_none_published, cs_none_expect, cs_adj_plot) \
 	/* seed 003's classroom experiments (docs/experiments.md, \
 	 * kinds/experiments/) */ \
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \

@@ -12,7 +12,9 @@
 # its kin through multiarch, upgraded in lockstep with this machine's own;
 # the command says so (host/serve/serve_absent.c), and a native build on the
 # machine itself (plain `make` there) has it.
-XHOST_SRC := host/main.c host/serve/serve_absent.c $(filter-out $(SERVE_SRC),$(HOSTLIB_SRC)) $(CORE_SRC)
+# Nor PNG (librsvg's kin likewise): plot says so (host/cmd/plot_png_absent.c).
+XHOST_SRC := host/main.c host/serve/serve_absent.c host/cmd/plot_png_absent.c \
+	$(filter-out $(SERVE_SRC) host/cmd/plot_png.c,$(HOSTLIB_SRC)) $(CORE_SRC)
 # Unit tests of what runs differently there (the probe's arch paths, sysfs
 # without CPUID, seed 001 in a memfd), built the same way: `make
 # host-<arch>-tests`; tests/suite-linux-aarch64.sh runs them under qemu.

@@ -23,7 +23,12 @@ YAJL_LIBS = $(shell pkg-config --libs yajl 2>/dev/null || echo -lyajl)
 MHD_CFLAGS = $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
 MHD_LIBS = $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 NETTLE_LIBS = $(shell pkg-config --libs nettle 2>/dev/null || echo -lnettle)
-HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) -lpthread -lm
+# librsvg and cairo (librsvg2-dev): `plot -o OUT.png` (host/cmd/plot_png.c
+# alone is compiled with their headers, as system headers).
+RSVG_CFLAGS = $(patsubst -I%,-isystem %,$(shell pkg-config --cflags librsvg-2.0 2>/dev/null))
+RSVG_LIBS = $(shell pkg-config --libs librsvg-2.0 2>/dev/null || echo -lrsvg-2 -lcairo -lgobject-2.0 -lglib-2.0)
+$(HOSTDIR)/obj/host/cmd/plot_png.o: HOST_CFLAGS += $(RSVG_CFLAGS)
+HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) $(RSVG_LIBS) -lpthread -lm
 
 # A kind of measurement in a folder of its own (common/kinds.h): its
 # freestanding files join the core, its reader (*_read.c) included, as does
@@ -48,7 +53,7 @@ ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
 # a build without them links instead (host/serve/serve_absent.c: mk/host-cross.mk).
 SERVE_SRC := $(filter-out host/serve/serve_absent.c,$(wildcard host/serve/*.c))
-HOSTLIB_SRC := $(filter-out host/main.c host/serve/serve_absent.c,$(wildcard host/*.c host/*/*.c)) \
+HOSTLIB_SRC := $(filter-out host/main.c host/serve/serve_absent.c host/cmd/plot_png_absent.c,$(wildcard host/*.c host/*/*.c)) \
 	$(KIND_HOST_SRC)
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 

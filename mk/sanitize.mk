@@ -18,6 +18,8 @@ $(ASANDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
 
+$(ASANDIR)/obj/host/cmd/plot_png.o: ASAN_CFLAGS += $(RSVG_CFLAGS)
+
 $(ASANDIR)/libcore.a: $(ASAN_CORE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

@@ -5,6 +5,7 @@
  * Freestanding. */
 #include "reader.h"
 #include "fmt.h"
+#include "../common/buf.h"
 
 static int same_str(const char *a, const char *b)
 {
@@ -297,6 +298,34 @@ static int read_secure_boot(struct cs_jr *r, const struct cs_jd *root, struct cs
 	return 0;
 }
 
+/* A string member copied as far as it fits, cut on a character boundary;
+ * anything else leaves out "" (the about member: never refused). */
+static void about_str(const struct cs_jd *obj, const char *key, size_t klen, char *out, size_t cap)
+{
+	const struct cs_jd *v = obj && obj->kind == CS_JD_OBJECT ? cs_jd_get(obj, key, klen) : 0;
+	size_t n;
+
+	out[0] = '\0';
+	if (!v || v->kind != CS_JD_STRING)
+		return;
+	n = v->u.str.len < cap ? v->u.str.len : cs_utf8_cut(v->u.str.s, cap - 1);
+	for (size_t i = 0; i < n; i++)
+		out[i] = v->u.str.s[i] ? v->u.str.s[i] : ' ';
+	out[n] = '\0';
+}
+
+/* producer.name, .version, .started_utc and cpu.brand (common/capture.h
+ * struct cs_about): what a picture's title and legend name. */
+static void read_about(const struct cs_jd *root, struct cs_about *a)
+{
+	const struct cs_jd *p = cs_jd_get(root, "producer", 8), *cpu = cs_jd_get(root, "cpu", 3);
+
+	about_str(p, "name", 4, a->producer, sizeof a->producer);
+	about_str(p, "version", 7, a->version, sizeof a->version);
+	about_str(p, "started_utc", 11, a->started, sizeof a->started);
+	about_str(cpu, "brand", 5, a->brand, sizeof a->brand);
+}
+
 /* The read column of the table, in its order. */
 typedef int (*cs_read_fn)(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c);
 int cs_none_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c)
@@ -322,6 +351,7 @@ static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_captur
 	    read_clock(r, root, &c->clock) || read_published(r, root, c) ||
 	    read_secure_boot(r, root, &c->sb))
 		return -1;
+	read_about(root, &c->about);
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
 		if (kinds[k](r, root, c))
 			return -1;

@@ -28,7 +28,7 @@ triplet() { # Debian architecture -> GNU triplet
 
 pkgs_for() {
 	case "$1" in
-	host) echo "gcc make libc6-dev libjsmn-dev libyajl-dev libmicrohttpd-dev nettle-dev pkg-config librsvg2-bin python3 curl" ;;
+	host) echo "gcc make libc6-dev libjsmn-dev libyajl-dev libmicrohttpd-dev nettle-dev pkg-config librsvg2-bin librsvg2-dev python3 curl" ;;
 	fuzz) echo "clang libclang-rt-14-dev" ;;
 	efi) echo "gnu-efi binutils libjsmn-dev qemu-system-x86 ovmf mtools dosfstools fdisk python3" ;;
 	web) echo "clang lld libjsmn-dev" ;;

@@ -2,7 +2,11 @@
 # suite-plot: `cacheshape plot`. The SVG parses as XML, renders with
 # rsvg-convert (Debian librsvg2-bin), holds one path.curve per capture and
 # one line.knee per knee the reducer finds (counted from reduce --json), a
-# legend entry per capture; wrong usage exits 2 and leaves no file.
+# legend entry per capture; every committed capture's picture is ready for
+# a report (tests/svg_check.py: titled, light, every knee and published
+# level named with its value, axes with units on every panel, a legend
+# without duplicates, no two texts overlapping); --theme dark; PNG through
+# librsvg; wrong usage exits 2 and leaves no file.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -123,6 +127,58 @@ if [ -e build/web/cacheshape.wasm ] && command -v node >/dev/null; then
 else
 	echo "  (build/web/cacheshape.wasm or node missing: the page's chart not tried; make web)"
 fi
+
+# Ready for a report (issue 26 item 3): every committed capture alone, and
+# overlays (the same machine twice, two machines, one capture twice), by
+# tests/svg_check.py's reading of the SVG against the capture and its
+# reduce --json.
+report_case() { # NAME FILES...
+	local name=$1 f args=(); shift
+	for f in "$@"; do
+		"$CS" reduce --json "$f" >"$T/r$((${#args[@]} / 2)).json" 2>/dev/null || return 0
+		args+=("$f" "$T/r$((${#args[@]} / 2)).json")
+	done
+	rm -f "$T/rep.svg"
+	"$CS" plot "$@" -o "$T/rep.svg" 2>"$T/rep.err" || { fail "$name: plot failed: $(head -1 "$T/rep.err")"; return; }
+	local line
+	while IFS= read -r line; do
+		case "$line" in
+		pass\ *) pass "$name: ${line#pass }" ;;
+		*) fail "$name: ${line#fail }" ;;
+		esac
+	done < <(python3 tests/svg_check.py "$T/rep.svg" "${args[@]}" 2>&1 || echo "fail svg_check.py did not finish")
+}
+t0=$(date +%s%N)
+n_rep=0
+for f in captures/host/*.json captures/host/*/*.json captures/qemu/*.json captures/browser/*.json \
+	captures/imported/*.json captures/synthetic/*.json; do
+	[ -e "$f" ] || continue
+	report_case "$(basename "$f" .json)" "$f"
+	n_rep=$((n_rep + 1))
+done
+report_case "overlay of one machine" "$A" "$B"
+report_case "overlay of two machines" "$A" captures/host/Intel-R-Xeon-R-Processor-2026-12-01-tsc-4k.json
+report_case "one capture twice" "$A" "$A"
+report_case "eight captures" captures/host/AMD-EPYC-2026-11-30-*.json
+echo "  report checks: $n_rep captures and 4 overlays, $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+expect "the default theme is light" grep -q 'class="theme-light"' "$T/rep.svg"
+expect "the default theme is light: a white background" grep -q '<rect class="bg" width="100%" height="100%" fill="#ffffff"' "$T/rep.svg"
+expect "--theme dark" sh -c "'$CS' plot '$A' --theme dark -o '$T/dark.svg' && grep -q 'class=\"theme-dark\"' '$T/dark.svg' && grep -q 'fill=\"#101418\"' '$T/dark.svg'"
+expect "--theme=light" sh -c "'$CS' plot '$A' --theme=light -o '$T/light.svg' && grep -q 'class=\"theme-light\"' '$T/light.svg'"
+usage_theme() { rm -f "$T/u.svg"; "$CS" plot "$A" --theme "$1" -o "$T/u.svg" >/dev/null 2>&1; local rc=$?; expect "usage: --theme $1 exits 2 (got $rc), writes nothing" test "$rc" -eq 2 -a ! -e "$T/u.svg"; }
+usage_theme blue
+usage_theme ""
+# PNG through librsvg (host/cmd/plot_png.c): a PNG at twice the SVG's
+# pixels, and the same picture rsvg-convert makes of the SVG.
+rm -f "$T/one.png"
+expect "png: plot -o OUT.png exits 0" "$CS" plot "$A" -o "$T/one.png"
+expect "png: a PNG file" sh -c "head -c 8 '$T/one.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
+png_size() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print(*struct.unpack(">II", d[16:24]))' "$1"; }
+svg_size() { python3 -c 'import sys, xml.etree.ElementTree as E; r=E.parse(sys.argv[1]).getroot(); print(2*int(r.get("width")), 2*int(r.get("height")))' "$1"; }
+"$CS" plot "$A" -o "$T/one2.svg" --force
+expect "png: twice the SVG's size ($(png_size "$T/one.png") for $(svg_size "$T/one2.svg"))" test "$(png_size "$T/one.png")" = "$(svg_size "$T/one2.svg")"
+expect "png: an existing OUT.png only with --force" not "$CS" plot "$A" -o "$T/one.png"
+expect "png: OUT.PNG in capitals is PNG too" sh -c "'$CS' plot '$A' -o '$T/CAPS.PNG' && head -c 4 '$T/CAPS.PNG' | grep -q PNG"
 
 # An existing OUT only with --force (tests/suite-cli.sh has the whole rule);
 # the legend escapes text.

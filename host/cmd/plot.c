@@ -10,6 +10,7 @@
 #include "../cli.h"
 #include "../../common/buf.h"
 #include "../../chart/svg.h"
+#include "../../chart/svg_parts.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -19,15 +20,23 @@
 
 void cs_usage_plot(FILE *f)
 {
-	fputs("usage: cacheshape plot FILE... -o OUT.svg [--force]\n"
+	fputs("usage: cacheshape plot FILE... -o OUT.svg|OUT.png [--theme light|dark] [--force]\n"
 	      "\n"
-	      "Draws the captures overlaid as one SVG: cost per load against\n"
-	      "working-set size on log axes, each capture's points and curve,\n"
-	      "its levels, knees (solid), published sizes (dashed), retired-rule\n"
-	      "sizes (ticks at the top), the adjacency ramps with their verdicts,\n"
-	      "and a legend. At most 8 captures.\n"
+	      "Draws the captures overlaid as one picture, titled with the first\n"
+	      "capture's machine and date: cost per load against working-set size\n"
+	      "on log axes with their units, each capture's points and curve, its\n"
+	      "levels (floors labelled), knees (solid), published sizes (dashed),\n"
+	      "each knee and published size named with its value (\"L1 32 KiB\"),\n"
+	      "retired-rule sizes (ticks at the top), the adjacency ramps and the\n"
+	      "TLB sweeps on axes of their own, and a legend (label, date,\n"
+	      "producer). No two texts overlap: a tick label that would is left\n"
+	      "out. At most 8 captures.\n"
 	      "\n"
-	      "  -o, --output OUT  a new file; '-' writes the SVG to standard output\n"
+	      "  -o, --output OUT  a new file: SVG, or PNG when OUT ends in .png\n"
+	      "                    (drawn by librsvg at twice the SVG's pixels);\n"
+	      "                    '-' writes the SVG to standard output\n"
+	      "  --theme NAME      light (the default: for reports) or dark (the\n"
+	      "                    firmware's screen colours)\n"
 	      "  --force           replace OUT when it is an existing regular file\n"
 	      "  -h, --help        this text\n"
 	      "  -V, --version     the version\n"
@@ -40,14 +49,20 @@ void cs_usage_plot(FILE *f)
 	      "a capture that cannot be read, or an OUT that may not be written.\n", f);
 }
 
-/* The document from chart/svg.c, in a heap block that grows until it fits. */
-int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
+#define PNG_SCALE 2.0 /* PNG pixels a pixel of the SVG: sharp in a report */
+
+/* The document from chart/svg.c, in a heap block that grows until it
+ * fits; as SVG, or rendered to PNG. */
+int cs_plot_write(FILE *f, struct cs_replay **p, char **names, int n,
+		  const struct cs_plot_opts *o, char *why, size_t whylen)
 {
 	struct cs_svg_item items[PLOT_MAX];
+	struct cs_svg_opts so = { o && o->theme == CS_SVG_DARK ? CS_SVG_DARK : CS_SVG_LIGHT };
 	struct cs_buf b;
 	char *text = NULL;
 	int rc = -1;
 
+	snprintf(why, whylen, "out of memory for the SVG");
 	for (int i = 0; i < n; i++)
 		items[i] = (struct cs_svg_item){ &p[i]->cap, &p[i]->res, names[i] };
 	for (size_t cap = 256 * 1024; cap <= (256u << 20); cap *= 2) {
@@ -55,8 +70,11 @@ int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
 		if (!(text = malloc(cap)))
 			break;
 		cs_buf_init(&b, text, cap);
-		if (cs_svg_staircase(&b, items, n) == 0) {
-			rc = fwrite(text, 1, b.len, f) == b.len ? 0 : -1;
+		if (cs_svg_staircase_opts(&b, items, n, &so) == 0) {
+			if (o && o->png)
+				rc = cs_plot_png(f, text, b.len, o->scale > 0 ? o->scale : PNG_SCALE, why, whylen);
+			else if ((rc = fwrite(text, 1, b.len, f) == b.len ? 0 : -1))
+				snprintf(why, whylen, "%s", strerror(errno));
 			break;
 		}
 		if (!b.overflow)
@@ -66,14 +84,29 @@ int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
 	return rc;
 }
 
+int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
+{
+	char why[256];
+	return cs_plot_write(f, p, names, n, NULL, why, sizeof why);
+}
+
+/* OUT.png (any case) asks for PNG. */
+static int wants_png(const char *out)
+{
+	size_t n = strlen(out);
+	return n > 4 && out[n - 4] == '.' && (out[n - 3] | 32) == 'p' && (out[n - 2] | 32) == 'n' &&
+	       (out[n - 1] | 32) == 'g';
+}
+
 /* OUT by the output-file rule (outfile.h). */
-static int save(const char *out, unsigned flags, struct cs_replay **p, char **names, int n)
+static int save(const char *out, unsigned flags, struct cs_replay **p, char **names, int n,
+		const struct cs_plot_opts *po)
 {
 	struct cs_outfile o;
-	char why[4400];
+	char why[4400], what[512];
 	int rc = cs_outfile_open(&o, out, flags, names, n, why, sizeof why);
-	if (rc == 0 && cs_plot_write_svg(cs_outfile_stream(&o), p, names, n) != 0) {
-		snprintf(why, sizeof why, "%s: %s", out, strerror(errno));
+	if (rc == 0 && cs_plot_write(cs_outfile_stream(&o), p, names, n, po, what, sizeof what) != 0) {
+		snprintf(why, sizeof why, "%s: %s", out, what);
 		cs_outfile_abort(&o);
 		rc = -1;
 	} else if (rc == 0) {
@@ -85,11 +118,13 @@ static int save(const char *out, unsigned flags, struct cs_replay **p, char **na
 }
 
 /* The options; -1 to go on, else the exit status. */
-static int plot_opts(int argc, char **argv, const char **out, unsigned *flags)
+static int plot_opts(int argc, char **argv, const char **out, unsigned *flags,
+		     struct cs_plot_opts *po)
 {
 	static const struct option lo[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "theme", required_argument, NULL, 't' },
 		CS_OPT_STD, { NULL, 0, NULL, 0 }
 	};
 	int c;
@@ -103,6 +138,10 @@ static int plot_opts(int argc, char **argv, const char **out, unsigned *flags)
 			*out = optarg;
 		else if (c == 'f')
 			*flags |= CS_OUT_FORCE;
+		else if (c == 't' && strcmp(optarg, "light") && strcmp(optarg, "dark"))
+			return cs_usage_error("plot", "--theme takes light or dark, not '%s'", optarg);
+		else if (c == 't')
+			po->theme = !strcmp(optarg, "dark") ? CS_SVG_DARK : CS_SVG_LIGHT;
 		else if (c == CS_OPT_HELP)
 			return cs_usage_plot(stdout), CS_EXIT_OK;
 		else if (c == CS_OPT_VERSION)
@@ -120,8 +159,9 @@ int cs_cmd_plot(int argc, char **argv)
 	const char *out = NULL;
 	unsigned flags = CS_OUT_HAS_FORCE;
 	int n = 0, stdin_n = 0, rc;
+	struct cs_plot_opts po = { CS_SVG_LIGHT, 0, 0 };
 
-	if ((rc = plot_opts(argc, argv, &out, &flags)) >= 0)
+	if ((rc = plot_opts(argc, argv, &out, &flags, &po)) >= 0)
 		return rc;
 	rc = CS_EXIT_OK;
 	for (int i = optind; i < argc; i++) {
@@ -154,7 +194,8 @@ int cs_cmd_plot(int argc, char **argv)
 			rc = CS_EXIT_ERROR;
 		}
 	}
-	if (rc == CS_EXIT_OK && save(out, flags, p, names, n) != 0)
+	po.png = wants_png(out);
+	if (rc == CS_EXIT_OK && save(out, flags, p, names, n, &po) != 0)
 		rc = CS_EXIT_ERROR;
 	for (int i = 0; i < n; i++)
 		if (p[i])

@@ -1,73 +1,152 @@
 /* tlb_plot.c: the TLB kind's plot column (common/kinds.h): its panel under
- * the staircase (docs/tlb.md): each capture's TLB sweeps, ns/load against
- * pages: 4 KiB pages solid, 2 MiB dashed, 1 GiB dotted; TLB knees solid,
- * published entries dashed. Drawn with the chart's own parts (chart/
- * svg_parts.h), for `cacheshape plot` and the page alike. */
+ * the staircase (docs/tlb.md): each capture's TLB sweeps, ns per load
+ * against pages: 4 KiB pages solid, 2 MiB dashed, 1 GiB dotted; TLB knees
+ * solid, published entries dashed, each named with its value in a lane
+ * above the plot; labelled axes with their units. Drawn with the chart's
+ * own parts (chart/svg_parts.h), for `cacheshape plot` and the page alike. */
 #include "../../chart/svg_parts.h"
 #include "../../chart/draw.h"
+#include "../../common/buf.h"
 
-
-#define TLB_PANEL_H 280
+#define TLB_HEAD 24    /* the panel's title */
+#define TLB_PLOT_H 220 /* its plot area; its lane goes above it */
+#define TLB_PANEL_H (TLB_HEAD + TLB_PLOT_H + CS_SVG_AXIS_BOTTOM + 8)
 
 static const char *tlb_dash(uint64_t page)
 {
 	return page == 4096 ? "" : page == (2u << 20) ? "6 3" : "2 3";
 }
 
-/* The plot column (common/kinds.h): the panel's height, 0 when no capture
- * has a TLB sweep with points. */
-int cs_tlb_plot_height(const struct cs_svg_item *items, int n)
+/* The lane: each published TLB ("L1 TLB 64 x 4 KiB") and each TLB knee
+ * ("L1 knee 64 x 4 KiB" paired, "knee 1536 x 4 KiB" not). */
+struct tlb_lane {
+	int n, rows;
+	int x[CS_SVG_LANE_MAX], row[CS_SVG_LANE_MAX];
+	uint32_t col[CS_SVG_LANE_MAX];
+	const char *anchor[CS_SVG_LANE_MAX], *text[CS_SVG_LANE_MAX];
+	char buf[CS_SVG_LANE_MAX][48];
+};
+
+static void tlb_lane_add(struct tlb_lane *l, struct cs_buf *t, int x, uint32_t col)
+{
+	l->x[l->n] = x;
+	l->col[l->n] = col;
+	l->text[l->n] = l->buf[l->n];
+	cs_buf_init(t, l->buf[l->n], sizeof l->buf[0]);
+	l->n++;
+}
+
+static void tlb_lane_knees(struct tlb_lane *l, const struct cs_chart_map *m, int i,
+			   const struct cs_tlb_capture *c, const struct cs_tlb_result *t)
+{
+	struct cs_buf b;
+	for (uint32_t s = 0; t && s < c->n_series && s < t->n_series; s++)
+		for (uint32_t k = 0; k < t->series[s].n_knees && l->n < CS_SVG_LANE_MAX; k++) {
+			const struct cs_tlb_knee *q = &t->series[s].knees[k];
+			if (!c->series[s].n || !q->has_entries || q->alias || !cs_chart_has_x(m, q->entries))
+				continue;
+			tlb_lane_add(l, &b, cs_chart_x(m, q->entries), cs_svg_knee_colour(i));
+			if (q->has_published) {
+				cs_putc(&b, 'L');
+				cs_put_u64(&b, q->published_level);
+				cs_putc(&b, ' ');
+			}
+			cs_puts(&b, "knee ");
+			cs_put_g(&b, q->entries, 4);
+			cs_puts(&b, " x ");
+			cs_put_size(&b, (double)c->series[s].page_bytes);
+		}
+}
+
+static void tlb_lane_fill(struct tlb_lane *l, const struct cs_chart_map *m,
+			  const struct cs_svg_item *items, int n)
+{
+	struct cs_buf b;
+	l->n = 0;
+	for (int i = 0; i < n; i++)
+		for (uint32_t k = 0; k < items[i].cap->tlb.n_published && l->n < CS_SVG_LANE_MAX; k++) {
+			const struct cs_tlb *p = &items[i].cap->tlb.published[k];
+			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, p->entries))
+				continue;
+			tlb_lane_add(l, &b, cs_chart_x(m, p->entries), cs_svg_ink(CS_INK_PUBLISHED));
+			cs_putc(&b, 'L');
+			cs_put_u64(&b, p->level);
+			cs_puts(&b, " TLB ");
+			cs_put_u64(&b, p->entries);
+			cs_puts(&b, " x ");
+			cs_put_size(&b, (double)p->page_bytes);
+		}
+	for (int i = 0; i < n; i++)
+		tlb_lane_knees(l, m, i, &items[i].cap->tlb, items[i].res ? &items[i].res->tlb : 0);
+	l->rows = cs_svg_lane(l->x, l->text, l->col, l->n, CS_SVG_W - 4, l->row, l->anchor);
+}
+
+static int tlb_lane_h(const struct tlb_lane *l)
+{
+	return l->rows ? l->rows * CS_SVG_LANE_ROW + 6 : 0;
+}
+
+static int tlb_has(const struct cs_svg_item *items, int n)
 {
 	for (int i = 0; i < n; i++)
 		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
 			if (items[i].cap->tlb.series[s].n)
-				return TLB_PANEL_H;
+				return 1;
 	return 0;
 }
 
-static void tlb_axes(struct cs_buf *b, const struct cs_chart_map *m)
+static void tlb_map(struct cs_chart_map *m, const struct cs_svg_item *items, int n)
 {
-	char t[32];
-	struct cs_buf tb;
-	int bottom = m->py + m->ph - 1, every = cs_chart_xlabel_every(m);
-	double ns;
-	for (int i = 0; cs_chart_ytick(m, i, &ns) == 0; i++) {
-		int y = cs_chart_y(m, ns);
-		cs_svg_grid(b, m->px, y, m->px + m->pw - 1, y);
-		cs_buf_init(&tb, t, sizeof t);
-		cs_put_g(&tb, ns, 3);
-		cs_svg_text(b, m->px - 4, y + 4, "end", "tick", t);
-	}
-	/* a grid line an octave while they stay 3 pixels apart (else one a
-	 * label, as cs_chart_xtick), counted from the map's exponents: at most
-	 * 2^-1074 .. 2^1023 however large the pages (never by p <= xmax,
-	 * which never fails when xmax is DBL_MAX) */
-	int octaves = m->xk1 - m->xk0;
-	int step = (double)(m->pw - 1) / (octaves > 0 ? octaves : 1) >= 3 ? 1 : every;
-	double p = m->xmin;
-	for (int l2 = 0; l2 <= octaves; l2 += step) {
-		if (l2)
-			for (int k = 0; k < step; k++)
-				p *= 2; /* exact: within 2^xk0 .. 2^xk1 */
-		int x = cs_chart_x(m, p);
-		cs_svg_grid(b, x, m->py, x, bottom);
-		if (l2 % every)
-			continue;
-		cs_buf_init(&tb, t, sizeof t);
-		cs_put_g(&tb, p, 9);
-		cs_svg_text(b, x, bottom + 16, "middle", "tick", t);
-	}
-	cs_svg_axis(b, m, bottom);
-	cs_svg_text(b, 4, m->py - 9, "start", "tick", "ns/load");
-	cs_svg_text(b, m->px + m->pw - 1, m->py - 9, "end", "tick",
-	     "TLB: pages, one line in each (4 KiB solid, 2 MiB dashed, 1 GiB dotted)");
+	struct cs_chart_range range = { 0, 0, 0, 0 };
+	for (int i = 0; i < n; i++)
+		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
+			for (uint32_t p = 0; p < items[i].cap->tlb.series[s].n; p++) {
+				const struct cs_tlb_point *q = &items[i].cap->tlb.series[s].pts[p];
+				cs_chart_range_bytes(&range, q->pages, q->pages);
+				if (range.nmin == 0 || q->ns < range.nmin)
+					range.nmin = q->ns;
+				if (q->ns > range.nmax)
+					range.nmax = q->ns;
+			}
+	cs_chart_layout(m, CS_SVG_W, TLB_PANEL_H, &range, 0);
+	m->px = CS_SVG_AXIS_LEFT;
+	m->pw = CS_SVG_W - CS_SVG_AXIS_LEFT - 28;
+	m->ph = TLB_PLOT_H;
+}
+
+/* The plot column (common/kinds.h): the panel's height, 0 when no capture
+ * has a TLB sweep with points. */
+int cs_tlb_plot_height(const struct cs_svg_item *items, int n)
+{
+	static struct tlb_lane lane; /* large: off the firmware's and the page's stack */
+	struct cs_chart_map m;
+	if (!tlb_has(items, n))
+		return 0;
+	tlb_map(&m, items, n);
+	tlb_lane_fill(&lane, &m, items, n);
+	return TLB_PANEL_H + tlb_lane_h(&lane);
+}
+
+static void tlb_knee_line(struct cs_buf *b, const struct cs_chart_map *m, int n, uint32_t k,
+			  uint32_t i, double entries)
+{
+	cs_puts(b, "<line class=\"tlb-knee\" id=\"tlb-knee-");
+	cs_svg_num(b, n);
+	cs_putc(b, '-');
+	cs_svg_num(b, (int)k);
+	cs_putc(b, '-');
+	cs_svg_num(b, (int)i);
+	cs_putc(b, '"');
+	cs_svg_line4(b, cs_chart_x(m, entries), m->py, cs_chart_x(m, entries), m->py + m->ph - 1);
+	cs_puts(b, " stroke=\"#");
+	cs_svg_hex6(b, cs_svg_knee_colour(n));
+	cs_puts(b, "\"/>\n");
 }
 
 static void tlb_series(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_tlb_series *s,
 		       const struct cs_tlb_series_result *sr, int n, uint32_t k)
 {
 	const char *dash = tlb_dash(s->page_bytes);
-	int top = m->py, bottom = m->py + m->ph - 1;
 	cs_puts(b, "<path class=\"tlb-curve\" id=\"tlb-curve-");
 	cs_svg_num(b, n);
 	cs_putc(b, '-');
@@ -88,57 +167,63 @@ static void tlb_series(struct cs_buf *b, const struct cs_chart_map *m, const str
 	cs_puts(b, "\"/>\n");
 	for (uint32_t i = 0; sr && i < sr->n_knees; i++) {
 		const struct cs_tlb_knee *q = &sr->knees[i];
-		if (q->has_entries && !q->alias && cs_chart_has_x(m, q->entries)) {
-			cs_puts(b, "<line class=\"tlb-knee\" id=\"tlb-knee-");
-			cs_svg_num(b, n);
-			cs_putc(b, '-');
-			cs_svg_num(b, (int)k);
-			cs_putc(b, '-');
-			cs_svg_num(b, (int)i);
-			cs_putc(b, '"');
-			cs_svg_line4(b, cs_chart_x(m, q->entries), top, cs_chart_x(m, q->entries), bottom);
-			cs_puts(b, " stroke=\"#");
-			cs_svg_hex6(b, n == 0 ? CS_COL_KNEE : cs_svg_colour(n));
-			cs_puts(b, "\"/>\n");
-		}
+		if (q->has_entries && !q->alias && cs_chart_has_x(m, q->entries))
+			tlb_knee_line(b, m, n, k, i, q->entries);
+	}
+}
+
+static void tlb_lane_draw(struct cs_buf *b, const struct tlb_lane *l, const struct cs_chart_map *m)
+{
+	for (int i = 0; i < l->n; i++) {
+		if (l->row[i] < 0)
+			continue;
+		int y = m->py - 6 - (l->rows - 1 - l->row[i]) * CS_SVG_LANE_ROW;
+		cs_puts(b, "<line class=\"lane-knee\"");
+		cs_svg_line4(b, l->x[i], y - 8, l->x[i], m->py);
+		cs_puts(b, " stroke=\"#");
+		cs_svg_hex6(b, l->col[i]);
+		cs_puts(b, "\"/>\n");
+		cs_svg_label(l->x[i] + (l->anchor[i][0] == 'e' ? -3 : 3), y, l->anchor[i], "tlb-label",
+			     CS_SVG_SMALL_PX, CS_SVG_FIXED, CS_SVG_PRIO_MARK, CS_SVG_FILL(l->col[i]),
+			     l->text[i]);
+	}
+}
+
+static void tlb_published(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_capture *c)
+{
+	for (uint32_t k = 0; k < c->tlb.n_published; k++) {
+		const struct cs_tlb *p = &c->tlb.published[k];
+		if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, p->entries))
+			continue;
+		cs_puts(b, "<line class=\"tlb-published\"");
+		cs_svg_line4(b, cs_chart_x(m, p->entries), m->py, cs_chart_x(m, p->entries), m->py + m->ph - 1);
+		cs_puts(b, " stroke=\"#");
+		cs_svg_hex6(b, cs_svg_ink(CS_INK_PUBLISHED));
+		cs_puts(b, "\"/>\n");
 	}
 }
 
 void cs_tlb_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
 {
-	struct cs_chart_range range = { 0, 0, 0, 0 };
+	static struct tlb_lane lane;
 	struct cs_chart_map m;
-	for (int i = 0; i < n; i++)
-		for (uint32_t s = 0; s < items[i].cap->tlb.n_series; s++)
-			for (uint32_t p = 0; p < items[i].cap->tlb.series[s].n; p++) {
-				const struct cs_tlb_point *q = &items[i].cap->tlb.series[s].pts[p];
-				cs_chart_range_bytes(&range, q->pages, q->pages);
-				if (range.nmin == 0 || q->ns < range.nmin)
-					range.nmin = q->ns;
-				if (q->ns > range.nmax)
-					range.nmax = q->ns;
-			}
-	cs_chart_layout(&m, CS_SVG_W, TLB_PANEL_H, &range, 0);
-	m.py += y0;
+	tlb_map(&m, items, n);
+	tlb_lane_fill(&lane, &m, items, n);
+	m.py = y0 + TLB_HEAD + tlb_lane_h(&lane);
 	cs_puts(b, "<g id=\"tlb\">\n");
-	tlb_axes(b, &m);
+	cs_svg_label(12, y0 + 16, "start", "panel-title", CS_SVG_TICK_PX, CS_SVG_FIXED,
+		     CS_SVG_PRIO_TITLE, 0,
+		     "TLB: one line in each of N pages (4 KiB pages solid, 2 MiB dashed, 1 GiB dotted)");
+	cs_svg_axes(b, &m, CS_SVG_X_NUMBER, "pages in the sweep (log scale)", "ns per load (log scale)");
 	for (int i = 0; i < n; i++) {
 		const struct cs_capture *c = items[i].cap;
 		const struct cs_tlb_result *t = items[i].res ? &items[i].res->tlb : 0;
-		for (uint32_t k = 0; k < c->tlb.n_published; k++) {
-			const struct cs_tlb *p = &c->tlb.published[k];
-			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(&m, p->entries))
-				continue;
-			cs_puts(b, "<line class=\"tlb-published\"");
-			cs_svg_line4(b, cs_chart_x(&m, p->entries), m.py, cs_chart_x(&m, p->entries), m.py + m.ph - 1);
-			cs_puts(b, " stroke=\"#");
-			cs_svg_hex6(b, CS_COL_PUBLISHED);
-			cs_puts(b, "\"/>\n");
-		}
+		tlb_published(b, &m, c);
 		for (uint32_t s = 0; s < c->tlb.n_series; s++)
 			if (c->tlb.series[s].n)
 				tlb_series(b, &m, &c->tlb.series[s],
 					   t && s < t->n_series ? &t->series[s] : 0, i, s);
 	}
+	tlb_lane_draw(b, &lane, &m);
 	cs_puts(b, "</g>\n");
 }
