@@ -269,9 +269,10 @@ def screenshots(b, args, srv):
     svg = b.evaluate('cacheshape.svg(%s)' % json.dumps(cap))
     pts = [(int(x) + 1, int(y) + 1) for x, y in re.findall(r'<rect x="(-?\d+)" y="(-?\d+)" width="3"', svg)]
     knees = [int(x) for x in re.findall(r'<line class="knee" id="knee-0-\d+" x1="(\d+)"', svg)]
-    probes = {'points': [{'colour': 'ffd000', 'x': x, 'y': y, 'r': 1, 'tol': 60} for x, y in pts],
-              'boxes': [{'colour': KNEE, 'tol': 60, 'box': [x - 1, 30, x + 2, 500]} for x in knees] +
-                       [{'colour': '40d060', 'tol': 50}, {'colour': '40a0ff', 'tol': 50}]}
+    ink = CHART['light']  # the page's staircase is plot's, in plot's default theme
+    probes = {'points': [{'colour': ink['point'], 'x': x, 'y': y, 'r': 1, 'tol': 60} for x, y in pts],
+              'boxes': [{'colour': ink['knee'], 'tol': 60, 'box': [x - 1, 30, x + 2, 500]} for x in knees] +
+                       [{'colour': ink['level'], 'tol': 50}, {'colour': ink['curve'], 'tol': 50}]}
     m = pixels(b, shot, probes)
     hit = sum(m['at'])
     check('staircase screenshot: %dx%d at the SVG\'s size' % (m['width'], m['height']), m['width'] == 960)
@@ -297,11 +298,14 @@ def docs_picture(b, args):
         shutil.copyfile(os.path.join(args.out, 'measure.png'), DOCS_PNG)
     doc = open(DOCS_PNG, 'rb').read() if os.path.exists(DOCS_PNG) else b''
     ok = doc[:8] == b'\x89PNG\r\n\x1a\n'
-    if ok:
-        m = pixels(b, doc, {'boxes': [{'colour': '40a0ff', 'tol': 50}, {'colour': KNEE, 'tol': 60},
-                                      {'colour': 'ffd000', 'tol': 50}, {'colour': 'e0e0e0', 'tol': 40}]})
-        ok = m['width'] >= 900 and m['counts'][0] > 500 and m['counts'][1] > 200 and m['counts'][2] > 100 \
-            and m['counts'][3] > 10000
+    if ok:  # the picture may have been taken in either theme of the chart
+        found = False
+        for ink in CHART.values():
+            m = pixels(b, doc, {'boxes': [{'colour': ink['curve'], 'tol': 50}, {'colour': ink['knee'], 'tol': 60},
+                                          {'colour': ink['point'], 'tol': 50}, {'colour': ink['text'], 'tol': 40}]})
+            found |= m['width'] >= 900 and m['counts'][0] > 500 and m['counts'][1] > 200 and \
+                m['counts'][2] > 100 and m['counts'][3] > 10000
+        ok = found
     check('%s is the page measuring: curve, knee, points and text' % DOCS_PNG, ok)
 
 
@@ -309,6 +313,11 @@ DOCS_PNG = 'docs/images/page-measure.png'
 # A knee line (#ff4040, 1.5 px wide on whole-pixel x) lights two columns at
 # three quarters over the background #101418: look for that colour.
 KNEE = 'c43536'
+# The chart's colours in its two themes (chart/svg.c): light, plot's and the
+# page's default (a knee #d62728 at three quarters over white: e05d5e), and
+# dark, the screen's.
+CHART = {'light': {'curve': '1f6fc0', 'knee': 'e05d5e', 'point': 'd08000', 'level': '2a9d3a', 'text': '1e2328'},
+         'dark': {'curve': '40a0ff', 'knee': KNEE, 'point': 'ffd000', 'level': '40d060', 'text': 'e0e0e0'}}
 HIDE_ONCE = r'''(() => {
   let hidden = false, done = false;
   Object.defineProperty(Document.prototype, 'hidden', { get() { return hidden; }, configurable: true });
