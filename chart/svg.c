@@ -274,7 +274,7 @@ static void marks(struct cs_buf *b, const struct cs_chart_map *m,
 		cs_buf_init(&tb, t, sizeof t);
 		cs_put_g(&tb, l->floor_ns, 3);
 		cs_puts(&tb, " ns");
-		cs_svg_label(x1, y + 13, "end", "floor-label", CS_SVG_SMALL_PX, CS_SVG_DROP,
+		cs_svg_label(x1, y + 13 < bottom ? y + 13 : y - 5, "end", "floor-label", CS_SVG_SMALL_PX, CS_SVG_DROP,
 			     CS_SVG_PRIO_FLOOR, CS_SVG_FILL(th->ink[CS_INK_LEVEL]), t);
 	}
 	for (uint32_t i = 0; i < r->n_knees; i++) {

@@ -250,11 +250,17 @@ int cs_svg_lane(const int *x, const char *const *text, const uint32_t *col, int 
 void cs_svg_axis_titles(int px, int py, int pw, int ph, const char *x_title,
 			const char *y_title)
 {
+	cs_svg_axis_titles_at(px, py, pw, ph, px - CS_SVG_AXIS_LEFT + 14, x_title, y_title);
+}
+
+void cs_svg_axis_titles_at(int px, int py, int pw, int ph, int ytitle_x, const char *x_title,
+			   const char *y_title)
+{
 	if (x_title && *x_title)
 		cs_svg_label(px + pw / 2, py + ph - 1 + 36, "middle", "axis-title",
 			     CS_SVG_AXIS_TITLE_PX, CS_SVG_FIXED, CS_SVG_PRIO_TITLE, 0, x_title);
 	if (y_title && *y_title)
-		cs_svg_label(px - CS_SVG_AXIS_LEFT + 14, py + ph / 2, "middle", "axis-title",
+		cs_svg_label(ytitle_x, py + ph / 2, "middle", "axis-title",
 			     CS_SVG_AXIS_TITLE_PX, CS_SVG_FIXED | CS_SVG_UP, CS_SVG_PRIO_TITLE, 0, y_title);
 }
 
@@ -339,4 +345,13 @@ void cs_svg_lin_ticks(double lo, double hi, int max_ticks, double *first, double
 		}
 	*step = best;
 	*first = -cs_floor(-lo / best) * best; /* the first multiple at or above lo */
+}
+
+int cs_svg_lin_digits(double vmax, double step)
+{
+	int sig = 1;
+	double v = vmax < 0 ? -vmax : vmax;
+	while (sig < 12 && step > 0 && v >= step)
+		v /= 10, sig++;
+	return sig;
 }

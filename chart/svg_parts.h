@@ -63,7 +63,8 @@ uint32_t cs_svg_knee_colour(int n);
 
 enum { CS_SVG_FIXED = 1, CS_SVG_DROP = 2, CS_SVG_UP = 4 /* rotated -90 degrees about (x, y) */ };
 /* Priorities: higher placed first. */
-enum { CS_SVG_PRIO_TICK = 1, CS_SVG_PRIO_FLOOR = 2, CS_SVG_PRIO_MARK = 5, CS_SVG_PRIO_TITLE = 9 };
+/* (a level's floor yields to the ticks: the axis's labels come first) */
+enum { CS_SVG_PRIO_FLOOR = 0, CS_SVG_PRIO_TICK = 1, CS_SVG_PRIO_MARK = 5, CS_SVG_PRIO_TITLE = 9 };
 
 /* The box s takes at (x, y) (baseline) with anchor "start", "middle" or
  * "end", size px, rotated when CS_SVG_UP is in flags. */
@@ -97,6 +98,10 @@ enum cs_svg_xfmt { CS_SVG_X_BYTES, CS_SVG_X_NUMBER };
  * tick labels, y_title up the left side (both CS_SVG_FIXED). */
 void cs_svg_axis_titles(int px, int py, int pw, int ph, const char *x_title,
 			const char *y_title);
+/* The same with the y title's baseline at x = ytitle_x (tick labels wider
+ * than CS_SVG_AXIS_LEFT leaves room for). */
+void cs_svg_axis_titles_at(int px, int py, int pw, int ph, int ytitle_x, const char *x_title,
+			   const char *y_title);
 /* m's log axes: grid lines, the axes, x ticks at powers of two labelled
  * as sizes (CS_SVG_X_BYTES: "4 KiB") or numbers, as many as fit, y ticks
  * as cs_chart_ytick gives them, and the titles with their units. */
@@ -107,6 +112,8 @@ void cs_svg_axes_x(struct cs_buf *b, const struct cs_chart_map *m, enum cs_svg_x
 /* A linear axis from lo to hi: the first tick at or above lo and the step,
  * 1, 2 or 5 x 10^k, giving at most max_ticks ticks. */
 void cs_svg_lin_ticks(double lo, double hi, int max_ticks, double *first, double *step);
+/* The significant figures that tell ticks 'step' apart up to |v| <= vmax. */
+int cs_svg_lin_digits(double vmax, double step);
 
 /* The plot column, declared from the table. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, ...) \

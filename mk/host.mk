@@ -80,6 +80,11 @@ $(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/captures/synthetic/gen_synthetic.o $(HO
 synthetic: $(HOSTDIR)/gen-synthetic
 	rm -f captures/synthetic/*.json
 	$(HOSTDIR)/gen-synthetic captures/synthetic
+# The README's pictures, drawn again from their captures (scripts/pictures.sh;
+# suite-plot fails while one differs from what plot draws).
+.PHONY: pictures
+pictures: $(HOSTDIR)/cacheshape
+	scripts/pictures.sh
 # The smoothClimb blind spot (docs/reduction.md s.8), measured for these rules.
 window: $(HOSTDIR)/gen-synthetic
 	$(HOSTDIR)/gen-synthetic --window

@@ -180,6 +180,15 @@ expect "png: twice the SVG's size ($(png_size "$T/one.png") for $(svg_size "$T/o
 expect "png: an existing OUT.png only with --force" not "$CS" plot "$A" -o "$T/one.png"
 expect "png: OUT.PNG in capitals is PNG too" sh -c "'$CS' plot '$A' -o '$T/CAPS.PNG' && head -c 4 '$T/CAPS.PNG' | grep -q PNG"
 
+# The README's pictures are what plot draws now (scripts/pictures.sh --check;
+# `make pictures` redraws them).
+while IFS= read -r line; do
+	case "$line" in
+	same:*) pass "pictures: ${line#same: } is what plot draws" ;;
+	*) fail "pictures: ${line#differs: }" ;;
+	esac
+done < <(scripts/pictures.sh --check "$T/pictures" 2>&1)
+
 # An existing OUT only with --force (tests/suite-cli.sh has the whole rule);
 # the legend escapes text.
 expect "overwrite: refused without --force" not "$CS" plot "$A" -o "$T/one.svg"

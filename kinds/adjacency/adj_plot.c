@@ -60,23 +60,41 @@ static int adj_y(double ns, double lo, double hi, int py, int ph)
 	return py + ph - 1 - (int)(f * (ph - 1) + 0.5);
 }
 
-/* The linear y axis of a panel: grid lines and tick labels. */
-static void adj_yaxis(struct cs_buf *b, int px, int py, int pw, int ph, double lo, double hi)
-{
+/* The linear y axis of a panel: its ticks, and the widest label's width. */
+struct adj_ticks {
 	double first, step;
-	char t[32];
+	int n, digits, widest;
+};
+
+static void adj_ticks(struct adj_ticks *t, double lo, double hi)
+{
+	char s[32];
 	struct cs_buf tb;
-	cs_svg_lin_ticks(lo, hi, 4, &first, &step);
-	for (int k = 0; k < 8; k++) {
-		double v = first + k * step;
-		if (v > hi + step * 1e-9)
-			break;
+	cs_svg_lin_ticks(lo, hi, 5, &t->first, &t->step);
+	t->digits = cs_svg_lin_digits(hi > -lo ? hi : -lo, t->step);
+	t->n = 0;
+	t->widest = 0;
+	for (int k = 0; k < 8 && t->first + k * t->step <= hi + t->step * 1e-9; k++, t->n++) {
+		cs_buf_init(&tb, s, sizeof s);
+		cs_put_g(&tb, t->first + k * t->step, t->digits);
+		int w = (int)(tb.len * CS_SVG_CHAR_EM * CS_SVG_SMALL_PX) + 1;
+		t->widest = w > t->widest ? w : t->widest;
+	}
+}
+
+static void adj_yaxis(struct cs_buf *b, const struct adj_ticks *t, int px, int py, int pw, int ph,
+		      double lo, double hi)
+{
+	char s[32];
+	struct cs_buf tb;
+	for (int k = 0; k < t->n; k++) {
+		double v = t->first + k * t->step;
 		int y = adj_y(v, lo, hi, py, ph);
 		cs_svg_grid(b, px, y, px + pw - 1, y);
-		cs_buf_init(&tb, t, sizeof t);
-		cs_put_g(&tb, v, 3);
+		cs_buf_init(&tb, s, sizeof s);
+		cs_put_g(&tb, v, t->digits);
 		cs_svg_label(px - 4, y + 4, "end", "tick", CS_SVG_SMALL_PX, CS_SVG_DROP,
-			     CS_SVG_PRIO_TICK, 0, t);
+			     CS_SVG_PRIO_TICK, 0, s);
 	}
 }
 
@@ -87,9 +105,13 @@ static void adj_panel(struct cs_buf *b, const struct cs_svg_item *it, int n, uin
 	struct cs_chart_map m;
 	double lo, hi;
 	char t[160];
+	struct adj_ticks tk;
 	adj_map(a, &m, &lo, &hi);
-	m.px = x + CS_SVG_AXIS_LEFT - 8;
-	m.pw = w - (CS_SVG_AXIS_LEFT - 8) - 18; /* room for the last tick's label */
+	adj_ticks(&tk, lo, hi);
+	/* the y title, then the tick labels as wide as they are, then the plot */
+	int left = 14 + 6 + tk.widest + 4;
+	m.px = x + (left > CS_SVG_AXIS_LEFT - 8 ? left : CS_SVG_AXIS_LEFT - 8);
+	m.pw = w - (m.px - x) - 18; /* room for the last tick's label */
 	m.py = y + ADJ_TOP;
 	m.ph = ADJ_PANEL_H - ADJ_TOP - CS_SVG_AXIS_BOTTOM - 4;
 	/* the verdict: "first 8 KiB" / "granule 64 B" or "no: CODE" */
@@ -104,10 +126,10 @@ static void adj_panel(struct cs_buf *b, const struct cs_svg_item *it, int n, uin
 	if (*nl)
 		cs_svg_label(x, y + 25, "start", "verdict", CS_SVG_SMALL_PX, CS_SVG_FIXED,
 			     CS_SVG_PRIO_MARK, CS_SVG_FILL(cs_svg_colour(n)), nl);
-	adj_yaxis(b, m.px, m.py, m.pw, m.ph, lo, hi);
+	adj_yaxis(b, &tk, m.px, m.py, m.pw, m.ph, lo, hi);
 	cs_svg_axes_x(b, &m, CS_SVG_X_BYTES, CS_SVG_SMALL_PX);
 	cs_svg_axis(b, &m, m.py + m.ph - 1);
-	cs_svg_axis_titles(m.px, m.py, m.pw, m.ph, "distance in the pair (bytes)", "ns per pair");
+	cs_svg_axis_titles_at(m.px, m.py, m.pw, m.ph, x + 10, "distance in the pair (bytes)", "ns per pair");
 	if (a->n < 2)
 		return;
 	cs_puts(b, "<path class=\"ramp\" stroke=\"#");
