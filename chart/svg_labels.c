@@ -347,11 +347,24 @@ void cs_svg_lin_ticks(double lo, double hi, int max_ticks, double *first, double
 	*first = -cs_floor(-lo / best) * best; /* the first multiple at or above lo */
 }
 
+/* floor(log10 v) for v > 0, by steps (v within the doubles' range) */
+static int decade(double v)
+{
+	int e = 0;
+	for (; v >= 10 && e < 400; e++)
+		v /= 10;
+	for (; v < 1 && e > -400; e--)
+		v *= 10;
+	return e;
+}
+
 int cs_svg_lin_digits(double vmax, double step)
 {
-	int sig = 1;
 	double v = vmax < 0 ? -vmax : vmax;
-	while (sig < 12 && step > 0 && v >= step)
-		v /= 10, sig++;
-	return sig;
+	if (!(v > 0) || !(step > 0) || !cs_isfinite(v) || !cs_isfinite(step))
+		return 3;
+	int x = decade(v), sig = x - decade(step) + 1;
+	if (sig < x + 1) /* never an exponent where the integer part is whole */
+		sig = x + 1;
+	return sig < 1 ? 1 : sig > 12 ? 12 : sig;
 }

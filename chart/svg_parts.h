@@ -112,7 +112,8 @@ void cs_svg_axes_x(struct cs_buf *b, const struct cs_chart_map *m, enum cs_svg_x
 /* A linear axis from lo to hi: the first tick at or above lo and the step,
  * 1, 2 or 5 x 10^k, giving at most max_ticks ticks. */
 void cs_svg_lin_ticks(double lo, double hi, int max_ticks, double *first, double *step);
-/* The significant figures that tell ticks 'step' apart up to |v| <= vmax. */
+/* The significant figures that tell ticks 'step' apart up to |v| <= vmax,
+ * never fewer than vmax's integer digits (cs_put_g would write 4e+02). */
 int cs_svg_lin_digits(double vmax, double step);
 
 /* The plot column, declared from the table. */
