@@ -225,7 +225,7 @@ static int lane_height(const struct lane *l)
 	return l->rows ? l->rows * CS_SVG_LANE_ROW + 6 : 0;
 }
 
-/* Row r's baseline: the lowest row nearest the plot. */
+/* Row r's baseline: row 0 the highest, the last nearest the plot. */
 static int lane_y(const struct lane *l, const struct cs_chart_map *m, int r)
 {
 	return m->py - 6 - (l->rows - 1 - r) * CS_SVG_LANE_ROW;
