@@ -53,7 +53,7 @@ expect "check: the read GB/s column" grep -qE "^bwOnlyLevel.json .*200, 100.2, 5
 $B plot $S/bwThreeLevels.json -o "$tmp/p.svg" >/dev/null 2>&1
 expect "plot: the bandwidth panel, a curve per measured series" [ "$(grep -c 'class="bw-curve' "$tmp/p.svg")" -eq 5 ]
 expect "plot: the read's three knees marked" [ "$(grep -c 'class="bw-knee' "$tmp/p.svg")" -eq 3 ]
-expect "plot: GB/s on its axis" grep -q ">GB/s<" "$tmp/p.svg"
+expect "plot: GB/s on its axis, with the unit said" grep -q "class=\"axis-title\">GB/s (1 GB = 1e9 B, log scale)<" "$tmp/p.svg"
 $B plot $S/threeSteps.json -o "$tmp/q.svg" >/dev/null 2>&1
 expect "plot: no panel without bandwidth" not grep -q 'id="bandwidth"' "$tmp/q.svg"
 summary bandwidth

@@ -88,12 +88,14 @@ def main():
     ax = [t.text for t in by('axis-title')]
     n_adj = sum(len(c.get('adjacency') or []) for c in caps)
     has_tlb = any(s.get('points') for c in caps for s in (c.get('tlb') or []))
-    want = 2 + 2 * n_adj + (2 if has_tlb else 0)
-    units = all(re.search(r'\((bytes|log scale)|ns per|pages', a or '') for a in ax)
+    has_bw = any(s.get('points') and not s.get('refusal') for c in caps
+                 for s in ((c.get('bandwidth') or {}).get('series') or []))
+    want = 2 + 2 * n_adj + (2 if has_tlb else 0) + (2 if has_bw else 0)
+    units = all(re.search(r'\((bytes|log scale)|ns per|pages|GB/s', a or '') for a in ax)
     check(len(ax) == want and units and 'working set (bytes, log scale)' in ax and
           'ns per load (log scale)' in ax,
-          'axis titles with units: %d (want %d: the staircase, %d adjacency panels%s)' %
-          (len(ax), want, n_adj, ', the TLB panel' if has_tlb else ''))
+          'axis titles with units: %d (want %d: the staircase, %d adjacency panels%s%s)' %
+          (len(ax), want, n_adj, ', the TLB panel' if has_tlb else '', ', the bandwidth panel' if has_bw else ''))
 
     # every knee and published level, named with its value
     klab = [t.text for t in by('knee-label')]
@@ -132,6 +134,12 @@ def main():
     bare = sorted(set(x for x in tk if x + 3 not in tl and x - 3 not in tl))
     check(not bare, 'every TLB knee labelled (%d knee lines, %d labels; unlabelled at x %s)' %
           (len(tk), len(tl), bare or 'none'))
+
+    bk = [int(e.get('x1')) for e in root.iter(NS + 'line') if e.get('class') == 'bw-knee']
+    bl = [int(t.get('x')) for t in by('bw-label')]
+    bare = sorted(set(x for x in bk if x + 3 not in bl and x - 3 not in bl))
+    check(not bare, 'every bandwidth knee labelled (%d knee lines, %d labels; unlabelled at x %s)' %
+          (len(bk), len(bl), bare or 'none'))
 
     # the legend: one line each, no two alike, date and producer
     g = [e for e in root.iter(NS + 'g') if e.get('id') == 'legend']
