@@ -7,7 +7,9 @@
  * The caller times a block from the release of a generation until the
  * last processor has counted itself done, its own share included; so a
  * point's ns per byte is the aggregate: the block's time over the bytes
- * every processor moved. Every wait is bounded. Freestanding. */
+ * every processor moved. Every wait is bounded. Only atomic loads and
+ * stores, each processor writing its own slots (no read-modify-write: the
+ * firmware links no atomics library). Freestanding. */
 #include "bw_kind.h"
 #include "bw_run.h"
 
@@ -22,7 +24,10 @@ struct gang {
 	char *base;
 	uint64_t slice, bytes, chunks;
 	uint32_t n;               /* processors in the gang, the caller's included */
-	uint32_t gen, done, stop, ready, failed; /* shared: __atomic only */
+	uint32_t gen, stop;       /* the caller's: __atomic only */
+	/* each processor's own: the generation it finished, that it started,
+	 * that it could not enable the vector state */
+	uint32_t done[CS_BW_MAX_GANG], ready[CS_BW_MAX_GANG], failed[CS_BW_MAX_GANG];
 	int lost;
 	struct cs_bw_stream st[CS_BW_MAX_GANG];
 };
@@ -31,16 +36,21 @@ static struct gang g_; /* the other processors read it: not on a stack */
 
 static uint32_t ld(const uint32_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
+static void st32(uint32_t *p, uint32_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+
 static void worker(void *arg, uint32_t k)
 {
 	struct gang *g = arg;
 	struct cs_bw_saved sv;
 	uint32_t seen = 0, gen;
-	int ok = k < g->n && (!g->h->enter || g->h->enter(g->h->kernels, &sv) == 0);
+	int ok;
 
+	if (k >= g->n || k >= CS_BW_MAX_GANG)
+		return;
+	ok = !g->h->enter || g->h->enter(g->h->kernels, &sv) == 0;
 	if (!ok)
-		__atomic_add_fetch(&g->failed, 1, __ATOMIC_ACQ_REL);
-	__atomic_add_fetch(&g->ready, 1, __ATOMIC_ACQ_REL);
+		st32(&g->failed[k], 1);
+	st32(&g->ready[k], 1);
 	for (;;) {
 		while ((gen = ld(&g->gen)) == seen && !ld(&g->stop))
 			;
@@ -49,19 +59,29 @@ static void worker(void *arg, uint32_t k)
 		seen = gen;
 		if (ok)
 			cs_bw_stream_pass(&g->st[k], g->chunks);
-		__atomic_add_fetch(&g->done, 1, __ATOMIC_ACQ_REL);
+		st32(&g->done[k], gen);
 	}
 	if (ok && g->h->leave)
 		g->h->leave(&sv);
 }
 
-/* Waits until *p reaches want, bounded: 0, or -1 (and g->lost). */
-static int wait_for(struct gang *g, const uint32_t *p, uint32_t want)
+/* How many of processors 1 .. n - 1 have slot[k] at want or past it. */
+static uint32_t count(const struct gang *g, const uint32_t *slot, uint32_t want)
+{
+	uint32_t c = 0;
+	for (uint32_t k = 1; k < g->n; k++)
+		c += ld(&slot[k]) >= want;
+	return c;
+}
+
+/* Waits until every other processor has slot[k] at want, bounded: 0, or
+ * -1 (and g->lost). */
+static int wait_for(struct gang *g, const uint32_t *slot, uint32_t want)
 {
 	const struct cs_probe_clock *c = g->clk;
 	uint64_t t0 = c->now(c->ctx);
 	double lim = CS_BW_GANG_WAIT_NS / c->ns_per_tick;
-	while (ld(p) < want)
+	while (count(g, slot, want) < g->n - 1)
 		if ((double)(c->now(c->ctx) - t0) > lim) {
 			g->lost = 1;
 			return -1;
@@ -76,11 +96,10 @@ static uint64_t gang_timed(const struct cs_probe_clock *clk, void *st, uint64_t 
 	if (g->lost)
 		return 0;
 	g->chunks = loads;
-	__atomic_store_n(&g->done, 0, __ATOMIC_RELEASE);
 	t0 = clk->now(clk->ctx);
-	__atomic_add_fetch(&g->gen, 1, __ATOMIC_ACQ_REL);
+	st32(&g->gen, g->gen + 1); /* only the caller writes it */
 	cs_bw_stream_pass(&g->st[0], loads);
-	wait_for(g, &g->done, g->n - 1);
+	wait_for(g, g->done, g->gen);
 	t1 = clk->now(clk->ctx);
 	return t1 - t0;
 }
@@ -103,7 +122,8 @@ static void gang_sizes(struct cs_engine *e, struct gang *g, struct cs_bw_series 
 	uint64_t sizes[CS_BW_MAX_POINTS];
 	struct cs_walk w = { gang_timed, g };
 	uint32_t n = cs_bw_sizes(g->slice, sizes, CS_BW_MAX_POINTS);
-	for (uint32_t i = 0; i < n && !g->lost; i++) {
+	uint32_t every = e->hooks.bw.gang_every > 1 ? e->hooks.bw.gang_every : 1;
+	for (uint32_t i = 0; i < n && !g->lost; i += every) {
 		gang_size(g, sizes[i]);
 		if (cs_bw_point_time(e, &w, (double)sizes[i], (double)CS_BW_CHUNK * g->n,
 				     &s->pts[s->n]) == 0)
@@ -129,7 +149,7 @@ static void lost(struct cs_bw_series *s, const struct gang *g)
 	cs_puts(&b, "a processor did not start or finish a block within ");
 	cs_put_g(&b, CS_BW_GANG_WAIT_NS / 1e9, 3);
 	cs_puts(&b, " s (CS_BW_GANG_WAIT_NS): ");
-	cs_put_u64(&b, ld(&g->ready));
+	cs_put_u64(&b, count(g, g->ready, 1));
 	cs_puts(&b, " of ");
 	cs_put_u64(&b, g->n - 1);
 	cs_puts(&b, " started");
@@ -143,7 +163,7 @@ static void gang_up(struct gang *g, uint32_t want, char *why, size_t n)
 	g->n = want;
 	got = g->h->gang_start(g->h->ctx, want, worker, g, why, n);
 	g->n = 1 + got;
-	wait_for(g, &g->ready, got);
+	wait_for(g, g->ready, 1);
 }
 
 /* No aggregate series: why, for the record (bw_record.c). */
@@ -166,11 +186,11 @@ static void gang_series(struct cs_engine *e, struct cs_bw_capture *bw, struct ga
 	s->threads = g->n;
 	s->bytes_per_byte_touched = cs_bw_convention(CS_BW_READ);
 	cs_strlcpy(s->kernel, k->name, sizeof s->kernel);
-	if (!g->lost && ld(&g->failed) == 0)
+	if (!g->lost && count(g, g->failed, 1) == 0)
 		gang_sizes(e, g, s);
 	if (g->lost) {
 		lost(s, g);
-	} else if (ld(&g->failed)) {
+	} else if (count(g, g->failed, 1)) {
 		s->refused = 1;
 		s->n = 0;
 		cs_strlcpy(s->refusal, "a processor could not enable the kernels' vector state",

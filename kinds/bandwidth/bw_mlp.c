@@ -1,7 +1,9 @@
 /* bw_mlp.c: the misses in flight (docs/bandwidth.md s.2): the latency
  * chase with 1, 2, 4, 8 and 16 independent chains interleaved, at one size
  * inside each level the live reduction of the sweep found (the geometric
- * middle of its extent) and at the sweep's largest size. ns per load
+ * middle of its extent) and at the sweep's largest size (or the kind's
+ * largest buffer, struct cs_bw_hooks max_bytes, where that is less: the
+ * firmware's bandwidth=N). ns per load
  * counts every load of every chain (time / all loads), minimum over the
  * blocks, so N fully overlapped chains give latency / N.
  *
@@ -141,10 +143,14 @@ static uint32_t sizes(struct cs_engine *e, uint64_t *out, uint64_t max)
 
 void cs_bw_mlp(struct cs_engine *e, const struct cs_capture *c, struct cs_bw_capture *bw)
 {
-	uint64_t sz[CS_MLP_MAX_SIZES], max = e->plan.sweep_max < e->hooks.mem_bytes ? e->plan.sweep_max
-										   : e->hooks.mem_bytes;
+	uint64_t sz[CS_MLP_MAX_SIZES], max = e->plan.sweep_max;
 	struct cs_rng r;
-	uint32_t n = sizes(e, sz, max);
+	uint32_t n;
+	if (e->hooks.bw.max_bytes && e->hooks.bw.max_bytes < max)
+		max = e->hooks.bw.max_bytes; /* the kind's largest buffer (a setting) */
+	if (max > e->hooks.mem_bytes)
+		max = e->hooks.mem_bytes;
+	n = sizes(e, sz, max);
 	(void)c;
 	bw->mlp_present = 1;
 	if (n == 0) {

@@ -62,6 +62,10 @@ struct cs_bw_hooks {
 	void *ctx;
 	/* The most bytes a series sweeps to (0: the plan's sweep_max). */
 	uint64_t max_bytes;
+	/* The aggregate read takes every gang_every-th size of the grid (0 or
+	 * 1: all): under emulation each of its blocks waits on the host's
+	 * scheduler, so the firmware takes one an octave there. */
+	uint32_t gang_every;
 	/* Not measured at all here: why (the settings' bandwidth=off). */
 	const char *off;
 };

@@ -204,6 +204,39 @@ static void say_series(struct cs_engine *e, const struct cs_bw_series *s, double
 	cs_engine_note(e, line);
 }
 
+static void say_line(struct cs_engine *e, const char *a, const char *b_)
+{
+	char line[CS_TEXT_MAX + 160];
+	struct cs_buf b;
+	cs_buf_init(&b, line, sizeof line);
+	cs_puts(&b, a);
+	cs_puts(&b, b_);
+	cs_putc(&b, '\n');
+	cs_engine_note(e, line);
+}
+
+static void say_mlp(struct cs_engine *e, const struct cs_bw_capture *bw)
+{
+	char line[CS_TEXT_MAX + 160];
+	struct cs_buf b;
+	cs_buf_init(&b, line, sizeof line);
+	if (bw->mlp_null) {
+		say_line(e, "misses in flight: not measured: ", bw->mlp_why);
+		return;
+	}
+	cs_puts(&b, "misses in flight: 1 to 16 chains at ");
+	cs_put_u64(&b, bw->n_mlp);
+	cs_puts(&b, " sizes, ");
+	cs_put_g(&b, bw->mlp_s, 3);
+	cs_puts(&b, " s");
+	if (bw->all_cores_note[0]) {
+		cs_puts(&b, "; all cores: ");
+		cs_puts(&b, bw->all_cores_note);
+	}
+	cs_putc(&b, '\n');
+	cs_engine_note(e, line);
+}
+
 static void null_member(struct cs_bw_capture *bw, const char *why)
 {
 	bw->null = 1;
@@ -229,14 +262,13 @@ int cs_bw_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	bw->present = bw->run_present = 1;
 	if (h->off || !h->kernels) {
 		null_member(bw, h->off ? h->off : "this program has no streaming kernels");
-		cs_engine_note(e, "bandwidth: not measured: ");
-		cs_engine_note(e, bw->why);
-		cs_engine_note(e, "\n");
+		say_line(e, "bandwidth: not measured: ", bw->why);
 		return 0;
 	}
 	cs_strlcpy(bw->vector_note, h->kernels->note, sizeof bw->vector_note);
 	if (h->enter && h->enter(h->kernels, &sv) != 0) {
 		null_member(bw, "the kernels' vector state could not be enabled on the boot processor");
+		say_line(e, "bandwidth: not measured: ", bw->why);
 		return 0;
 	}
 	cs_bw_block_plan(e, &bw->blocks, &bw->block_floor_ns);
@@ -255,6 +287,7 @@ int cs_bw_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	t = cs_engine_seconds(e);
 	cs_bw_mlp(e, c, bw);
 	bw->mlp_s = cs_engine_seconds(e) - t;
+	say_mlp(e, bw);
 	if (h->leave)
 		h->leave(&sv);
 	return 0;
