@@ -21,7 +21,7 @@
 #   test_compare_cmd  `cacheshape compare`'s verdict (host/cmd/compare.c)
 SELFTEST_HOST_ONLY := tests/test_probe_host.c tests/test_json_writer.c \
 	tests/test_outfile.c tests/test_sysfs.c tests/test_serve_upload.c \
-	tests/test_compare_cmd.c tests/test_bw_kernels.c
+	tests/test_compare_cmd.c tests/test_bw_kernels.c tests/test_bw_run.c
 SELFTEST_SRC := $(filter-out $(SELFTEST_HOST_ONLY),$(wildcard tests/test_*.c))
 SELFTEST_NAMES := $(notdir $(basename $(SELFTEST_SRC)))
 
