@@ -20,6 +20,11 @@
 #define CS_MLP_SLICES 16 /* the most chains, and the slices of the working set */
 static const uint32_t chain_counts[] = { 1, 2, 4, 8, 16 };
 #define CS_MLP_COUNTS (sizeof chain_counts / sizeof chain_counts[0])
+/* A chase block lasts at most this floor (the plan's, 1 ms full, capped):
+ * at a memory size one chain runs only ~700 loads in the streams' 100 us,
+ * and its minimum over blocks came out noisy (1 chain slower than 2 by
+ * 4.8x once); 300 us and the sweep's 9 blocks cost ~0.2 s in all. */
+#define CS_MLP_BLOCK_FLOOR_NS 300000.0
 /* A size is the slices' multiple of whole slots, at least two slots a slice. */
 #define CS_MLP_GRAIN ((uint64_t)CS_MLP_SLICES * CS_SLOT_BYTES)
 
@@ -94,7 +99,13 @@ static void one_size(struct cs_engine *e, uint64_t bytes, struct cs_rng *r, stru
 	uint32_t blocks;
 	double floor_ns, mn, med, sh;
 
+	/* the sweep's blocks (its chase), each at least the block rule's
+	 * floor (bw_run.c) and up to the plan's, capped at CS_MLP_BLOCK_FLOOR_NS */
 	cs_bw_block_plan(e, &blocks, &floor_ns);
+	blocks = e->plan.blocks ? e->plan.blocks : blocks;
+	if (floor_ns < e->plan.min_block_ns)
+		floor_ns = e->plan.min_block_ns < CS_MLP_BLOCK_FLOOR_NS ? e->plan.min_block_ns
+									: CS_MLP_BLOCK_FLOOR_NS;
 	if (e->plan.warm_max && loads > e->plan.warm_max)
 		loads = e->plan.warm_max;
 	loads = (loads + 15) / 16 * 16;
