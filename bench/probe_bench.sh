@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # probe_bench.sh CACHESHAPE: the host probe's speed and repeatability on this
 # machine. Three full captures (4 KiB..512 MiB plus the three adjacency
-# placements), one after another: the wall time of each, the run-to-run
+# placements, the TLB sweep, the bandwidth kind and its misses in flight),
+# one after another: the wall time of each (10 s the target), the run-to-run
 # spread of each plateau floor, and the cost per load on the first plateau
 # in TSC ticks, each beside its target. A benchmark: it prints, it does not
 # pass or fail. RUNS=N changes the number of runs.
@@ -33,7 +34,7 @@ c0 = caps[0]
 print(f"machine: {c0['label'].split(', Linux')[0]}")
 print(f"{'':34}{'measured':>28}   target")
 w = ", ".join(f"{x:.2f}" for x in walls)
-print(f"{'wall time of a full capture (s)':34}{w:>28}   <= 8 s   {'ok' if max(walls) <= 8 else 'OVER'}")
+print(f"{'wall time of a full capture (s)':34}{w:>28}   <= 10 s  {'ok' if max(walls) <= 10 else 'OVER'}")
 # The split per kind of the table (common/kinds.h): what each recorded of
 # its own time; "rest" is the experiments, the clock's calibration, the
 # region's faulting-in and the writing.
@@ -41,10 +42,13 @@ def split(c, wall):
     sw = c["sweep_detail"]["seconds"]
     adj = c["adjacency_probe"]["seconds"]
     tlb = c.get("tlb_probe", {}).get("seconds", 0)
-    return sw, adj, tlb, wall - sw - adj - tlb
+    bw = c.get("bandwidth_probe", {}).get("seconds", 0)
+    mlp = c.get("bandwidth_probe", {}).get("mlp_seconds", 0)
+    return sw, adj, tlb, bw, mlp, wall - sw - adj - tlb - bw - mlp
 parts = [split(c, wall) for c, wall in zip(caps, walls)]
-sw = ", ".join("/".join(f"{x:.2f}" for x in p) for p in parts)
-print(f"{'  split: sweep/adjacency/tlb/rest':34}{sw:>28}")
+print(f"{'  split: sweep/adjacency/tlb/bandwidth/mlp/rest':34}")
+for i, p in enumerate(parts):
+    print(f"{'    run %d' % (i + 1):34}{'/'.join(f'{x:.2f}' for x in p):>28}")
 for i, c in enumerate(caps):
     t = c.get("tlb_probe")
     if not t:

@@ -24,6 +24,7 @@
 #include "probe.h"
 #include "result.h"
 #include "../kinds/tlb/tlb_probe.h"
+#include "../kinds/bandwidth/bw_probe.h"
 
 /* ---- the plan ---- */
 
@@ -105,6 +106,11 @@ struct cs_placer {
 	 * max_bytes: 0 and *f, or -1 and *why (refused rather than moved). */
 	int (*place)(void *ctx, enum cs_placement p, double align, double max_bytes,
 		     double *f, struct cs_refusal *why);
+	/* The levels that reduction found, each's first and last bytes (at
+	 * most cap): their count, 0 when it did not run or found none (the
+	 * bandwidth kind's misses in flight are placed inside each). May be
+	 * NULL. */
+	uint32_t (*levels)(void *ctx, double *first, double *last, uint32_t cap);
 	void *ctx;
 };
 
@@ -151,6 +157,9 @@ struct cs_engine_hooks {
 	/* The TLB kind's windows, tables and large pages (tlb.h); map NULL:
 	 * no TLB sweep here. */
 	struct cs_tlb_hooks tlb;
+	/* The bandwidth kind's kernels and every processor at once
+	 * (kinds/bandwidth/bw_probe.h); kernels NULL: not measured here. */
+	struct cs_bw_hooks bw;
 	void *ctx;
 };
 

@@ -114,7 +114,7 @@
 		cs_none_published, cs_none_expect, cs_none_plot) \
 	/* bandwidth per level and misses in flight: the second witness of \
 	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
-	CS_KIND(BANDWIDTH, "bandwidth", cs_none_run, cs_bw_write, cs_none_record, \
+	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \
 		cs_bw_read, cs_bw_reduce, cs_bw_report, cs_bw_json, \
 		cs_none_published, cs_bw_expect, cs_bw_plot)
 

@@ -9,6 +9,7 @@
 #include <efi.h>
 #include "calib.h"
 #include "mp.h"
+#include "bw.h"
 #include "tlb.h"
 #include "../common/engine.h"
 #include "../reduce/place.h"
@@ -18,6 +19,7 @@ struct cs_efi_run {
 	struct cs_place_ctx place;
 	struct cs_efi_mp mp;
 	struct cs_efi_tlb tlb;
+	struct cs_efi_bw bw;
 	double hz;
 };
 

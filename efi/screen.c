@@ -78,6 +78,13 @@ void cs_screen_settings(const struct cs_settings *s)
 		cs_puts(&b, " repeat=");
 		cs_put_u64(&b, cs_settings_repeats(s));
 	}
+	if (s->bw_off || s->bw_max_bytes) {
+		cs_puts(&b, " bandwidth=");
+		if (s->bw_off)
+			cs_puts(&b, "off");
+		else
+			cs_put_size(&b, (double)s->bw_max_bytes);
+	}
 	if (s->n_errors)
 		cs_puts(&b, " (bad lines above ignored)");
 	cs_putc(&b, '\n');

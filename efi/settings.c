@@ -240,6 +240,29 @@ static void set_repeat(struct cs_settings *s, uint32_t no, const char *val, size
 	complain(s, no, what, val, vn);
 }
 
+static void set_bandwidth(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
+{
+	uint64_t bytes;
+	char what[160];
+	struct cs_buf b;
+	if (word_eq(val, vn, "off")) {
+		s->bw_off = 1;
+		return;
+	}
+	if (parse_count(val, vn, 1, CS_SETTINGS_MIN_BYTES, CS_SETTINGS_MAX_BYTES, &bytes) == 0) {
+		s->bw_off = 0;
+		s->bw_max_bytes = bytes;
+		return;
+	}
+	cs_buf_init(&b, what, sizeof what);
+	cs_puts(&b, "bandwidth must be off or a whole number of bytes from ");
+	cs_put_u64(&b, CS_SETTINGS_MIN_BYTES);
+	cs_puts(&b, " to ");
+	cs_put_u64(&b, CS_SETTINGS_MAX_BYTES);
+	cs_puts(&b, ", with K, M or G, not");
+	complain(s, no, what, val, vn);
+}
+
 static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
 {
 	size_t k = 0, klen, v;
@@ -294,6 +317,8 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 			s->kinds_on_ap = word_eq(val, vn, "ap");
 		else
 			complain(s, no, "core_types (kinds) must be main or ap, not", val, vn);
+	} else if (word_eq(p, klen, "bandwidth")) {
+		set_bandwidth(s, no, val, vn);
 	} else if (word_eq(p, klen, "label")) {
 		copy_label(s->label, sizeof s->label, val, vn);
 	} else if (word_eq(p, klen, "name")) {
@@ -403,6 +428,13 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 	cs_jsonw_u64(j, cs_settings_repeats(s));
 	cs_jsonw_key(j, "kinds");
 	cs_jsonw_str(j, s->kinds_on_ap ? "ap" : "main");
+	cs_jsonw_key(j, "bandwidth");
+	if (s->bw_off)
+		cs_jsonw_str(j, "off");
+	else if (s->bw_max_bytes)
+		cs_jsonw_u64(j, s->bw_max_bytes);
+	else
+		cs_jsonw_null(j);
 	cs_netset_json(j, &s->net);
 	cs_jsonw_key(j, "errors");
 	cs_jsonw_u64(j, s->n_errors);

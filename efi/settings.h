@@ -2,7 +2,8 @@
  * key=value lines, '#' comments. Keys: sweep=quick|full, max_bytes=N[K|M|G],
  * after=wait|shutdown|return, competitors=N (0-64), repeat=N (1-9: the
  * whole sweep N times, docs/repeats.md; default 5 for a full sweep, the
- * default boot from a stick, 1 for a quick one), core_types=main|ap
+ * default boot from a stick, 1 for a quick one), core_types=main|ap,
+ * bandwidth=off|N[K|M|G] (the bandwidth kind's largest buffer)
  * (kinds=, its old name, still taken), label=TEXT, name=NAME (the capture's file
  * name, without .json). A bad line is reported and ignored: its key keeps
  * the default, so a malformed file never stops a run or hangs it. */
@@ -40,6 +41,8 @@ struct cs_settings {
 	uint32_t competitors; /* 0: none; N: the sweep again beside N streaming APs */
 	uint32_t repeat;      /* 0: by the sweep (cs_settings_repeats); N: N passes */
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
+	int bw_off;           /* bandwidth=off: the bandwidth kind not run */
+	uint64_t bw_max_bytes; /* bandwidth=N; 0: the sweep's (under emulation, efi/bw.h's) */
 	struct cs_netset net; /* upload=, upload_token=, http_client= */
 	int from_file;
 	uint32_t n_errors;    /* bad lines, and notes, of every parse */

@@ -18,7 +18,7 @@ XHOST_SRC := host/main.c host/serve/serve_absent.c host/cmd/plot_png_absent.c \
 # Unit tests of what runs differently there (the probe's arch paths, sysfs
 # without CPUID, seed 001 in a memfd), built the same way: `make
 # host-<arch>-tests`; tests/suite-linux-aarch64.sh runs them under qemu.
-XHOST_TESTS := test_sysfs test_probe_host test_icache
+XHOST_TESTS := test_sysfs test_probe_host test_icache test_bw_kernels test_bw_run
 
 define host_cross
 XHOSTDIR_$(1) := $$(BUILD)/host-$(1)

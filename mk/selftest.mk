@@ -19,9 +19,12 @@
 #                     made into files under /tmp
 #   test_serve_upload serve's collection: files, threads, nettle, the reader
 #   test_compare_cmd  `cacheshape compare`'s verdict (host/cmd/compare.c)
+#   test_bw_kernels   the bandwidth kernels of the host's arch (the firmware
+#                     runs them in its boot, the QEMU suites)
+#   test_bw_run       the bandwidth kind's run with a gang of threads
 SELFTEST_HOST_ONLY := tests/test_probe_host.c tests/test_json_writer.c \
 	tests/test_outfile.c tests/test_sysfs.c tests/test_serve_upload.c \
-	tests/test_compare_cmd.c
+	tests/test_compare_cmd.c tests/test_bw_kernels.c tests/test_bw_run.c
 SELFTEST_SRC := $(filter-out $(SELFTEST_HOST_ONLY),$(wildcard tests/test_*.c))
 SELFTEST_NAMES := $(notdir $(basename $(SELFTEST_SRC)))
 

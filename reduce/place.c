@@ -21,6 +21,19 @@ static int place(void *ctx, enum cs_placement pl, double align, double max_bytes
 	return cs_place_adjacency(p->r, pl, align, max_bytes, f, why);
 }
 
+static uint32_t levels(void *ctx, double *first, double *last, uint32_t cap)
+{
+	const struct cs_place_ctx *p = ctx;
+	uint32_t n = 0;
+	if (!p->rows)
+		return 0;
+	for (; n < p->r->n_levels && n < cap; n++) {
+		first[n] = p->r->levels[n].first_bytes;
+		last[n] = p->r->levels[n].last_bytes;
+	}
+	return n;
+}
+
 void cs_placer_init(struct cs_placer *pl, struct cs_place_ctx *ctx,
 		    struct cs_work *w, struct cs_result *r)
 {
@@ -31,6 +44,7 @@ void cs_placer_init(struct cs_placer *pl, struct cs_place_ctx *ctx,
 	ctx->n_points = 0;
 	pl->reduce = reduce_sweep;
 	pl->place = place;
+	pl->levels = levels;
 	pl->ctx = ctx;
 }
 

@@ -7,7 +7,8 @@
 # from multiarch, qemu-user to run it), web (the page as WebAssembly),
 # browser (the page's tests in Chromium), sign (Secure Boot: sbsign,
 # sbverify, efitools), httpboot (dnsmasq and ip, for UEFI HTTP boot tests),
-# man (help2man: make man and make install, mk/install.mk).
+# man (help2man: make man and make install, mk/install.mk),
+# bench (likwid-bench, the bandwidth kind's anchor in make bench).
 # libjsmn-dev (one header, the capture reader's tokenizer: reader/json.c)
 # is in every group that builds the core: host, efi, arm, cross-*, web.
 # A package named PKG:ARCH for an architecture dpkg does not have yet adds
@@ -36,6 +37,7 @@ pkgs_for() {
 	httpboot) echo "dnsmasq-base iproute2 qemu-system-x86 ovmf python3" ;;
 	browser) echo "chromium" ;;
 	man) echo "help2man" ;;
+	bench) echo "likwid python3" ;;
 	arm)
 		if [ "$native" = arm64 ]; then
 			echo "gcc binutils libc6-dev libjsmn-dev qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3"
@@ -47,7 +49,7 @@ pkgs_for() {
 		t=$(triplet "$a")
 		[ "$a" = "$native" ] && { echo "gcc libc6-dev libjsmn-dev libyajl-dev"; return; }
 		echo "gcc-${t//_/-} binutils-${t//_/-} libc6-dev-$a-cross libjsmn-dev libyajl-dev:$a qemu-user-static" ;;
-	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, cross-arm64, cross-amd64, web, browser, sign, httpboot, man)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown group '$1' (host, fuzz, efi, arm, cross-arm64, cross-amd64, web, browser, sign, httpboot, man, bench)" >&2; exit 2 ;;
 	esac
 }
 

@@ -123,8 +123,9 @@ if [ "$bin" != "$host" ]; then
 fi
 
 # The unit tests of the aarch64 paths (sysfs without CPUID, the counter's
-# rate, the flush, seed 001 in a memfd), run there.
-for t in test_sysfs test_probe_host test_icache; do
+# rate, the flush, seed 001 in a memfd, the bandwidth kernels and run),
+# run there.
+for t in test_sysfs test_probe_host test_icache test_bw_kernels test_bw_run; do
 	tb=build/host-aarch64/tests/$t
 	[ "$bin" = "$host" ] && tb=build/host/tests/$t
 	out=$(run "$tb" 2>&1)

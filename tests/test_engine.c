@@ -113,7 +113,7 @@ static void setup(uint64_t max)
 	eng.hooks.mem_bytes = MEM_BYTES;
 	eng.hooks.flush = no_flush;
 	eng.hooks.progress = progress;
-	eng.hooks.placer = (struct cs_placer){ fake_reduce, fake_place, NULL };
+	eng.hooks.placer = (struct cs_placer){ fake_reduce, fake_place, NULL, NULL };
 	eng.plan.sweep_max = max;
 	cs_plan_blocks(&eng.plan, 1, 1.0);
 	eng.plan.seed = 7;

@@ -95,6 +95,31 @@ static void test_repeat(void)
 	}
 }
 
+/* bandwidth=off|N: the bandwidth kind's largest buffer; a bad value keeps
+ * the default (on, the sweep's size) and is named. */
+static void test_bandwidth(void)
+{
+	static const struct { const char *text; int off; uint64_t max; uint32_t errors; } rows_bw[] = {
+		{ "bandwidth=off\n", 1, 0, 0 },
+		{ "bandwidth=64M\n", 0, 64u << 20, 0 },
+		{ "bandwidth=off\nbandwidth=4K\n", 0, 4096, 0 },
+		{ "bandwidth=1K\n", 0, 0, 1 },
+		{ "bandwidth=lots\n", 0, 0, 1 },
+		{ "bandwidth=\n", 0, 0, 1 },
+	};
+	for (size_t i = 0; i < sizeof rows_bw / sizeof rows_bw[0]; i++) {
+		struct cs_settings s;
+		cs_settings_default(&s);
+		cs_settings_parse(&s, rows_bw[i].text, strlen(rows_bw[i].text));
+		CHECK(s.bw_off == rows_bw[i].off && s.bw_max_bytes == rows_bw[i].max &&
+		      s.n_errors == rows_bw[i].errors, "'%s': off %d max %llu, %u errors: %s", rows_bw[i].text,
+		      s.bw_off, (unsigned long long)s.bw_max_bytes, s.n_errors, s.errors);
+		if (rows_bw[i].errors)
+			CHECK(strstr(s.errors, "bandwidth must be off or a whole number of bytes from 4096") != NULL,
+			      "'%s' named: %s", rows_bw[i].text, s.errors);
+	}
+}
+
 static void label_is(const char *text, const char *want)
 {
 	struct cs_settings s;
@@ -207,6 +232,7 @@ int main(void)
 {
 	test_clock();
 	test_repeat();
+	test_bandwidth();
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct row *r = &rows[i];
 		struct cs_settings s;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
+#include <pthread.h>
 #include "../../common/capture.h"
 #include "../../decode/cpuid.h"
 #include "../../common/jsonw.h"
@@ -224,11 +225,29 @@ int cs_compete_start(struct cs_compete *k, int n, uint64_t buffer_bytes,
 void cs_compete_stop(struct cs_compete *k);
 void cs_compete_json(struct cs_jsonw *j, const struct cs_compete *k);
 
+/* ---- the bandwidth kind's kernels and threads (probe_bw.c) ---- */
+#define CS_PROBE_BW_MAX 1024 /* CPUs in the aggregate read, the probe's included */
+struct cs_probe_bw {
+	struct cs_bw_kernels k;
+	int cpu, competitors;
+	int others[CS_PROBE_BW_MAX];
+	int n_others;
+	pthread_t th[CS_PROBE_BW_MAX];
+	uint32_t started;
+	int unpinned;
+	void (*fn)(void *arg, uint32_t k);
+	void *arg;
+};
+/* The hooks for this process: the widest kernels, the other CPUs allowed
+ * as threads (none while competitors stream). */
+void cs_probe_bw_hooks(struct cs_bw_hooks *h, struct cs_probe_bw *b, int cpu, int competitors);
+
 /* ---- the measurement (probe_run.c) ---- */
 struct cs_probe_run {
 	struct cs_engine e;     /* its plan is filled by the command */
 	struct cs_probe_tlb tlb; /* the TLB kind's windows (probe_tlb.c) */
 	struct cs_place_ctx place;
+	struct cs_probe_bw bw;  /* the bandwidth kind's (probe_bw.c) */
 	int quiet;
 };
 /* The engine's hooks for this process: hc's clock, the pool, the arch

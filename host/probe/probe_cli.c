@@ -593,6 +593,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	if ((rc = open_clock(o)) || (rc = map_region(o, plan)))
 		return rc;
 	cs_probe_run_init(&run, &hc, &pool, &flush, &work, &res, o->quiet);
+	cs_probe_bw_hooks(&run.e.hooks.bw, &run.bw, o->cpu, o->competitors);
 	cs_plan_blocks(plan, o->quick, hc.quantum_ns);
 	plan->warm_max = CS_WARM_MAX;
 	plan->seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;

@@ -73,6 +73,11 @@ struct cs_bw_capture {
 	/* how the run went (the record column), never read back */
 	int run_present;
 	double run_s, mlp_s;
+	uint32_t all_cores_asked;      /* processors the program offered, its own included */
+	char all_cores_note[CS_TEXT_MAX]; /* why no (or a smaller) aggregate series */
+	double series_s[CS_BW_MAX_SERIES]; /* each series' seconds */
+	uint32_t blocks;               /* timed blocks a point */
+	double block_floor_ns;         /* each at least this long */
 };
 
 #endif
