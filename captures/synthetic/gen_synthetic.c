@@ -1112,8 +1112,11 @@ static void bw_series(enum cs_bw_op op, uint32_t threads, const double *gbps, co
 		f[l] = 1.0 / gbps[l];
 	for (int i = 0; i <= last_idx && s->n < CS_BW_MAX_POINTS; i++) {
 		struct cs_bw_point *p = &s->pts[s->n++];
+		/* a copy's footprint is its two buffers: its steps come at half
+		 * the buffer size, four grid sizes down (docs/bandwidth.md s.2) */
+		int shift = op == CS_BW_COPY ? 4 : 0;
 		p->bytes = grid(i);
-		p->ns_per_byte = steps ? stair(i, f, at, steps, 0.35) : f[0];
+		p->ns_per_byte = steps ? stair(i + shift, f, at, steps, 0.35) : f[0];
 		p->ns_per_byte_min = p->ns_per_byte * 0.99;
 		p->has_block = 1;
 		p->block_ns = 250000;

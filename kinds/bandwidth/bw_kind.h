@@ -18,6 +18,11 @@ int cs_bw_op_parse(const char *name, enum cs_bw_op *op);
 /* The one convention (docs/bandwidth.md s.1): bytes counted per byte of
  * the buffer touched, read 1, write 1, nt_write 1, copy 2 (read + written). */
 double cs_bw_convention(enum cs_bw_op op);
+/* The bytes a point's buffer size puts in the caches (docs/bandwidth.md
+ * s.2): a copy's source and its destination, 2 x bytes; 1 x for the rest.
+ * The reduction and the plot place a series' points at bytes x this, so
+ * its knees are the cache sizes, as the latency sweep's are. */
+double cs_bw_footprint(enum cs_bw_op op);
 
 /* "read, 1 thread" / "read, 8 threads" */
 void cs_bw_put_series(struct cs_buf *b, enum cs_bw_op op, uint32_t threads);

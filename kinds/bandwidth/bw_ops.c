@@ -33,3 +33,8 @@ double cs_bw_convention(enum cs_bw_op op)
 {
 	return op == CS_BW_COPY ? 2.0 : 1.0;
 }
+
+double cs_bw_footprint(enum cs_bw_op op)
+{
+	return op == CS_BW_COPY ? 2.0 : 1.0;
+}

@@ -8,6 +8,7 @@
 #include "../../chart/svg_parts.h"
 #include "../../chart/draw.h"
 #include "../../common/buf.h"
+#include "bw_kind.h"
 
 #define BW_HEAD 24    /* the panel's title */
 #define BW_PLOT_H 220 /* its plot area; the knees' lane goes above it */
@@ -154,7 +155,7 @@ static void curve(struct cs_buf *b, const struct cs_chart_map *m, const struct c
 	cs_puts(b, "\" fill=\"none\" d=\"");
 	for (uint32_t i = 0; i < s->n; i++) {
 		cs_puts(b, i ? " L" : "M");
-		cs_svg_num(b, cs_chart_x(m, s->pts[i].bytes));
+		cs_svg_num(b, cs_chart_x(m, s->pts[i].bytes * cs_bw_footprint(s->op)));
 		cs_putc(b, ' ');
 		cs_svg_num(b, cs_chart_y(m, 1.0 / s->pts[i].ns_per_byte));
 	}
@@ -168,7 +169,8 @@ static void range_of(const struct cs_svg_item *items, int n, struct cs_chart_ran
 			for (uint32_t p = 0; p < items[i].cap->bw.series[s].n; p++) {
 				const struct cs_bw_point *q = &items[i].cap->bw.series[s].pts[p];
 				double g = 1.0 / q->ns_per_byte;
-				cs_chart_range_bytes(range, q->bytes, q->bytes);
+				double x = q->bytes * cs_bw_footprint(items[i].cap->bw.series[s].op);
+				cs_chart_range_bytes(range, x, x);
 				if (range->nmin == 0 || g < range->nmin)
 					range->nmin = g;
 				if (g > range->nmax)
@@ -202,7 +204,7 @@ void cs_bw_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, i
 	cs_svg_label(12, y0 + 16, "start", "panel-title", CS_SVG_TICK_PX, CS_SVG_FIXED,
 		     CS_SVG_PRIO_TITLE, 0,
 		     "bandwidth: read solid, write dashed, copy dotted, nt_write dash-dot; all processors thin");
-	cs_svg_axes(b, &m, CS_SVG_X_BYTES, "buffer size (bytes, log scale)",
+	cs_svg_axes(b, &m, CS_SVG_X_BYTES, "footprint (bytes, log scale; a copy's two buffers)",
 		    "GB/s (1 GB = 1e9 B, log scale)");
 	for (int i = 0; i < n; i++) {
 		const struct cs_capture *c = items[i].cap;

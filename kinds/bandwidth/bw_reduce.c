@@ -47,13 +47,16 @@ static struct cs_buf *refuse(struct cs_bw_series_result *s, const char *code, st
 	return b;
 }
 
-/* The side capture's points: the series' (bytes, ns per byte). */
+/* The side capture's points: the series' (footprint, ns per byte), the
+ * footprint its buffer puts in the caches (a copy's two buffers). */
 static void side_points(struct cs_capture *side, const struct cs_bw_series *ser)
 {
 	uint32_t n = ser->n < CS_BW_MAX_POINTS ? ser->n : CS_BW_MAX_POINTS;
+	double fp = cs_bw_footprint(ser->op);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct cs_bw_point *p = &ser->pts[i];
-		side->points[i] = (struct cs_point){ p->bytes, p->ns_per_byte, p->has_block, p->block_ns };
+		side->points[i] = (struct cs_point){ p->bytes * fp, p->ns_per_byte, p->has_block,
+						     p->block_ns };
 	}
 	side->n_points = n;
 }
