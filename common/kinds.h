@@ -123,7 +123,7 @@
 	 * (reduce/reference.c), the reference verdict. Keep it the last row */ \
 	CS_KIND(CLOCK, "clock", cs_none_run, cs_clock_write, cs_none_record, \
 		cs_clock_read, cs_clock_reduce, cs_clock_report, cs_clock_json, \
-		cs_none_published, cs_none_expect, cs_none_plot)
+		cs_none_published, cs_clock_expect, cs_none_plot)
 
 enum cs_kind {
 #define CS_KIND(id, ...) CS_KIND_##id,

@@ -54,11 +54,10 @@ void cs_clock_run_begin(struct cs_engine *e, struct cs_capture *c)
 				   sizeof k->not_measured);
 		return;
 	}
-	k->present = 1;
 	k->not_measured[0] = '\0';
 	for (;;) {
 		ns = (double)timed(e, reps) * clk->ns_per_tick;
-		if (ns >= want && ns > 0)
+		if (ns >= want && ns > 0 && ns <= CS_CLOCK_READING_MAX_NS)
 			break;
 		if (ns > CS_CLOCK_READING_MAX_NS || reps >= (1u << 20)) {
 			cs_buf_init(&b, k->not_measured, sizeof k->not_measured);
@@ -73,6 +72,7 @@ void cs_clock_run_begin(struct cs_engine *e, struct cs_capture *c)
 		}
 		reps *= 2;
 	}
+	k->present = 1;
 	k->adds = reps * e->hooks.clock.adds;
 	k->reading_ns = ns;
 }
