@@ -240,7 +240,7 @@ run check captures
 expect "check: the table fits 100 columns" [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/out")" -le 100 ]
 expect "check: a long name cut in its middle, and said" eval 'grep -q "~.*\.json  " "$T/out" && out_has "cells cut with ~ to fit 100 columns"'
 run check --wide captures
-expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*result"'
+expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*cycles .*ref .*result"'
 expect "check --wide: nothing cut" not out_has "cells cut with ~"
 cp "$T/out" "$T/wide.txt"
 run check --json captures
@@ -250,10 +250,10 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 wide = open(sys.argv[2]).read().splitlines()
 keys = ["capture", "published", "knees", "retired", "granules", "refusals", "tlbs", "tlb_knees",
-        "tlb_refusals", "result"]
+        "tlb_refusals", "cycles", "ref", "result"]
 assert d["captures"]
 for row, line in zip(d["captures"], wide[1:]):
-    assert list(row)[:10] == keys, row
+    assert list(row)[:12] == keys, row
     for k in keys:  # each cell stands in the wide table's line, in order
         at = line.find(row[k])
         assert at >= 0, (k, row[k], line)

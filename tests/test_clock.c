@@ -65,24 +65,23 @@ static void engine(struct cs_engine *e, double quantum_ns)
 static void test_readings(void)
 {
 	struct cs_engine e;
-	uint32_t want_reps = 1;
-	/* quantum 10 ns: a reading lasts CS_CLOCK_READING_QUANTA of them */
+	/* quantum 10 ns: a reading lasts CS_CLOCK_READING_QUANTA (100) of them,
+	 * 1000 ns: 32 chains of 50 ns, the first power of two past it (figures
+	 * written out, so that a changed constant shows) */
+	const uint32_t want_reps = 32;
 	engine(&e, 10.0);
-	while ((double)want_reps * TICKS_PER_CHAIN < CS_CLOCK_READING_QUANTA * 10.0)
-		want_reps *= 2;
 	cs_clock_run_begin(&e, &cap);
 	CHECK(cap.cclock.present && cap.cclock.adds == want_reps * 1000,
 	      "a reading of %u chains (>= %g quanta of 10 ns): adds %u", want_reps,
 	      CS_CLOCK_READING_QUANTA, cap.cclock.adds);
-	CHECK(cap.cclock.runs == CS_CLOCK_CHAIN_RUNS, "runs %u", cap.cclock.runs);
+	CHECK(cap.cclock.runs == 3, "runs %u (CS_CLOCK_CHAIN_RUNS)", cap.cclock.runs);
 	chains = 0;
 	cycles_reads = 0;
 	cs_clock_kind_begin(&e, &cap, "sweep");
-	CHECK(cycles_reads == 2 && chains_at_cycles[1] - chains_at_cycles[0] ==
-					   (uint64_t)want_reps * CS_CLOCK_CC_CHAINS,
+	CHECK(cycles_reads == 2 && chains_at_cycles[1] - chains_at_cycles[0] == 32 * 16,
 	      "the cycle counter across %d readings' chains: %llu", CS_CLOCK_CC_CHAINS,
 	      (unsigned long long)(chains_at_cycles[1] - chains_at_cycles[0]));
-	CHECK(chains == (uint64_t)want_reps * (CS_CLOCK_CC_CHAINS + CS_CLOCK_CHAIN_RUNS),
+	CHECK(chains == 32 * (16 + 3),
 	      "a kind's first reading: %d runs of the chain, %llu chains in all", CS_CLOCK_CHAIN_RUNS,
 	      (unsigned long long)chains);
 	CHECK(cap.cclock.kinds[0].hz[0] > 19.99e9 && cap.cclock.kinds[0].hz[0] < 20.01e9,
@@ -96,13 +95,14 @@ static void test_readings(void)
 	      cap.cclock.kinds[0].hz[1] > 0 && cap.cclock.kinds[0].cc_hz[1] > 0,
 	      "two blocks and the after reading");
 
-	/* a counter so coarse that a reading would pass CS_CLOCK_READING_MAX_NS */
-	engine(&e, CS_CLOCK_READING_MAX_NS / CS_CLOCK_READING_QUANTA * 1.5);
+	/* a counter so coarse that a reading would pass CS_CLOCK_READING_MAX_NS
+	 * (2 ms): 100 quanta of 30 us */
+	engine(&e, 30000.0);
 	cs_clock_run_begin(&e, &cap);
 	CHECK(!cap.cclock.present && strstr(cap.cclock.not_measured, "CS_CLOCK_READING_MAX_NS"),
 	      "too coarse: no core clock, said: %s", cap.cclock.not_measured);
-	/* ... and one just fine enough */
-	engine(&e, CS_CLOCK_READING_MAX_NS / CS_CLOCK_READING_QUANTA / 1.5);
+	/* ... and one just fine enough: 100 quanta of 13 us, 2^15 chains (1.64 ms) */
+	engine(&e, 13000.0);
 	cs_clock_run_begin(&e, &cap);
 	CHECK(cap.cclock.present, "fine enough: %s", cap.cclock.not_measured);
 	/* no chain: said */
@@ -154,18 +154,16 @@ static const char *code_of(const struct cs_refusal *f, uint32_t n, const char *c
 static void test_drift(void)
 {
 	/* marks at the edges of CS_CLOCK_DRIFT_MAX (0.05): 4.5 % and 5.5 % */
-	clock_kind(3e9, 100, 5, CS_CLOCK_DRIFT_MAX * 0.9);
+	clock_kind(3e9, 100, 5, 0.045);
 	CHECK(reduce() == 0 && res.clock.kinds[0].marked == 0 && res.clock.stable,
-	      "%g off: not marked (%u)", CS_CLOCK_DRIFT_MAX * 0.9, res.clock.kinds[0].marked);
-	clock_kind(3e9, 100, 5, CS_CLOCK_DRIFT_MAX * 1.1);
+	      "4.5 %% off: not marked (%u)", res.clock.kinds[0].marked);
+	clock_kind(3e9, 100, 5, 0.055);
 	CHECK(reduce() == 0 && res.clock.kinds[0].marked == 5 && res.clock.stable,
-	      "%g off: 5 marked (%u), under the share: stable", CS_CLOCK_DRIFT_MAX * 1.1,
-	      res.clock.kinds[0].marked);
-	clock_kind(3e9, 100, 5, -CS_CLOCK_DRIFT_MAX * 1.1);
+	      "5.5 %% off: 5 marked (%u), under the share: stable", res.clock.kinds[0].marked);
+	clock_kind(3e9, 100, 5, -0.055);
 	CHECK(reduce() == 0 && res.clock.kinds[0].marked == 5, "slower counts too");
-	/* the share: CS_CLOCK_DRIFT_SHARE of 100 readings, at 0.9x and 1.1x */
-	uint32_t under = (uint32_t)(CS_CLOCK_DRIFT_SHARE * 100 * 0.85),
-		 over = (uint32_t)(CS_CLOCK_DRIFT_SHARE * 100 * 1.15) + 1;
+	/* the share: CS_CLOCK_DRIFT_SHARE (0.10) of 100 readings: 9 and 11 */
+	uint32_t under = 9, over = 11;
 	clock_kind(3e9, 100, under, 0.2);
 	CHECK(reduce() == 0 && res.clock.stable && !res.clock.kinds[0].refused &&
 	      cs_clock_cycles_per_ns(&res) > 2.99,
@@ -182,12 +180,12 @@ static void test_drift(void)
 static void test_cycle_counter(void)
 {
 	clock_kind(3e9, 20, 0, 0);
-	cap.cclock.kinds[0].cc_hz[0] = cap.cclock.kinds[0].cc_hz[1] = 3e9 * (1 + CS_CLOCK_CC_AGREE * 0.9);
+	cap.cclock.kinds[0].cc_hz[0] = cap.cclock.kinds[0].cc_hz[1] = 3e9 * 1.045;
 	strcpy(cap.cclock.cc_name, "aperf");
 	CHECK(reduce() == 0 && res.clock.has_cc_hz &&
 	      !code_of(res.clock.refusals, res.clock.n_refusals, "cycle-counter-disagrees"),
 	      "within CS_CLOCK_CC_AGREE: they agree (%g)", res.clock.disagreement);
-	cap.cclock.kinds[0].cc_hz[0] = cap.cclock.kinds[0].cc_hz[1] = 3e9 * (1 + CS_CLOCK_CC_AGREE * 1.1);
+	cap.cclock.kinds[0].cc_hz[0] = cap.cclock.kinds[0].cc_hz[1] = 3e9 * 1.055;
 	CHECK(reduce() == 0 && code_of(res.clock.refusals, res.clock.n_refusals, "cycle-counter-disagrees"),
 	      "past CS_CLOCK_CC_AGREE: said");
 }
@@ -307,14 +305,14 @@ static void test_round_trip(void)
 	cs_buf_init(&bb, big, sizeof big);
 	cs_puts(&bb, base);
 	cs_puts(&bb, ",\"core_clock\":{\"adds\":1,\"kinds\":[");
-	for (int i = 0; i <= CS_CLOCK_MAX_KINDS; i++)
+	for (int i = 0; i < 17; i++) /* CS_CLOCK_MAX_KINDS (16) and one */
 		cs_puts(&bb, i ? ",{\"kind\":\"k\"}" : "{\"kind\":\"k\"}");
 	cs_puts(&bb, "]}}");
 	CHECK(read_text(big) != 0 && strstr(err, "core_clock.kinds"), "too many kinds: %s", err);
 	cs_buf_init(&bb, big, sizeof big);
 	cs_puts(&bb, base);
 	cs_puts(&bb, ",\"core_clock\":{\"adds\":1,\"kinds\":[{\"kind\":\"a\",\"blocks_hz\":[");
-	for (int i = 0; i < CS_CLOCK_MAX_BLOCKS; i++)
+	for (int i = 0; i < 1024; i++) /* CS_CLOCK_MAX_BLOCKS */
 		cs_puts(&bb, i ? ",1" : "1");
 	cs_puts(&bb, "]},{\"kind\":\"b\",\"blocks_hz\":[1]}]}}");
 	CHECK(!bb.overflow && read_text(big) != 0 && strstr(err, "blocks_hz"),
@@ -323,7 +321,7 @@ static void test_round_trip(void)
 	cs_buf_init(&bb, big, sizeof big);
 	cs_puts(&bb, base);
 	cs_puts(&bb, ",\"core_clock\":{\"adds\":1,\"kinds\":[{\"kind\":\"a\",\"blocks_hz\":[");
-	for (int i = 0; i < CS_CLOCK_MAX_BLOCKS; i++)
+	for (int i = 0; i < 1024; i++) /* CS_CLOCK_MAX_BLOCKS */
 		cs_puts(&bb, i ? ",1" : "1");
 	cs_puts(&bb, "]}]}}");
 	CHECK(read_text(big) == 0, "CS_CLOCK_MAX_BLOCKS readings: read (%s)", err);
