@@ -114,9 +114,20 @@ assert r["gap_order"] in ("falls", "no", None)
 for l in r["levels"]:
     # a level joined by a smooth climb (reduction.md s.9) says climb: true
     spread = {"floor_spread_ns", "floor_spread_ns_repeats"}
-    assert set(l) - {"climb"} - spread == {"floor_ns", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
+    assert set(l) - {"climb"} - spread == {"floor_ns", "floor_cycles", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
     assert (set(l) >= spread) == rep, l
-    assert all(isinstance(l[k], num) for k in l if k not in spread | {"climb"})
+    assert all(isinstance(l[k], num) for k in l if k not in spread | {"climb", "floor_cycles"})
+    # in core cycles only with a stable core clock (docs/clock.md)
+    assert (l["floor_cycles"] is None) == (not r["clock"]["stable"]), (l, r["clock"])
+# the core clock and the reference verdict (docs/clock.md)
+ck = r["clock"]
+assert opt(ck["core_hz"]) and opt(ck["cycle_counter_hz"]), ck
+assert ck["cycle_counter_hz"] is not None or (isinstance(ck["cycle_counter_why"], str) and ck["cycle_counter_why"]), ck
+assert not ck["stable"] or ck["core_hz"] is not None, ck
+ref = r["reference"]
+assert set(ref) == {"is_reference", "reasons"} and isinstance(ref["is_reference"], bool), ref
+assert ref["is_reference"] == (ref["reasons"] == []), ref
+assert all(set(f) == {"code", "reason"} and f["code"] and f["reason"] for f in ref["reasons"]), ref
 for k in r["knees"]:
     assert {"bytes", "retired_bytes", "published_bytes", "gap"} <= set(k), k
     assert all(opt(k[x]) for x in ("bytes", "retired_bytes", "published_bytes", "gap"))
