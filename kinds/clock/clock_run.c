@@ -56,7 +56,13 @@ void cs_clock_run_begin(struct cs_engine *e, struct cs_capture *c)
 	}
 	k->not_measured[0] = '\0';
 	for (;;) {
-		ns = (double)timed(e, reps) * clk->ns_per_tick;
+		uint64_t best = 0; /* the fastest of the runs, as a reading: a cold first one is not it */
+		for (uint32_t i = 0; i < CS_CLOCK_CHAIN_RUNS; i++) {
+			uint64_t t = timed(e, reps);
+			if (!best || (t && t < best))
+				best = t;
+		}
+		ns = (double)best * clk->ns_per_tick;
 		if (ns >= want && ns > 0 && ns <= CS_CLOCK_READING_MAX_NS)
 			break;
 		if (ns > CS_CLOCK_READING_MAX_NS || reps >= (1u << 20)) {
