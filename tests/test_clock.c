@@ -295,7 +295,7 @@ static void test_round_trip(void)
 		n--;
 	base[n ? n - 1 : 0] = '\0'; /* the document open before its last brace */
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		static char t[1 << 16];
+		static char t[sizeof base + 1024];
 		snprintf(t, sizeof t, "%s,\"core_clock\":%s}", base, bad[i].member);
 		CHECK(read_text(t) != 0 && strstr(err, bad[i].want), "bad %s: %s", bad[i].member, err);
 	}

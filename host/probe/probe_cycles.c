@@ -180,7 +180,7 @@ static void validity(struct cs_core_clock *k, int cpu, const struct cs_cpuinfo *
 void cs_probe_clock_hooks(struct cs_clock_hooks *h, struct cs_probe_cycles *p, int cpu,
 			  const struct cs_cpuinfo *ci, struct cs_core_clock *k)
 {
-	char msr_why[160] = "", perf_why[160] = "";
+	char msr_why[120] = "", perf_why[120] = ""; /* both fit cc_why */
 	cs_core_clock_init(k);
 	memset(p, 0, sizeof *p);
 	p->fd = -1;
