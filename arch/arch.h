@@ -225,5 +225,41 @@ int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
  * back, or -1 when it cannot be; and *s put back. */
 int cs_arch_bw_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s);
 void cs_arch_bw_leave(const struct cs_bw_saved *s);
+/* ---- the core clock and the cycle counter (issue 25, docs/clock.md) ---- */
+
+/* CS_ARCH_CHAIN_ADDS dependent register-register adds (x86 add r64, r64;
+ * aarch64 add xd, xd, xm: one cycle of latency on every core of both, and
+ * no core folds a register add at rename), unrolled CS_ARCH_CHAIN_UNROLL
+ * a turn, CS_ARCH_CHAIN_TURNS turns; the loop's own counter runs beside
+ * the chain, off its path. Returns the chain's value (so it is kept). */
+#define CS_ARCH_CHAIN_UNROLL 128
+#define CS_ARCH_CHAIN_TURNS 128
+#define CS_ARCH_CHAIN_ADDS (CS_ARCH_CHAIN_UNROLL * CS_ARCH_CHAIN_TURNS)
+uint64_t cs_arch_add_chain(uint64_t x);
+
+/* The architectural cycle counter and the SMI count as the firmware reads
+ * them: x86_64 APERF (MSR 0xE8, where CPUID 6 ECX[0] says it exists) and
+ * MSR_SMI_COUNT (0x34, Intel only), every MSR read guarded so that a #GP
+ * (an emulator or hypervisor that has no such MSR) is caught, said, and
+ * never fatal; aarch64 PMCCNTR_EL0 where the PMU check found it counting
+ * (no SMIs on ARM). Privileged: the firmware. */
+struct cs_arch_cycles {
+	int offered;            /* the counter can be read */
+	const char *name;       /* "aperf", "pmccntr" */
+	char why[160];          /* how, or why not */
+	int guard;              /* x86: the guard caught a test fault (ud2) */
+	int faults;             /* reads that faulted and were caught */
+	int smi_countable;
+	char smi_why[160];
+};
+void cs_arch_cycles_open(struct cs_arch_cpu *c, struct cs_arch_cycles *k);
+/* 0 and *v, or -1 (not offered, or this read faulted: k->why says). */
+int cs_arch_cycles_read(struct cs_arch_cycles *k, uint64_t *v);
+int cs_arch_smi_read(struct cs_arch_cycles *k, uint64_t *v);
+/* In a user process (Linux /dev/cpu/N/msr): the cycle counter's MSR
+ * (APERF, 0xE8) and the SMI count's (0x34 where the vendor is Intel), 0
+ * where the architecture has none. */
+uint32_t cs_arch_msr_cycles(void);
+uint32_t cs_arch_msr_smi(const char *vendor);
 
 #endif

@@ -79,6 +79,7 @@ struct cs_sweep_repeats {
 #include "../kinds/tlb/tlb_capture.h" /* the TLB kind's data: likewise */
 #include "../kinds/icache/icache_capture.h" /* seed 001's: uses CS_WORD_MAX */
 #include "../kinds/bandwidth/bw_capture.h" /* the bandwidth kind's: uses CS_TEXT_MAX */
+#include "../kinds/clock/clock_capture.h" /* the core clock and the run's validity */
 
 /* How the engine measured (engine.h), beside the core: written after the
  * producer's own members as "sweep_detail" and "adjacency_probe" (the
@@ -128,6 +129,7 @@ struct cs_capture {
 	struct cs_sweep_repeats rep; /* the sweep's repeats (kinds/sweep/) */
 	struct cs_bw_capture bw; /* bandwidth and misses in flight (docs/bandwidth.md) */
 	struct cs_about about; /* the producer's name and time, for pictures */
+	struct cs_core_clock cclock; /* the core clock, the run's validity (kinds/clock/) */
 	struct cs_run_detail run; /* how it was measured; keep last */
 };
 

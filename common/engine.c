@@ -3,6 +3,7 @@
  * table of kinds, a step at a time (engine.h). Freestanding. */
 #include "engine.h"
 #include "kinds.h"
+#include "../kinds/clock/clock_run.h"
 
 void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns)
 {
@@ -208,22 +209,33 @@ static const cs_run_fn runs[CS_KIND_COUNT] = {
 #undef CS_KIND
 };
 
+static const char *const kind_names[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, ...) name,
+	CS_KINDS
+#undef CS_KIND
+};
+
 void cs_engine_begin(struct cs_engine *e, struct cs_capture *c)
 {
 	cs_memset(&c->run, 0, sizeof c->run);
 	cs_memset(&c->mp, 0, sizeof c->mp);
 	c->run.present = 1;
 	cs_memset(&e->at, 0, sizeof e->at);
+	cs_clock_run_begin(e, c);
 }
 
 int cs_engine_step(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	struct cs_engine_at *at = &e->at;
 	while (at->kind < CS_KIND_COUNT) {
-		int more;
+		int more, clocked = runs[at->kind] != cs_none_run;
 		cs_memset(ev, 0, sizeof *ev);
+		if (clocked && at->step == 0) /* the core clock around each kind */
+			cs_clock_kind_begin(e, c, kind_names[at->kind]);
 		more = runs[at->kind](e, c, ev);
 		at->step++;
+		if (clocked)
+			cs_clock_kind_step(e, c, !more);
 		if (!more) {
 			at->kind++;
 			at->step = 0;

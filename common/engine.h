@@ -137,6 +137,22 @@ struct cs_mp_hooks {
 	void *ctx;
 };
 
+/* The core clock (kinds/clock/, docs/clock.md): a chain of 'adds'
+ * dependent adds (arch.h cs_arch_add_chain) the engine times on clk before
+ * and after each kind and after each of its steps; the cycle counter read
+ * around some of those readings; and what the program counts around each
+ * kind (SMIs, context switches, migrations) through mark (after 0: its
+ * start, the counts into k's smi0/csw0/migr0; 1: its end, the differences
+ * with their has_ flags). chain NULL: no core clock (the capture's
+ * core_clock says why, as the program filled it); cycles, mark may be NULL. */
+struct cs_clock_hooks {
+	uint64_t (*chain)(uint64_t x);
+	uint32_t adds;
+	int (*cycles)(void *ctx, uint64_t *v);
+	void (*mark)(void *ctx, struct cs_clock_kind *k, int after);
+	void *ctx;
+};
+
 struct cs_engine_hooks {
 	/* The kernels' clock (probe.h): now() ordered against the loads
 	 * around it; irq_off/irq_on NULL where interrupts cannot be masked. */
@@ -160,6 +176,7 @@ struct cs_engine_hooks {
 	/* The bandwidth kind's kernels and every processor at once
 	 * (kinds/bandwidth/bw_probe.h); kernels NULL: not measured here. */
 	struct cs_bw_hooks bw;
+	struct cs_clock_hooks clock;
 	void *ctx;
 };
 

@@ -116,7 +116,14 @@
 	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
 	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \
 		cs_bw_read, cs_bw_reduce, cs_bw_report, cs_bw_json, \
-		cs_none_published, cs_bw_expect, cs_bw_plot)
+		cs_none_published, cs_bw_expect, cs_bw_plot) \
+	/* the core clock and the run's validity (issue 25, kinds/clock/, \
+	 * docs/clock.md): the engine reads it around every other kind (no run \
+	 * of its own); its reduction gives cycles and, after every row \
+	 * (reduce/reference.c), the reference verdict. Keep it the last row */ \
+	CS_KIND(CLOCK, "clock", cs_none_run, cs_clock_write, cs_none_record, \
+		cs_clock_read, cs_clock_reduce, cs_clock_report, cs_clock_json, \
+		cs_none_published, cs_clock_expect, cs_none_plot)
 
 enum cs_kind {
 #define CS_KIND(id, ...) CS_KIND_##id,

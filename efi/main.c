@@ -9,6 +9,7 @@
 #include "console.h"
 #include "gop.h"
 #include "hooks.h"
+#include "clock.h"
 #include "net.h"
 #include "platform.h"
 #include "record.h"
@@ -27,6 +28,7 @@
 /* Large and used once: static, off the firmware's small stack. */
 static struct cs_platform platform;
 static struct cs_arch_cpu cpu;
+static struct cs_arch_cycles cycles; /* the core clock's second reading (efi/clock.c) */
 static struct cs_settings set;
 static struct cs_calib calib;
 static struct cs_efi_run run_;
@@ -212,6 +214,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 	plan(st, pool, pool_bytes, target, largest);
 	fill_capture(st);
+	cs_efi_clock_hooks(&run_.e.hooks.clock, &cycles, &cpu, &cap.cclock); /* efi/clock.c */
 	cs_screen_plan(&run_.e.plan, rec.memory_limited);
 	cs_engine_run(&run_.e, &cap); /* every kind: common/kinds.h */
 	/* the firmware's tables back, read back: what follows runs on them */

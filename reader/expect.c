@@ -82,6 +82,33 @@ static int read_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
 	return 0;
 }
 
+static int read_clock(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_clock *e)
+{
+	struct cs_jd *o, *b;
+	size_t m;
+
+	e->is_reference = -1;
+	if (cs_jr_get_object(r, v, "clock", 0, &o))
+		return -1;
+	if (!o)
+		return 0;
+	m = cs_jr_push_key(r, "clock");
+	cs_jr_member(r, o, "is_reference", 0, 1, &b);
+	if (b) {
+		if (b->kind != CS_JD_TRUE && b->kind != CS_JD_FALSE) {
+			cs_jr_push_key(r, "is_reference");
+			return cs_jr_fail(r, "expected true or false");
+		}
+		e->is_reference = b->kind == CS_JD_TRUE;
+	}
+	if (read_codes(r, o, CS_EXPECT_CLOCK_CODES, e->refusals, &e->n_refusals,
+		       &e->has_refusals))
+		return -1;
+	e->present = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
 int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 {
 	struct cs_jd *t;
@@ -96,7 +123,7 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 		       &e->has_refusals) ||
 	    cs_read_expect_experiments(r, v, &e->exp) ||
 	    cs_read_expect_tlb(r, v, &e->tlb) ||
-	    cs_read_expect_bw(r, v, &e->bw))
+	    cs_read_expect_bw(r, v, &e->bw) || read_clock(r, v, &e->clock))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {

@@ -53,6 +53,18 @@ struct cs_expect_tlb {
 	uint32_t translation[CS_MAX_KNEES];
 };
 
+/* "expect": {"clock": {"is_reference": bool, "refusals": [codes]}}: the
+ * verdict, and the exact set of codes among the clock's refusals and the
+ * reference's failed conditions (kinds/clock/clock_expect.c). */
+#define CS_EXPECT_CLOCK_CODES 16
+struct cs_expect_clock {
+	int present;
+	int is_reference;        /* 1, 0, or -1 when not given */
+	int has_refusals;
+	uint32_t n_refusals;
+	char refusals[CS_EXPECT_CLOCK_CODES][CS_CODE_MAX];
+};
+
 /* One expected size: a knee or a granule, or null (has_bytes 0). */
 struct cs_expect_size {
 	int has_bytes;
@@ -79,6 +91,7 @@ struct cs_expect {
 	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
 	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
 	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/bw_expect.h) */
+	struct cs_expect_clock clock; /* the core clock, the reference verdict */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02

@@ -92,7 +92,8 @@ static void spread_member(struct cs_rjson *o, const char *key, const struct cs_s
 }
 
 void cs_rjson_levels_spread(struct cs_rjson *o, const struct cs_level *L, uint32_t n,
-			    const char *first, const char *last, const struct cs_spread *f)
+			    const char *first, const char *last, const struct cs_spread *f,
+			    double cpn)
 {
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; i < n && i < CS_MAX_LEVELS; i++) {
@@ -101,6 +102,8 @@ void cs_rjson_levels_spread(struct cs_rjson *o, const struct cs_level *L, uint32
 		cs_rjson_num(o, L[i].floor_ns);
 		if (f) /* the repeats' floors (docs/repeats.md s.3) */
 			spread_member(o, "floor_spread_ns", &f[i]);
+		cs_rjson_key(o, "floor_cycles");
+		cs_rjson_opt(o, cpn > 0, L[i].floor_ns * cpn);
 		cs_rjson_key(o, first);
 		cs_rjson_num(o, L[i].first_bytes);
 		cs_rjson_key(o, last);
@@ -115,9 +118,9 @@ void cs_rjson_levels_spread(struct cs_rjson *o, const struct cs_level *L, uint32
 }
 
 void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
-		     const char *last)
+		     const char *last, double cpn)
 {
-	cs_rjson_levels_spread(o, L, n, first, last, 0);
+	cs_rjson_levels_spread(o, L, n, first, last, 0, cpn);
 }
 
 /* A smooth-climb refusal's figures (reduction.md s.9), beside its code

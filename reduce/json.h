@@ -53,8 +53,11 @@ void cs_rjson_table(struct cs_rjson *o, const char *const *key, uint32_t n_keys,
  * retired 0 (sweep_large_pages) leaves retired_bytes out. */
 void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired);
 /* [{floor_ns, FIRST, LAST, climb: true only when joined (s.9)}, ...]: the sweep's levels (bytes), a TLB's (pages) */
+/* floor_cycles beside each floor_ns: floor_ns x cpn (core cycles per ns,
+ * cs_clock_cycles_per_ns), null when cpn is 0 (no stable core clock: the
+ * clock member's refusals say why). */
 void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
-		     const char *last);
+		     const char *last, double cpn);
 /* With the sweep's repeats (docs/repeats.md): each knee also has "spread":
  * [min_bytes, max_bytes] over the repeats (null when none found it) and
  * "spread_repeats", how many did; each level "floor_spread_ns" and
@@ -62,7 +65,8 @@ void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, c
 void cs_rjson_knees_spread(struct cs_rjson *o, const struct cs_knee *k, uint32_t n,
 			   const struct cs_spread *s);
 void cs_rjson_levels_spread(struct cs_rjson *o, const struct cs_level *L, uint32_t n,
-			    const char *first, const char *last, const struct cs_spread *f);
+			    const char *first, const char *last, const struct cs_spread *f,
+			    double cpn);
 
 /* The json column of the table (common/kinds.h), declared from it: each
  * kind's members, in the table's order, from r (a kind's needs no line

@@ -4,6 +4,7 @@
  * Freestanding. */
 #include "kinds.h"
 #include "summary.h"
+#include "reference.h"
 
 int cs_none_reduce(const struct cs_capture *c, struct cs_work *w,
 		   struct cs_result *r, char *err, size_t errlen)
@@ -46,6 +47,8 @@ int cs_reduce_kinds(const struct cs_capture *c, struct cs_work *w,
 	for (uint32_t k = first; k < end && k < CS_KIND_COUNT; k++)
 		if (kinds[k].reduce(c, w, r, err, errlen) != 0)
 			return -1;
+	if (end >= CS_KIND_COUNT)
+		cs_reference_verdict(c, r); /* after every kind: it reads them all */
 	return 0;
 }
 

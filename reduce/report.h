@@ -22,7 +22,10 @@ void cs_report_detail(struct cs_buf *b, const struct cs_capture *c,
  * level's line, "  level N  floor X ns  FIRST .. LAST\n": sizes for the
  * sweep, or (pages) whole page counts and " pages" for a TLB. */
 void cs_report_put_ns(struct cs_buf *b, double ns);
-void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages);
+/* With cpn (core cycles per ns, cs_clock_cycles_per_ns) above 0 the floor
+ * reads "floor X ns = Y cycles", the extent further right. */
+void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages,
+		     double cpn);
 
 /* ONE table of knees for people, every kind's (the sweep's, a TLB
  * sweep's): the heading, the titles at their columns, then per row "  N"

@@ -26,7 +26,7 @@ cat "$tmp/out"
 expect "cacheshape check captures/ passes (exit $rc)" test $rc -eq 0
 expect "smoothClimb is answered: smooth-climb (reduction.md s.9)" grep -qE "^synthetic/smoothClimb.json .*smooth-climb.* ok$" "$tmp/out"
 expect "the table has a header row" grep -q "^capture" "$tmp/out"
-expect "the header names the TLB columns" grep -qE "^capture .*  tlbs  +tlb knees  +tlb refusals  +read GB/s  +result" "$tmp/out"
+expect "the header names the TLB columns" grep -qE "^capture .*  tlbs  +tlb knees  +tlb refusals  +cycles  +ref  +read GB/s  +result" "$tmp/out"
 # a TLB capture's row: its published TLBs and its refused page size
 expect "a TLB capture's row shows its TLBs by page size" \
 	grep -qE "^synthetic/tlbTwoLevels.json .*  4 KiB: 96, 1536  +4 KiB: [0-9.]+, [0-9.]+; 1 GiB: refused  +tlb-not-measured  " "$tmp/out"

@@ -114,9 +114,20 @@ assert r["gap_order"] in ("falls", "no", None)
 for l in r["levels"]:
     # a level joined by a smooth climb (reduction.md s.9) says climb: true
     spread = {"floor_spread_ns", "floor_spread_ns_repeats"}
-    assert set(l) - {"climb"} - spread == {"floor_ns", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
+    assert set(l) - {"climb"} - spread == {"floor_ns", "floor_cycles", "first_bytes", "last_bytes"} and l.get("climb", True) is True, l
     assert (set(l) >= spread) == rep, l
-    assert all(isinstance(l[k], num) for k in l if k not in spread | {"climb"})
+    assert all(isinstance(l[k], num) for k in l if k not in spread | {"climb", "floor_cycles"})
+    # in core cycles only with a stable core clock (docs/clock.md)
+    assert (l["floor_cycles"] is None) == (not r["clock"]["stable"]), (l, r["clock"])
+# the core clock and the reference verdict (docs/clock.md)
+ck = r["clock"]
+assert opt(ck["core_hz"]) and opt(ck["cycle_counter_hz"]), ck
+assert ck["cycle_counter_hz"] is not None or (isinstance(ck["cycle_counter_why"], str) and ck["cycle_counter_why"]), ck
+assert not ck["stable"] or ck["core_hz"] is not None, ck
+ref = r["reference"]
+assert set(ref) == {"is_reference", "reasons"} and isinstance(ref["is_reference"], bool), ref
+assert ref["is_reference"] == (ref["reasons"] == []), ref
+assert all(set(f) == {"code", "reason"} and f["code"] and f["reason"] for f in ref["reasons"]), ref
 for k in r["knees"]:
     assert {"bytes", "retired_bytes", "published_bytes", "gap"} <= set(k), k
     assert all(opt(k[x]) for x in ("bytes", "retired_bytes", "published_bytes", "gap"))
@@ -240,7 +251,7 @@ run check captures
 expect "check: the table fits 100 columns" [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/out")" -le 100 ]
 expect "check: a long name cut in its middle, and said" eval 'grep -q "~.*\.json  " "$T/out" && out_has "cells cut with ~ to fit 100 columns"'
 run check --wide captures
-expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*result"'
+expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*cycles .*ref .*result"'
 expect "check --wide: nothing cut" not out_has "cells cut with ~"
 cp "$T/out" "$T/wide.txt"
 run check --json captures
@@ -250,10 +261,10 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 wide = open(sys.argv[2]).read().splitlines()
 keys = ["capture", "published", "knees", "retired", "granules", "refusals", "tlbs", "tlb_knees",
-        "tlb_refusals", "result"]
+        "tlb_refusals", "cycles", "ref", "result"]
 assert d["captures"]
 for row, line in zip(d["captures"], wide[1:]):
-    assert list(row)[:10] == keys, row
+    assert list(row)[:12] == keys, row
     for k in keys:  # each cell stands in the wide table's line, in order
         at = line.find(row[k])
         assert at >= 0, (k, row[k], line)

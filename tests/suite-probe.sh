@@ -38,6 +38,17 @@ rc=$?
 expect "the capture reads back whole (reduce --json exit $rc)" test $rc -eq 0
 levels=$(json "$tmp/quick.red" 'len(d["levels"])' 2>/dev/null || echo 0)
 expect "the quick probe reduces to at least two levels (got $levels)" test "$levels" -ge 2
+# the core clock (docs/clock.md): measured, every level in cycles or the
+# drift refused with its reason; the reference verdict with its reasons
+expect "the core clock measured (reduce --json clock.core_hz)" \
+	json "$tmp/quick.red" '1/(d["clock"]["core_hz"] > 0)'
+expect "every level in ns and cycles, or the drift refused" eval \
+	'grep -qE "^  level 1  floor [0-9.]+ ns = [0-9.]+ cycles" "$tmp/quick.out" || grep -q "^  clock-drift: " "$tmp/quick.out"'
+expect "the cycle counter read, or why not" grep -qE "^  cycle counter: " "$tmp/quick.out"
+expect "the report says whether it is a reference, and why not" eval \
+	'grep -q "^reference: yes" "$tmp/quick.out" || [ "$(json "$tmp/quick.red" "len(d[\"reference\"][\"reasons\"])")" -ge 1 ]'
+expect "context switches and migrations counted per kind" \
+	json "$tmp/quick.json" '1/all(isinstance(q["context_switches"], int) and isinstance(q["migrations"], int) for q in d["core_clock"]["kinds"])'
 expect "environment is linux" test "$(json "$tmp/quick.json" 'd["environment"]["kind"]')" = linux
 expect "clock quantum recorded" test "$(json "$tmp/quick.json" 'd["clock"]["quantum_ns"] > 0')" = True
 expect "pages recorded (requested huge)" test "$(json "$tmp/quick.json" 'd["pages"]["requested"]')" = huge

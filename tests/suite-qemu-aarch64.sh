@@ -72,6 +72,9 @@ for model in max cortex-a57 cortex-a72; do
 		*) fail "$name: $rest" ;;
 		esac
 	done < <(python3 tests/qemu-arm/check_capture.py "$T/$name.json" "$T/$name.red.json" "$model")
+	# the core clock (docs/clock.md): readings, PMCCNTR_EL0 read or refused
+	expect "$name: the core clock recorded: $(python3 tests/qemu/check_clock.py "$T/$name.json" "$T/$name.red.json" arm 2>&1 | tail -1)" \
+		python3 tests/qemu/check_clock.py "$T/$name.json" "$T/$name.red.json" arm
 	# seed 003's experiments: on screen, present and valid (figures are TCG's)
 	expect "$name: experiments on screen" in_log "experiments (seed 003):"
 	expect "$name: experiments in the capture: $(python3 tests/qemu/check_experiments.py "$T/$name.json" "$T/$name.red.json")" \

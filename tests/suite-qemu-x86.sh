@@ -80,6 +80,12 @@ for model in default skylake epyc; do
 		# seed 003's experiments: on screen, present and valid (figures are TCG's)
 		expect "$C: experiments on screen" in_log "experiments (seed 003):"
 		expect "$C: experiments in the capture" python3 tests/qemu/check_experiments.py "$T/$C.json" "$T/$C.red.json"
+		# the core clock (docs/clock.md): readings, the guarded MSRs caught or read
+		smi=amd
+		[ "$model" = skylake ] && smi=intel
+		expect "$C: the core clock recorded: $(python3 tests/qemu/check_clock.py "$T/$C.json" "$T/$C.red.json" $smi 2>&1 | tail -1)" \
+			python3 tests/qemu/check_clock.py "$T/$C.json" "$T/$C.red.json" $smi
+		expect "$C: the cycle counter said on screen" in_log "cycle counter: "
 		expect "$C: file as shown on screen" in_log "$(basename "$(echo "$files" | head -n 1)")"
 	else
 		fail "$C: capture not readable with mtools"

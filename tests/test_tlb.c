@@ -59,14 +59,21 @@ static void test_plan(void)
 	const struct cs_cache l1[] = { { 1, CS_CACHE_INSTRUCTION, 65536, 64 },
 				       { 1, CS_CACHE_DATA, 32768, 64 },
 				       { 2, CS_CACHE_UNIFIED, 1 << 20, 64 } };
-	CHECK(cs_tlb_lines(l1, 3) == 512, "32 KiB L1d: 512 lines, got %u", cs_tlb_lines(l1, 3));
+	CHECK(cs_tlb_lines(l1, 3) == 128, "32 KiB L1d: 128 lines (a quarter: CS_TLB_L1D_SHARE %d), got %u",
+	      CS_TLB_L1D_SHARE, cs_tlb_lines(l1, 3));
+	CHECK((uint64_t)cs_tlb_lines(l1, 3) * 64 * CS_TLB_L1D_SHARE <= 32768,
+	      "the lines within the published L1d's share");
 	const struct cs_cache l1b[] = { { 1, CS_CACHE_DATA, 49152, 64 } };
-	CHECK(cs_tlb_lines(l1b, 1) == 512, "48 KiB L1d: 512 (a power of two under it)");
+	CHECK(cs_tlb_lines(l1b, 1) == 128, "48 KiB L1d: 128 (a power of two under its quarter)");
+	const struct cs_cache l1e[] = { { 1, CS_CACHE_DATA, 65536, 64 } };
+	CHECK(cs_tlb_lines(l1e, 1) == 256, "64 KiB L1d: 256");
 	const struct cs_cache l1c[] = { { 1, CS_CACHE_DATA, 1 << 20, 64 } };
 	CHECK(cs_tlb_lines(l1c, 1) == 1024, "1 MiB L1d: capped at 1024");
+	const struct cs_cache l1f[] = { { 1, CS_CACHE_DATA, 8u << 20, 64 } };
+	CHECK(cs_tlb_lines(l1f, 1) == 1024, "8 MiB L1d: capped at 1024");
 	const struct cs_cache l1d[] = { { 1, CS_CACHE_DATA, 1024, 64 } };
 	CHECK(cs_tlb_lines(l1d, 1) == 64, "1 KiB L1d: floored at 64");
-	CHECK(cs_tlb_lines(NULL, 0) == 512, "none published: 512");
+	CHECK(cs_tlb_lines(NULL, 0) == 128, "none published: 128");
 }
 
 static void test_window(void)

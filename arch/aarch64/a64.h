@@ -22,6 +22,9 @@ void cs_a64_pmu_check(struct cs_arch_cpu *c, const struct cs_platform *pf);
 void cs_a64_pmu_json(struct cs_jsonw *j, const struct cs_arch_pmu *p);
 /* Enables it for the rest of the run: 0, or -1 with why[] when not offered. */
 int cs_a64_pmu_use(struct cs_arch_pmu *p, char *why, size_t whylen);
+/* Enables it counting beside the run's own counter (the core clock's
+ * second reading): 0, or -1 when not offered. */
+int cs_a64_pmu_count(struct cs_arch_pmu *p);
 
 /* Seed 001 in pages the program gives (pf->code_pages). Fills *o with the
  * counts, or leaves o->n at 0 and writes why it did not run into 'why'

@@ -24,18 +24,19 @@ enum { COL_CAPTURE, COL_PUBLISHED, COL_READ_GBPS = COL_PUBLISHED + CS_ROW_CELLS,
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb knees", "tlb refusals", "read GB/s", "result"
+	"tlbs", "tlb knees", "tlb refusals", "cycles", "ref", "read GB/s", "result"
 };
 /* --json's keys, the same cells (docs: check --help) */
 static const char *const keys[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb_knees", "tlb_refusals", "read_gbps", "result"
+	"tlbs", "tlb_knees", "tlb_refusals", "cycles", "ref", "read_gbps", "result"
 };
 /* The table fits a terminal of this many columns by default (issue 26):
  * these columns, each cell cut with "~" when the widest must give way;
  * --wide prints every column whole. */
 #define CHECK_WIDTH 100
-static const int narrow_cols[] = { COL_CAPTURE, COL_PUBLISHED + CS_ROW_KNEES, COL_RESULT };
+static const int narrow_cols[] = { COL_CAPTURE, COL_PUBLISHED + CS_ROW_KNEES,
+				   COL_PUBLISHED + CS_ROW_REF, COL_RESULT };
 /* the capture's name gives way first, down to this many characters */
 #define CHECK_CAPTURE_MIN 40
 #define N_NARROW (sizeof narrow_cols / sizeof narrow_cols[0])
@@ -63,11 +64,12 @@ void cs_usage_check(FILE *f)
 	      "          sizes, granules, refusal codes,\n"
 	      "          the published TLBs' entries, the TLB knees in entries and\n"
 	      "          the TLB refusal codes (each by page size, docs/tlb.md),\n"
-	      "          the read bandwidth per level (docs/bandwidth.md)\n"
+	      "          each level's floor in core cycles (docs/clock.md), the read\n"
+	      "          bandwidth per level (docs/bandwidth.md)\n"
 	      "  --json  the same cells, every column, as one JSON object:\n"
 	      "          {captures: [{capture, published, knees, retired, granules,\n"
-	      "          refusals, tlbs, tlb_knees, tlb_refusals, result, read_gbps,\n"
-	      "          notes}],\n"
+	      "          refusals, tlbs, tlb_knees, tlb_refusals, cycles, ref, result,\n"
+	      "          read_gbps, notes}],\n"
 	      "          ok, known_failures, failed, without_expectations,\n"
 	      "          unreadable_folders}\n"
 	      "  -h, --help     this text\n"
@@ -254,10 +256,12 @@ static void fit_widths(size_t *width, const int *col, size_t nc, int wide)
 /* Returns 1 when a cell was cut to fit. */
 static int print_table(const struct row *rows, size_t n, int color, int wide)
 {
-	static const int all_cols[NCOLS] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	int all_cols[NCOLS];
 	const int *col = wide ? all_cols : narrow_cols;
 	size_t nc = wide ? NCOLS : N_NARROW, width[NCOLS], i, c;
 	int cut = 0;
+	for (c = 0; c < NCOLS; c++)
+		all_cols[c] = (int)c;
 
 	for (c = 0; c < nc; c++)
 		width[c] = strlen(headers[col[c]]);

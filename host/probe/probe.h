@@ -256,6 +256,18 @@ void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
 		       const struct cs_pool *pool, const struct cs_flush *fl,
 		       struct cs_work *w, struct cs_result *r, int quiet);
 
+/* ---- the core clock's hooks (probe_cycles.c, docs/clock.md) ---- */
+struct cs_probe_cycles {
+	int fd;                 /* /dev/cpu/N/msr or the perf event; -1 none */
+	uint32_t msr;           /* the MSR read through fd; 0: fd is perf's */
+};
+/* The chain, the cycle counter (APERF by the msr driver, else perf's
+ * cycles, else none and why in k), the marks around each kind, and k's
+ * validity figures for the pinned cpu. */
+void cs_probe_clock_hooks(struct cs_clock_hooks *h, struct cs_probe_cycles *p, int cpu,
+			  const struct cs_cpuinfo *ci, struct cs_core_clock *k);
+void cs_probe_cycles_close(struct cs_probe_cycles *p);
+
 /* ---- the capture's producer members (probe_record.c) ---- */
 struct cs_probe_opts {
 	const char *out;

@@ -480,6 +480,7 @@ static struct cs_compete comp;
 static struct cs_flush flush;
 static struct cs_probe_icache icache;
 static struct cs_probe_run run;
+static struct cs_probe_cycles cycles; /* the core clock's counter (probe_cycles.c) */
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
@@ -600,6 +601,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	plan->largest_cache = cs_cpuinfo_largest(&ci);
 	plan->repeats = o->repeat ? o->repeat : 1;
 	fill_capture(o);
+	cs_probe_clock_hooks(&run.e.hooks.clock, &cycles, o->cpu, &ci, &cap.cclock);
 	if ((rc = start_competitors(o))) {
 		cs_pool_unmap(&pool);
 		return rc;
@@ -612,6 +614,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 			plan->repeats > 1 ? ", the whole sweep repeated (--repeat)" : "");
 	}
 	cs_engine_run(&run.e, &cap);
+	cs_probe_cycles_close(&cycles);
 	cs_compete_stop(&comp);
 	read_loadavg(rec->load_after);
 	rec->total_s = cs_wall_s() - t0;

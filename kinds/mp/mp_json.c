@@ -60,7 +60,8 @@ static void one_kind(struct cs_rjson *o, const struct cs_mp_kind *kd,
 		cs_rjson_num(o, kd->procs[i]);
 	cs_jsonw_arr_end(&o->j);
 	cs_rjson_key(o, "levels");
-	cs_rjson_levels(o, res->levels, ok ? res->n_levels : 0, "first_bytes", "last_bytes");
+	/* another kind of core: the core clock was measured on this one only */
+	cs_rjson_levels(o, res->levels, ok ? res->n_levels : 0, "first_bytes", "last_bytes", 0);
 	cs_rjson_key(o, "knees");
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; ok && i < res->n_knees; i++)

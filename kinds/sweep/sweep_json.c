@@ -44,7 +44,7 @@ void cs_sweep_json(struct cs_rjson *o, const struct cs_capture *c,
 	cs_jsonw_obj_end(&o->j);
 	cs_rjson_key(o, "levels");
 	cs_rjson_levels_spread(o, r->levels, r->n_levels, "first_bytes", "last_bytes",
-			       r->rep.n ? r->rep.floor : 0);
+			       r->rep.n ? r->rep.floor : 0, cs_clock_cycles_per_ns(r));
 	cs_rjson_key(o, "knees");
 	if (r->rep.n)
 		cs_rjson_knees_spread(o, r->knees, r->n_knees, r->rep.knee);

@@ -25,7 +25,8 @@ static void put_end(struct cs_buf *b, double v, int pages)
 		cs_put_size(b, v);
 }
 
-void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages)
+void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages,
+		     double cpn)
 {
 	size_t s = line_start(b);
 	cs_puts(b, "  level ");
@@ -33,7 +34,12 @@ void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int
 	cs_pad_to(b, s, 11);
 	cs_puts(b, "floor ");
 	cs_report_put_ns(b, L->floor_ns);
-	cs_pad_to(b, s, 30);
+	if (cpn > 0) {
+		cs_puts(b, " = ");
+		cs_put_fixed(b, L->floor_ns * cpn, 1);
+		cs_puts(b, " cycles");
+	}
+	cs_pad_to(b, s, cpn > 0 ? 44 : 30);
 	put_end(b, L->first_bytes, pages);
 	cs_puts(b, " .. ");
 	put_end(b, L->last_bytes, pages);
@@ -53,7 +59,7 @@ static void report_levels(struct cs_buf *b, const struct cs_result *r)
 	cs_puts(b, r->n_plateaus == 1 ? " plateau)\n" : " plateaus)\n");
 	for (uint32_t l = 0; l < r->n_levels; l++) {
 		const struct cs_spread *f = &r->rep.floor[l];
-		cs_report_level(b, l + 1, &r->levels[l], 0);
+		cs_report_level(b, l + 1, &r->levels[l], 0, cs_clock_cycles_per_ns(r));
 		if (!r->rep.n || l >= CS_MAX_LEVELS)
 			continue;
 		cs_puts(b, "           spread ");

@@ -31,7 +31,7 @@ static void knees(struct cs_rjson *o, const struct cs_tlb_series_result *s)
 }
 
 static void one(struct cs_rjson *o, const struct cs_tlb_series *ser,
-		const struct cs_tlb_series_result *s)
+		const struct cs_tlb_series_result *s, double cpn)
 {
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "page_bytes");
@@ -51,7 +51,7 @@ static void one(struct cs_rjson *o, const struct cs_tlb_series *ser,
 	cs_rjson_num(o, s->n_used);
 	cs_jsonw_obj_end(&o->j);
 	cs_rjson_key(o, "levels");
-	cs_rjson_levels(o, s->levels, s->n_levels, "first_pages", "last_pages");
+	cs_rjson_levels(o, s->levels, s->n_levels, "first_pages", "last_pages", cpn);
 	cs_rjson_key(o, "knees");
 	knees(o, s);
 	cs_rjson_key(o, "refusals");
@@ -63,7 +63,7 @@ static void one(struct cs_rjson *o, const struct cs_tlb_series *ser,
 	cs_jsonw_obj_end(&o->j);
 }
 
-static void large(struct cs_rjson *o, const struct cs_tlb_result *t)
+static void large(struct cs_rjson *o, const struct cs_tlb_result *t, double cpn)
 {
 	if (!t->large_reduced) {
 		cs_jsonw_null(&o->j);
@@ -71,7 +71,7 @@ static void large(struct cs_rjson *o, const struct cs_tlb_result *t)
 	}
 	cs_jsonw_obj(&o->j);
 	cs_rjson_key(o, "levels");
-	cs_rjson_levels(o, t->large_levels, t->n_large_levels, "first_bytes", "last_bytes");
+	cs_rjson_levels(o, t->large_levels, t->n_large_levels, "first_bytes", "last_bytes", cpn);
 	cs_rjson_key(o, "knees");
 	cs_rjson_knees(o, t->large_knees, t->n_large_knees, 0);
 	if (t->large_climbs.n) { /* reduction.md s.9: its refusals name the climb */
@@ -91,7 +91,7 @@ void cs_tlb_json(struct cs_rjson *o, const struct cs_capture *c, const struct cs
 	cs_rjson_key(o, "tlb");
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; i < t->n_series; i++)
-		one(o, &c->tlb.series[i], &t->series[i]);
+		one(o, &c->tlb.series[i], &t->series[i], cs_clock_cycles_per_ns(r));
 	cs_jsonw_arr_end(&o->j);
 	cs_rjson_key(o, "translation");
 	cs_jsonw_arr(&o->j);
@@ -113,6 +113,6 @@ void cs_tlb_json(struct cs_rjson *o, const struct cs_capture *c, const struct cs
 	cs_jsonw_arr_end(&o->j);
 	if (t->has_large) {
 		cs_rjson_key(o, "sweep_large_pages");
-		large(o, t);
+		large(o, t, cs_clock_cycles_per_ns(r));
 	}
 }

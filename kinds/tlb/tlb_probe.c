@@ -47,7 +47,8 @@ uint32_t cs_tlb_lines(const struct cs_cache *caches, uint32_t n)
 			l1 = caches[i].size_bytes;
 	if (!l1)
 		return CS_TLB_LINES_DEFAULT;
-	while (lines < CS_TLB_LINES_MAX && (uint64_t)lines * 2 * CS_SLOT_BYTES <= l1)
+	while (lines < CS_TLB_LINES_MAX &&
+	       (uint64_t)lines * 2 * CS_SLOT_BYTES * CS_TLB_L1D_SHARE <= l1)
 		lines *= 2;
 	return lines;
 }

@@ -29,11 +29,18 @@
 #define CS_TLB_MIN_PAGES 4
 #define CS_TLB_SPAN_PUBLISHED 4
 #define CS_TLB_PAGES_UNPUBLISHED 8192
-/* Distinct lines the window's pages share: the L1 data cache's lines (a
- * power of two, within these bounds; CS_TLB_LINES_DEFAULT when no L1 data
- * cache is published). Past that many pages, lines are reached through
- * several virtual addresses, which a cache tagged by virtual address (AMD's
- * way predictor) pays for: the reducer names a knee there (docs/tlb.md). */
+/* Distinct lines the window's pages share: a small share of the L1 data
+ * cache, so that the sweep's own lines never press on it (issue 25 item 6,
+ * docs/tlb.md s.1): the largest power of two whose lines x 64 bytes x
+ * CS_TLB_L1D_SHARE fit in the published L1 data cache, within these bounds
+ * (CS_TLB_LINES_DEFAULT when no L1 data cache is published). 512 lines (the
+ * whole of a 32 KiB L1d, two thirds of a 48 KiB one) gave this machine a
+ * knee at 455-512 pages that no TLB publishes; 64 lines would put AMD's
+ * aliasing step (below) on its 64-entry L1 TLB. Past that many pages,
+ * lines are reached through several virtual addresses, which a cache
+ * tagged by virtual address (AMD's way predictor) pays for: the reducer
+ * names a knee there (docs/tlb.md s.5). */
+#define CS_TLB_L1D_SHARE 4
 /* Each count is timed CS_TLB_PASSES times, in passes over all the counts
  * (forward, back, ...), and its fastest kept: interference that comes and
  * goes (a busy sibling thread, a host) spoils a pass, not a count. */
@@ -51,7 +58,7 @@
 #define CS_TLB_BLOCK_MAX_NS 20000000.0
 #define CS_TLB_LINES_MIN 64
 #define CS_TLB_LINES_MAX 1024
-#define CS_TLB_LINES_DEFAULT 512
+#define CS_TLB_LINES_DEFAULT 128
 
 /* The largest data or unified TLB published for page size P (0: none). */
 uint32_t cs_tlb_published_max(const struct cs_tlb *pub, uint32_t n, uint64_t page_bytes);

@@ -17,10 +17,14 @@ static void put_knee(struct cs_buf *b, double v)
 	cs_put_g(b, v, v < 1000 ? 3 : 4);
 }
 
+/* Core cycles per ns while cs_tlb_report writes (0: none, as for
+ * cs_tlb_report_result alone). */
+static double cpn_;
+
 static void levels(struct cs_buf *b, const struct cs_tlb_series_result *s)
 {
 	for (uint32_t l = 0; l < s->n_levels; l++)
-		cs_report_level(b, l + 1, &s->levels[l], 1);
+		cs_report_level(b, l + 1, &s->levels[l], 1, cpn_);
 }
 
 /* A TLB sweep's knees: entries, reach, retired rule, published, gap. */
@@ -212,5 +216,7 @@ void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
 
 void cs_tlb_report(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r)
 {
+	cpn_ = cs_clock_cycles_per_ns(r);
 	cs_tlb_report_result(b, c, &r->tlb);
+	cpn_ = 0;
 }

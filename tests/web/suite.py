@@ -188,7 +188,7 @@ def check_table(cs):
     result)}."""
     rc, so, _ = host(cs, 'check', '--json', 'captures')
     keys = ['published', 'knees', 'retired', 'granules', 'refusals', 'tlbs', 'tlb_knees',
-            'tlb_refusals', 'result']
+            'tlb_refusals', 'cycles', 'ref', 'result']
     return {r['capture']: [r[k] for k in keys] for r in json.loads(so)['captures']}
 
 
@@ -248,7 +248,11 @@ def screenshots(b, args, srv):
     # the dark theme, the colours the pixels below are looked for in
     b.scheme('dark')
     # the replay table: rows of text, green verdicts, no amber known failure (s.9 closed smoothClimb)
+    # the whole table, past its scroll box's edge (the cycles and ref columns
+    # put the verdicts beyond a 1280-pixel box)
+    b.evaluate('document.getElementById("replay-box").style.overflow = "visible"')
     table = b.screenshot('#replay-table')
+    b.evaluate('document.getElementById("replay-box").style.overflow = ""')
     open(os.path.join(args.out, 'replay-table.png'), 'wb').write(table)
     n_ok = b.evaluate('document.querySelectorAll("#replay-table td.v-ok").length')
     m = pixels(b, table, {'boxes': [{'colour': '40d060', 'tol': 50}, {'colour': 'ffc040', 'tol': 50},
