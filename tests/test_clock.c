@@ -198,7 +198,11 @@ static void test_cycles_and_reference(void)
 	for (int i = 0; i < 12; i++) {
 		double bytes = 4096.0 * (1 << i);
 		cap.points[cap.n_points++] = (struct cs_point){ bytes, i < 6 ? 2.0 : 8.0, 1, 1e6 };
+		/* five repeats that agree, as a reference needs (reduce/repeat.c) */
+		for (int r = 0; r < 5; r++)
+			cap.rep.ns[i][r] = cap.points[i].ns;
 	}
+	cap.rep.n = 5;
 	CHECK(reduce() == 0 && res.n_levels == 2 && res.clock.ref.is_reference,
 	      "a steady clock on bare metal with nothing counted: a reference (%u levels, %u reasons)",
 	      res.n_levels, res.clock.ref.n_reasons);
