@@ -2,7 +2,7 @@
  * cache (docs/geometry.md s.6), decoded from the registers decode/ holds:
  * x86's deterministic cache leaves (leaf 4 on Intel, 0x8000001D on AMD with
  * TOPOEXT: EAX type[4:0] level[7:5], EBX ways[31:22] partitions[21:12]
- * line[11:0], ECX sets, each minus one) and ARM's CCSIDR_EL1 per CLIDR
+ * line[11:0], ECX sets, each minus one; else AMD's 0x80000005/6) and ARM's CCSIDR_EL1 per CLIDR
  * level (Associativity and NumSets, value minus one, in the format
  * ID_AA64MMFR2_EL1.CCIDX chooses). Freestanding. */
 #include "geom_kind.h"
@@ -17,6 +17,40 @@ static void add(struct cs_geom_capture *g, uint32_t level, enum cs_cache_type ty
 	if (g->n_published >= CS_GEOM_MAX_PUBLISHED || !level || !ways || !sets)
 		return;
 	g->published[g->n_published++] = (struct cs_geom_pub){ level, type, ways, sets, line };
+}
+
+/* AMD's legacy leaves where no deterministic leaf is: 0x80000005 ECX (L1
+ * data: size KiB [31:24], ways [23:16], 0xFF fully, line [7:0]) and
+ * 0x80000006 ECX / EDX (L2 size KiB [31:16], L3 size [31:18] x 512 KiB;
+ * ways encoded [15:12]; line [7:0]); sets = size / (ways x line). */
+static uint32_t legacy_ways(uint32_t code)
+{
+	static const uint8_t ways[16] = { 0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96, 128, 0 };
+	return ways[code & 0xf];
+}
+
+static void legacy_add(struct cs_geom_capture *g, uint32_t level, enum cs_cache_type t, uint64_t size,
+		       uint32_t ways, uint32_t line)
+{
+	if (ways && line && size / ((uint64_t)ways * line))
+		add(g, level, t, ways, (uint32_t)(size / ((uint64_t)ways * line)), line);
+}
+
+static uint32_t legacy(const struct cs_cpuid_dump *d, struct cs_geom_capture *g)
+{
+	const struct cs_cpuid_regs *r5 = cs_cpuid_find(d, 0x80000005u, 0), *r6 = cs_cpuid_find(d, 0x80000006u, 0);
+	g->n_published = 0;
+	if (r5 && ((r5->ecx >> 16) & 0xff) != 0xff)
+		legacy_add(g, 1, CS_CACHE_DATA, (uint64_t)(r5->ecx >> 24) << 10, (r5->ecx >> 16) & 0xff, r5->ecx & 0xff);
+	if (r6) {
+		legacy_add(g, 2, CS_CACHE_UNIFIED, (uint64_t)(r6->ecx >> 16) << 10, legacy_ways(r6->ecx >> 12),
+			   r6->ecx & 0xff);
+		legacy_add(g, 3, CS_CACHE_UNIFIED, (uint64_t)(r6->edx >> 18) << 19, legacy_ways(r6->edx >> 12),
+			   r6->edx & 0xff);
+	}
+	g->has_published = g->n_published > 0;
+	cs_strlcpy(g->published_source, "cpuid-0x80000005/6", sizeof g->published_source);
+	return g->n_published;
 }
 
 uint32_t cs_geom_published_cpuid(const struct cs_cpuid_dump *d, struct cs_geom_capture *g)
@@ -37,7 +71,7 @@ uint32_t cs_geom_published_cpuid(const struct cs_cpuid_dump *d, struct cs_geom_c
 	g->has_published = g->n_published > 0;
 	cs_strlcpy(g->published_source, leaf == 4 ? "cpuid-leaf4" : "cpuid-0x8000001d",
 		   sizeof g->published_source);
-	return g->n_published;
+	return g->n_published ? g->n_published : legacy(d, g);
 }
 
 static void arm_level(const struct cs_arm_regs *r, struct cs_geom_capture *g, uint32_t level, int ins,

@@ -229,10 +229,6 @@ static void no_step(const struct cs_capture *c, struct cs_geom_level *L, uint32_
 	uint32_t held = held_from(k, L->published_ways ? way : (double)CS_GEOM_STRIDE_MAX, &at);
 	uint32_t need = L->published_ways ? L->published_ways + CS_GEOM_STAY : k->counts_max;
 	struct cs_buf b;
-	if (L->published_ways && way >= (double)k->span_bytes) {
-		beyond_span(k, L, way, "its published way size");
-		return;
-	}
 	if (dropped == k->n_strides) {
 		refuse(L, CS_R_GEOM_BLOCK, &b);
 		cs_puts(&b, "every stride's shortest block lasted under CS_BLOCK_MIN_QUANTA ");
@@ -364,6 +360,11 @@ static void measure(const struct cs_capture *c, struct cs_geom_level *L)
 {
 	const struct cs_geom_capture *k = &c->geom;
 	uint32_t p = 0, first = 0, last = 0, n, dropped = steps(c, L);
+	double way = (double)L->published_sets * L->line_bytes;
+	if (L->published_ways && way >= (double)k->span_bytes) {
+		beyond_span(k, L, way, "its published way size");
+		return;
+	}
 	if (!band(k, L, &p, &first, &last)) {
 		n = stepped(k, L);
 		if (!n)
