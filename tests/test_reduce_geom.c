@@ -95,6 +95,11 @@ static void catalogue(void)
 	c.lv[0] = (struct gm_level){ 12, 64, 1.2, 0, 0 };
 	build(&c, 16u << 20, 64);
 	expect_geometry("12-way L1", 1, 12, 64);
+	expect_refused("8-way L2 under a 12-way L1", 2, CS_R_GEOM_MASKED);
+	c.lv[1].ways = 16; /* an L2 of more ways than L1's shows them */
+	c.lv[1].sets = 512;
+	build(&c, 16u << 20, 64);
+	expect_geometry("16-way L2 under a 12-way L1", 2, 16, 512);
 	c = amd();
 	c.lv[2].hashed = 1;
 	build(&c, 16u << 20, 64);

@@ -355,8 +355,38 @@ static int above(const struct cs_geom_capture *k, struct cs_geom_level *L, uint3
 	return 0;
 }
 
-/* One level, its floors known: ways, way size, or why not. */
-static void measure(const struct cs_capture *c, struct cs_geom_level *L)
+/* The band's step is the level above's (its ways + 1), and half the
+ * stride breaks the doubling: that level holds the lines this one loses,
+ * so this one's ways are fewer and do not show (s.3). */
+static void masked(const struct cs_geom_capture *k, struct cs_geom_level *L, const struct cs_geom_level *up,
+		   uint32_t p, uint32_t first, uint32_t got)
+{
+	struct cs_buf b;
+	refuse(L, CS_R_GEOM_MASKED, &b);
+	cs_puts(&b, "the step at ");
+	cs_put_u64(&b, p);
+	cs_puts(&b, " from ");
+	cs_put_size(&b, (double)k->strides[first].stride_bytes);
+	cs_puts(&b, " up is L");
+	cs_put_u64(&b, up->level);
+	cs_puts(&b, "'s (");
+	cs_put_u64(&b, up->ways);
+	cs_puts(&b, " ways), and at half that stride ");
+	put_level(&b, L);
+	cs_puts(&b, "'s sits at ");
+	cs_put_u64(&b, got);
+	cs_puts(&b, ", not 2W + 1 = ");
+	cs_put_u64(&b, 2 * (p - 1) + 1);
+	cs_puts(&b, " within CS_GEOM_HALF_SLACK ");
+	cs_put_u64(&b, CS_GEOM_HALF_SLACK);
+	cs_puts(&b, ": L");
+	cs_put_u64(&b, up->level);
+	cs_puts(&b, " holds the lines this level loses, so its fewer ways do not show");
+}
+
+/* One level, its floors known: ways, way size, or why not. up: the level
+ * above, or NULL. */
+static void measure(const struct cs_capture *c, struct cs_geom_level *L, const struct cs_geom_level *up)
 {
 	const struct cs_geom_capture *k = &c->geom;
 	uint32_t p = 0, first = 0, last = 0, n, dropped = steps(c, L);
@@ -378,7 +408,10 @@ static void measure(const struct cs_capture *c, struct cs_geom_level *L)
 	if (first > 0 && L->step[first - 1]) {
 		uint32_t want = 2 * (p - 1) + 1, got = L->step[first - 1];
 		if (got + CS_GEOM_HALF_SLACK < want || got > want + CS_GEOM_HALF_SLACK) {
-			half_wrong(k, L, p, first, want, got);
+			if (up && up->has_geometry && p == up->ways + 1)
+				masked(k, L, up, p, first, got);
+			else
+				half_wrong(k, L, p, first, want, got);
 			return;
 		}
 	}
@@ -418,7 +451,7 @@ void cs_geom_reduce_result(const struct cs_capture *c, const struct cs_result *r
 		} else if (!have) {
 			no_level(r, L);
 		} else {
-			measure(c, L);
+			measure(c, L, i ? &g->levels[i - 1] : NULL);
 		}
 		if (L->has_geometry && L->has_knee && L->size_bytes > 0) {
 			L->has_share = 1;

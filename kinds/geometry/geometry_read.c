@@ -176,3 +176,46 @@ int cs_geom_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c
 	cs_jr_pop(r, m);
 	return 0;
 }
+
+/* "expect"."geometry" of a synthetic capture: [{level, ways, sets} or
+ * {level, refusal}], levels distinct. */
+static int read_expect_level(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_geom_level *l)
+{
+	uint64_t level = 0, ways = 0;
+	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "level", 1, 1, 16, &level) ||
+	    cs_jr_get_uint(r, v, "ways", 0, 1, WAYS_MAX, &ways) ||
+	    cs_jr_get_uint(r, v, "sets", 0, 1, SETS_MAX, &l->sets) ||
+	    cs_read_word(r, v, "refusal", l->refusal, sizeof l->refusal, NULL))
+		return -1;
+	if (!ways == !l->refusal[0] || !ways != !l->sets)
+		return cs_jr_fail(r, "wants ways and sets, or a refusal");
+	l->level = (uint32_t)level;
+	l->has_ways = ways != 0;
+	l->ways = (uint32_t)ways;
+	return 0;
+}
+
+int cs_read_expect_geom(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_geom *e)
+{
+	struct cs_jd *arr, *x;
+	size_t m, mi, i;
+	cs_jr_member(r, v, "geometry", 0, 1, &arr);
+	if (!arr)
+		return 0;
+	m = cs_jr_push_key(r, "geometry");
+	if (cs_jr_array(r, arr, 1, CS_GEOM_MAX_LEVELS))
+		return -1;
+	for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+		mi = cs_jr_push_idx(r, i);
+		if (read_expect_level(r, x, &e->l[i]))
+			return -1;
+		for (size_t j = 0; j < i; j++)
+			if (e->l[j].level == e->l[i].level)
+				return cs_jr_fail(r, "level %u twice", (unsigned)e->l[i].level);
+		cs_jr_pop(r, mi);
+	}
+	e->n = (uint32_t)i;
+	e->present = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}

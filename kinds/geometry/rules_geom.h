@@ -36,6 +36,7 @@
 #define CS_R_GEOM_NO_PHYSICAL "geometry-no-physical" /* no known physical addresses, or too few */
 #define CS_R_GEOM_HASHED "index-hashed"              /* s.4: no clean step at any stride */
 #define CS_R_GEOM_NO_STEP "geometry-no-step"         /* s.3: the step never appears */
+#define CS_R_GEOM_MASKED "geometry-masked"           /* s.3: the level above's ways hide this one's */
 #define CS_R_GEOM_NO_LEVEL "geometry-no-level"       /* s.2: the sweep has no latency for it */
 #define CS_R_GEOM_BLOCK "geometry-block-length"      /* s.1: a stride's blocks too short */
 
