@@ -7,7 +7,7 @@
 #include "geom_kind.h"
 #include "../../reduce/kinds.h"
 
-static const uint8_t stop[] = { 2, 8, 17, 27, 38, 48, 63, 74 };
+static const uint8_t stop[] = { 2, 8, 22, 32, 46, 56, 71, 82 };
 
 static void put_gap(struct cs_buf *b, double got, uint32_t pub)
 {

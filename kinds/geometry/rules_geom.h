@@ -7,7 +7,7 @@
 
 /* ---- the plan (s.1) ---- */
 /* strides 2^i from the line up to this (or the largest region held) */
-#define CS_GEOM_STRIDE_MAX (16ull << 20)
+#define CS_GEOM_STRIDE_MAX 16777216ull /* 16 MiB */
 /* counts 1 .. 2 x max(CS_GEOM_WAYS_FLOOR, the largest published ways) */
 #define CS_GEOM_WAYS_FLOOR 32
 /* each point's timed blocks last 100 clock quanta and at least this */
