@@ -192,7 +192,9 @@ static void sentences(int print)
 	}
 }
 
-/* The table written and read back is the same table, reduced the same. */
+#if CS_TEST_HOSTED
+/* The table written and read back is the same table, reduced the same
+ * (host only: its buffers are large for the firmware's selftest image). */
 static void round_trip(void)
 {
 	static char text[1 << 20], arena_mem[1 << 23];
@@ -217,6 +219,7 @@ static void round_trip(void)
 		CHECK(rc != 0 && strstr(err, "geometry.strides[0].ns"), "too many counts: %s", err);
 	}
 }
+#endif
 
 int main(int argc, char **argv)
 {
@@ -227,6 +230,8 @@ int main(int argc, char **argv)
 	catalogue();
 	gaps();
 	sentences(0);
+#if CS_TEST_HOSTED
 	round_trip();
+#endif
 	return cs_test_summary("reduce_geom");
 }
