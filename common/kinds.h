@@ -116,7 +116,7 @@
 	 * addresses (kinds/geometry/, docs/geometry.md) */ \
 	CS_KIND(GEOMETRY, "geometry", cs_geom_run, cs_geom_write, cs_geom_record, \
 		cs_geom_read, cs_geom_reduce, cs_geom_report, cs_geom_json, \
-		cs_geom_published_write, cs_geom_expect, cs_none_plot) \
+		cs_geom_published_write, cs_geom_expect, cs_geom_plot) \
 	/* bandwidth per level and misses in flight: the second witness of \
 	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
 	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \
