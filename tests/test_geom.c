@@ -16,12 +16,13 @@
 CS_TEST_MAIN_DEFS;
 
 static unsigned char *region;
-static uint64_t region_bytes, ticks, step;
+static uint64_t region_bytes, ticks, step, reads;
 static int give, released;
 
 static uint64_t fake_now(void *ctx)
 {
 	(void)ctx;
+	reads++;
 	return ticks += step;
 }
 
@@ -59,13 +60,14 @@ static void engine(double q)
 	double block = 100 * q > CS_GEOM_BLOCK_FLOOR_NS ? 100 * q : CS_GEOM_BLOCK_FLOOR_NS;
 	memset(&e, 0, sizeof e);
 	step = (uint64_t)(2 * block);
-	e.plan.blocks = 3;
+	e.plan.blocks = 9;
 	e.plan.seed = 7;
 	e.hooks.clk = (struct cs_probe_clock){ fake_now, NULL, NULL, NULL, 1.0, q };
 	e.hooks.geom = (struct cs_geom_hooks){ fake_region, fake_release, NULL };
 	cs_capture_init(&cap);
 	give = 1;
 	released = 0;
+	reads = 0;
 }
 
 static void run(void)
@@ -105,13 +107,16 @@ static void test_run(void)
 	for (uint32_t i = 0; i < n; i++)
 		points += k[i];
 	const struct cs_geom_capture *g = &cap.geom;
+	/* a point reads the clock twice to size its block, twice a block */
+	double blocks_seen = g->points ? ((double)reads / g->points - 2) / 2 : 0;
 	CHECK(g->present && g->n_strides == n && !strcmp(g->memory, "identity") && released == 1,
 	      "the table: %u strides of %u, memory %s, released %d", g->n_strides, n, g->memory, released);
 	CHECK(g->passes == 2 && g->points == 2 * points, "2 passes (CS_GEOM_PASSES %d): %u points of %u",
 	      CS_GEOM_PASSES, g->points, 2 * points);
-	CHECK(g->strides[0].has_block && g->strides[0].block_ns == 40000.0,
-	      "blocks of 20 us (CS_GEOM_BLOCK_FLOOR_NS %g): the clock moved %g", CS_GEOM_BLOCK_FLOOR_NS,
+	CHECK(g->strides[0].has_block && g->strides[0].block_ns == 20000.0,
+	      "blocks of 10 us (CS_GEOM_BLOCK_FLOOR_NS %g): the clock moved %g", CS_GEOM_BLOCK_FLOOR_NS,
 	      g->strides[0].block_ns);
+	CHECK(blocks_seen == 3, "3 blocks a point (CS_GEOM_BLOCKS %d, the plan's 9): %g", CS_GEOM_BLOCKS, blocks_seen);
 	int timed = 1;
 	for (uint32_t i = 0; i < g->n_strides; i++)
 		for (uint32_t j = 0; j < g->strides[i].n; j++)

@@ -105,6 +105,8 @@ static void catalogue(void)
 	build(&c, 16u << 20, 64);
 	expect_geometry("hashed L3, L2", 2, 8, 1024);
 	expect_refused("hashed L3", 3, CS_R_GEOM_HASHED);
+	cap.vm = 1; /* a guest's physical addresses need not be the machine's */
+	expect_refused("hashed L3 in a virtual machine", 3, CS_R_GEOM_NO_PHYSICAL);
 	c = amd();
 	c.lv[0].random = 1;
 	build(&c, 16u << 20, 64);

@@ -24,12 +24,12 @@ enum { COL_CAPTURE, COL_PUBLISHED, COL_READ_GBPS = COL_PUBLISHED + CS_ROW_CELLS,
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb knees", "tlb refusals", "read GB/s", "result"
+	"tlbs", "tlb knees", "tlb refusals", "geometry", "read GB/s", "result"
 };
 /* --json's keys, the same cells (docs: check --help) */
 static const char *const keys[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb_knees", "tlb_refusals", "read_gbps", "result"
+	"tlbs", "tlb_knees", "tlb_refusals", "geometry", "read_gbps", "result"
 };
 /* The table fits a terminal of this many columns by default (issue 26):
  * these columns, each cell cut with "~" when the widest must give way;
@@ -254,7 +254,7 @@ static void fit_widths(size_t *width, const int *col, size_t nc, int wide)
 /* Returns 1 when a cell was cut to fit. */
 static int print_table(const struct row *rows, size_t n, int color, int wide)
 {
-	static const int all_cols[NCOLS] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	static const int all_cols[NCOLS] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
 	const int *col = wide ? all_cols : narrow_cols;
 	size_t nc = wide ? NCOLS : N_NARROW, width[NCOLS], i, c;
 	int cut = 0;

@@ -236,7 +236,9 @@ static void no_step(const struct cs_capture *c, struct cs_geom_level *L, uint32_
 		cs_puts(&b, " quanta of the clock");
 		return;
 	}
-	refuse(L, held >= need ? CS_R_GEOM_HASHED : CS_R_GEOM_NO_PHYSICAL, &b);
+	/* in a virtual machine the guest's physical addresses need not be the
+	 * machine's: a spread of the lines is then no evidence of a hash */
+	refuse(L, held >= need && c->vm != 1 ? CS_R_GEOM_HASHED : CS_R_GEOM_NO_PHYSICAL, &b);
 	cs_puts(&b, "no stride shows ");
 	put_level(&b, L);
 	cs_puts(&b, "'s step");
@@ -248,10 +250,12 @@ static void no_step(const struct cs_capture *c, struct cs_geom_level *L, uint32_
 		cs_put_u64(&b, held);
 		cs_puts(&b, " lines, past its ways + CS_GEOM_STAY ");
 		cs_put_u64(&b, CS_GEOM_STAY);
-		cs_puts(&b, ": the index spreads one stride's lines over many sets (sliced or hashed)");
 		if (c->vm == 1)
-			cs_puts(&b, ", or the hypervisor backs this guest's pages with smaller ones, so its physical "
-				    "bits above 12 are not the machine's");
+			cs_puts(&b, ": in this virtual machine the hypervisor may back the guest's huge pages with "
+				    "smaller ones, so its physical bits above 12 are not the machine's, and a hashed "
+				    "index cannot be told from that");
+		else
+			cs_puts(&b, ": the index spreads one stride's lines over many sets (sliced or hashed)");
 		return;
 	}
 	cs_puts(&b, ": the ");

@@ -89,7 +89,7 @@ static void heading(struct cs_buf *b, const struct cs_geom_capture *k)
 		cs_puts(b, "no memory of known physical address\n");
 	} else {
 		cs_put_size(b, (double)k->region_bytes);
-		cs_puts(b, k->memory[0] == 'h' ? " of one huge page" : " of identity-mapped memory");
+		cs_puts(b, k->memory[0] == 'h' ? " on 2 MiB huge pages" : " of identity-mapped memory");
 		cs_puts(b, k->memory_how[0] ? " (" : "");
 		cs_puts(b, k->memory_how);
 		cs_puts(b, k->memory_how[0] ? ")" : "");

@@ -108,6 +108,7 @@ static void table(struct cs_engine *e, struct cs_geom_capture *g, unsigned char 
 	uint64_t stride[CS_GEOM_MAX_STRIDES];
 	uint32_t counts[CS_GEOM_MAX_STRIDES];
 	double bn = block_ns(e);
+	uint32_t blocks = e->plan.blocks < CS_GEOM_BLOCKS ? e->plan.blocks : CS_GEOM_BLOCKS;
 	cs_rng_seed(&r, e->plan.seed ^ 0x67656f6dull);
 	g->n_strides = cs_geom_plan(g->line_bytes, g->region_bytes, g->counts_max, stride, counts);
 	for (uint32_t s = 0; s < g->n_strides; s++) {
@@ -121,7 +122,7 @@ static void table(struct cs_engine *e, struct cs_geom_capture *g, unsigned char 
 			struct cs_geom_stride *st = &g->strides[pass % 2 ? g->n_strides - 1 - q : q];
 			for (uint32_t k = 1; k <= st->n; k++) {
 				double ns, blk;
-				if (cs_geom_point(&e->hooks.clk, mem, st->stride_bytes, k, e->plan.blocks, bn, &r,
+				if (cs_geom_point(&e->hooks.clk, mem, st->stride_bytes, k, blocks ? blocks : 1, bn, &r,
 						  &ns, &blk) != 0)
 					continue;
 				g->points++;

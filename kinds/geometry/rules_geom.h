@@ -10,8 +10,11 @@
 #define CS_GEOM_STRIDE_MAX 16777216ull /* 16 MiB */
 /* counts 1 .. 2 x max(CS_GEOM_WAYS_FLOOR, the largest published ways) */
 #define CS_GEOM_WAYS_FLOOR 32
-/* each point's timed blocks last 100 clock quanta and at least this */
-#define CS_GEOM_BLOCK_FLOOR_NS 20000.0
+/* each point's timed blocks last 100 clock quanta and at least this (a
+ * block of L1 hits this long holds thousands of loads) ... */
+#define CS_GEOM_BLOCK_FLOOR_NS 10000.0
+/* ... and a point times this many of them, or the plan's blocks if fewer */
+#define CS_GEOM_BLOCKS 3
 /* every count timed this many times, in passes (forward, back), fastest kept */
 #define CS_GEOM_PASSES 2
 /* a clock whose blocks must last over this gets no geometry run at all */
