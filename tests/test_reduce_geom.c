@@ -133,6 +133,11 @@ static void gaps(void)
 			cap.geom.strides[i].n = 0;
 	expect_geometry("missing strides, L1", 1, 8, 64);
 	expect_geometry("missing strides, L2", 2, 8, 1024);
+	build(&c, 16u << 20, 64); /* strides left out of the table itself: 32 KiB */
+	for (uint32_t i = 9; i + 1 < cap.geom.n_strides; i++)
+		cap.geom.strides[i] = cap.geom.strides[i + 1];
+	cap.geom.n_strides--;
+	expect_geometry("a stride left out, L2", 2, 8, 1024);
 	build(&c, 256u << 10, 64); /* L3's way size past what is known physical */
 	cap.geom.span_bytes = 256u << 10;
 	expect_refused("L3 past the span", 3, CS_R_GEOM_NO_PHYSICAL);

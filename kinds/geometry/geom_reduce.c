@@ -409,7 +409,8 @@ static void measure(const struct cs_capture *c, struct cs_geom_level *L, const s
 			one_stride(k, L);
 		return;
 	}
-	if (first > 0 && L->step[first - 1]) {
+	if (first > 0 && L->step[first - 1] && /* the stride before is half this one */
+	    2 * k->strides[first - 1].stride_bytes == k->strides[first].stride_bytes) {
 		uint32_t want = 2 * (p - 1) + 1, got = L->step[first - 1];
 		if (got + CS_GEOM_HALF_SLACK < want || got > want + CS_GEOM_HALF_SLACK) {
 			if (up && up->has_geometry && p == up->ways + 1)
