@@ -271,6 +271,31 @@ static void no_step(const struct cs_capture *c, struct cs_geom_level *L, uint32_
 	cs_puts(&b, L->published_ways ? " (its published ways + CS_GEOM_STAY)" : " (counts_max)");
 }
 
+/* s.4: the published ways, confirmed within one slice where some stride
+ * steps at exactly ways + 1, or said not to be. */
+static void slice(struct cs_buf *b, const struct cs_geom_capture *k, const struct cs_geom_level *L)
+{
+	int any = 0;
+	if (!L->published_ways)
+		return;
+	for (uint32_t i = 0; i < k->n_strides && i < CS_GEOM_MAX_STRIDES; i++) {
+		if (L->step[i] != L->published_ways + 1)
+			continue;
+		cs_puts(b, any ? ", " : "; the published ");
+		if (!any) {
+			cs_put_u64(b, L->published_ways);
+			cs_puts(b, " ways show, within one slice, at ");
+		}
+		cs_put_size(b, (double)k->strides[i].stride_bytes);
+		any = 1;
+	}
+	if (!any) {
+		cs_puts(b, "; published ");
+		cs_put_u64(b, L->published_ways);
+		cs_puts(b, " ways, not confirmed");
+	}
+}
+
 static void hashed(const struct cs_geom_capture *k, struct cs_geom_level *L)
 {
 	struct cs_buf b;
@@ -282,11 +307,7 @@ static void hashed(const struct cs_geom_capture *k, struct cs_geom_level *L)
 	cs_puts(&b, " strides in a row: it wanders with the stride (");
 	put_steps(&b, k, L);
 	cs_puts(&b, ")");
-	if (L->published_ways) {
-		cs_puts(&b, "; published ");
-		cs_put_u64(&b, L->published_ways);
-		cs_puts(&b, " ways, not confirmed");
-	}
+	slice(&b, k, L);
 }
 
 static void one_stride(const struct cs_geom_capture *k, struct cs_geom_level *L)
