@@ -122,6 +122,11 @@ static void test_run(void)
 		for (uint32_t j = 0; j < g->strides[i].n; j++)
 			timed &= g->strides[i].ns[j] > 0;
 	CHECK(timed, "every point timed");
+	engine(1.0);
+	e.plan.blocks = 3; /* a quick plan: one pass */
+	run();
+	CHECK(cap.geom.passes == 1 && cap.geom.points == points, "a quick plan: one pass, %u points",
+	      cap.geom.points);
 	/* 100 quanta of 40 us: 4 ms blocks, measured; of 60 us: 6 ms, refused */
 	engine(40000.0);
 	region_bytes = 8192;

@@ -2,7 +2,8 @@
  * s.1): on the program's region of known physical address (the engine's
  * geom hooks), for each stride 2^i from the line up, k = 1 .. K lines at
  * base + j x stride chased as one random single cycle, ns per load by the
- * block rule, CS_GEOM_PASSES passes with each point's fastest kept. Lines
+ * block rule, CS_GEOM_PASSES passes with each point's fastest kept (one
+ * on a quick plan). Lines
  * at such a stride share a set in every level whose index bits lie below
  * log2(stride): the count at which the cost steps up is that level's ways
  * plus one. Runs whole (it cannot pause). Freestanding. */
@@ -116,8 +117,9 @@ static void table(struct cs_engine *e, struct cs_geom_capture *g, unsigned char 
 		g->strides[s].stride_bytes = stride[s];
 		g->strides[s].n = counts[s];
 	}
-	g->passes = CS_GEOM_PASSES;
-	for (uint32_t pass = 0; pass < CS_GEOM_PASSES; pass++)
+	/* a quick plan (its blocks fewer than a full one's) times each point once */
+	g->passes = e->plan.blocks < CS_PLAN_FULL_BLOCKS ? 1 : CS_GEOM_PASSES;
+	for (uint32_t pass = 0; pass < g->passes; pass++)
 		for (uint32_t q = 0; q < g->n_strides; q++) {
 			struct cs_geom_stride *st = &g->strides[pass % 2 ? g->n_strides - 1 - q : q];
 			for (uint32_t k = 1; k <= st->n; k++) {

@@ -15,7 +15,8 @@
 #define CS_GEOM_BLOCK_FLOOR_NS 10000.0
 /* ... and a point times this many of them, or the plan's blocks if fewer */
 #define CS_GEOM_BLOCKS 3
-/* every count timed this many times, in passes (forward, back), fastest kept */
+/* every count timed this many times, in passes (forward, back), fastest
+ * kept; once on a quick plan (fewer blocks than CS_PLAN_FULL_BLOCKS) */
 #define CS_GEOM_PASSES 2
 /* a clock whose blocks must last over this gets no geometry run at all */
 #define CS_GEOM_BLOCK_MAX_NS 5000000.0
