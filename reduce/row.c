@@ -112,7 +112,8 @@ static void tlb_refusals(char *out, const struct cs_tlb_result *t)
 		cs_puts(&b, "-");
 }
 
-/* "L1 8x64 32 KiB; L2 8x1024 512 KiB; L3 index-hashed" */
+/* "L1 8x64, 32 KiB; L2 8x1024, 512 KiB; L3 index-hashed" (the page wraps a
+ * cell at its ", " and "; ") */
 static void geometry(char *out, const struct cs_geom_result *g)
 {
 	struct cs_buf b;
@@ -128,7 +129,7 @@ static void geometry(char *out, const struct cs_geom_result *g)
 			cs_put_u64(&b, L->ways);
 			cs_putc(&b, 'x');
 			cs_put_g(&b, L->sets, 9);
-			cs_putc(&b, ' ');
+			cs_puts(&b, ", ");
 			cs_put_size(&b, L->size_bytes);
 		} else {
 			cs_puts(&b, L->n_refusals ? L->refusals[0].code : "refused");

@@ -17,7 +17,7 @@ enum { CS_ROW_PUBLISHED, CS_ROW_KNEES, CS_ROW_RETIRED, CS_ROW_GRANULES,
  * published" for a null list); each page size's knees in entries
  * ("missing", "N alias"; "refused" for a page size not measured); and the
  * TLB refusal codes, each once. Then the geometry kind's (docs/geometry.md):
- * each level's ways x sets and size ("L1 8x64 32 KiB"), or its refusal code
+ * each level's ways x sets and size ("L1 8x64, 32 KiB"), or its refusal code
  * ("L3 index-hashed"). "-" for an empty list. */
 void cs_row_cells(char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX],
 		  const struct cs_capture *c, const struct cs_result *r);
