@@ -107,6 +107,14 @@ static void catalogue(void)
 	expect_refused("hashed L3", 3, CS_R_GEOM_HASHED);
 	cap.vm = 1; /* a guest's physical addresses need not be the machine's */
 	expect_refused("hashed L3 in a virtual machine", 3, CS_R_GEOM_NO_PHYSICAL);
+	build(&c, 16u << 20, 64); /* steps that wander, in a guest */
+	for (uint32_t i = 10; i < cap.geom.n_strides; i++)
+		for (uint32_t k = 0; k < 64; k++)
+			cap.geom.strides[i].ns[k] = k < 8 ? 1.2 : k < 8 + (i % 3) * 5 ? 4.0 : 15;
+	cap.vm = 1;
+	expect_refused("a wandering L2 step in a virtual machine", 2, CS_R_GEOM_NO_PHYSICAL);
+	cap.vm = 0;
+	expect_refused("a wandering L2 step on a machine of its own", 2, CS_R_GEOM_HASHED);
 	c = amd();
 	c.lv[0].random = 1;
 	build(&c, 16u << 20, 64);

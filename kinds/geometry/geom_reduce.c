@@ -296,10 +296,12 @@ static void slice(struct cs_buf *b, const struct cs_geom_capture *k, const struc
 	}
 }
 
-static void hashed(const struct cs_geom_capture *k, struct cs_geom_level *L)
+static void hashed(const struct cs_capture *c, struct cs_geom_level *L)
 {
+	const struct cs_geom_capture *k = &c->geom;
 	struct cs_buf b;
-	refuse(L, CS_R_GEOM_HASHED, &b);
+	/* a guest's steps may wander with the host's pages, not a hash */
+	refuse(L, c->vm == 1 ? CS_R_GEOM_NO_PHYSICAL : CS_R_GEOM_HASHED, &b);
 	cs_puts(&b, "no step");
 	put_line(&b, L);
 	cs_puts(&b, " repeats at CS_GEOM_MIN_RUN ");
@@ -308,6 +310,9 @@ static void hashed(const struct cs_geom_capture *k, struct cs_geom_level *L)
 	put_steps(&b, k, L);
 	cs_puts(&b, ")");
 	slice(&b, k, L);
+	if (c->vm == 1)
+		cs_puts(&b, "; in this virtual machine the guest's physical bits above 12 need not be the "
+			    "machine's, so a wandering step cannot be told from the hypervisor's pages");
 }
 
 static void one_stride(const struct cs_geom_capture *k, struct cs_geom_level *L)
@@ -425,7 +430,7 @@ static void measure(const struct cs_capture *c, struct cs_geom_level *L, const s
 		if (!n)
 			no_step(c, L, dropped);
 		else if (n >= 2)
-			hashed(k, L);
+			hashed(c, L);
 		else
 			one_stride(k, L);
 		return;
