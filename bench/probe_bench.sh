@@ -44,11 +44,24 @@ def split(c, wall):
     tlb = c.get("tlb_probe", {}).get("seconds", 0)
     bw = c.get("bandwidth_probe", {}).get("seconds", 0)
     mlp = c.get("bandwidth_probe", {}).get("mlp_seconds", 0)
-    return sw, adj, tlb, bw, mlp, wall - sw - adj - tlb - bw - mlp
+    geo = c.get("geometry_probe", {}).get("seconds", 0)
+    return sw, adj, tlb, bw, mlp, geo, wall - sw - adj - tlb - bw - mlp - geo
 parts = [split(c, wall) for c, wall in zip(caps, walls)]
-print(f"{'  split: sweep/adjacency/tlb/bandwidth/mlp/rest':34}")
+print(f"{'  split: sweep/adjacency/tlb/bandwidth/mlp/geometry/rest':34}")
 for i, p in enumerate(parts):
     print(f"{'    run %d' % (i + 1):34}{'/'.join(f'{x:.2f}' for x in p):>28}")
+# issue 23: each level's ways and sets by conflicts against this machine's
+# own published figures (CPUID, CCSIDR or sysfs), or the refusal
+for i, r in enumerate(reds):
+    cells = []
+    for g in r.get("geometry", []):
+        if g["ways"] is None:
+            cells.append(f"L{g['level']} {g['refusals'][0]['code'] if g['refusals'] else 'refused'}")
+        else:
+            same = (g["ways"], g["sets"]) == (g["published_ways"], g["published_sets"])
+            cells.append(f"L{g['level']} {g['ways']}x{g['sets']:.0f} ({'as published' if same else 'published %sx%s' % (g['published_ways'], g['published_sets'])})")
+    if cells:
+        print(f"{'  run %d geometry' % (i + 1):34}{'; '.join(cells)}")
 for i, c in enumerate(caps):
     t = c.get("tlb_probe")
     if not t:

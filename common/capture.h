@@ -78,6 +78,7 @@ struct cs_sweep_repeats {
 #include "../kinds/mp/mp_capture.h" /* uses cs_point: here, after it */
 #include "../kinds/tlb/tlb_capture.h" /* the TLB kind's data: likewise */
 #include "../kinds/icache/icache_capture.h" /* seed 001's: uses CS_WORD_MAX */
+#include "../kinds/geometry/geom_capture.h" /* the geometry kind's: uses cs_cache_type */
 #include "../kinds/bandwidth/bw_capture.h" /* the bandwidth kind's: uses CS_TEXT_MAX */
 #include "../kinds/clock/clock_capture.h" /* the core clock and the run's validity */
 
@@ -127,6 +128,7 @@ struct cs_capture {
 	struct cs_secure_boot sb; /* a firmware's producer.secure_boot (secureboot.h) */
 	struct cs_icache_capture icache; /* seed 001 (kinds/icache/) */
 	struct cs_sweep_repeats rep; /* the sweep's repeats (kinds/sweep/) */
+	struct cs_geom_capture geom; /* ways and sets by conflicts (docs/geometry.md) */
 	struct cs_bw_capture bw; /* bandwidth and misses in flight (docs/bandwidth.md) */
 	struct cs_about about; /* the producer's name and time, for pictures */
 	struct cs_core_clock cclock; /* the core clock, the run's validity (kinds/clock/) */

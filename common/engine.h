@@ -153,6 +153,20 @@ struct cs_clock_hooks {
 	void *ctx;
 };
 
+/* The geometry kind's memory (docs/geometry.md s.1): a region whose
+ * physical addresses are known, so that lines at base + j x stride share a
+ * set. region: 0 and *mem (64-byte aligned), its *bytes, *span (the
+ * address bits below log2 span are physical: the region itself where it is
+ * physically contiguous, 2 MiB on huge pages), the memory's name
+ * ("identity", "huge-page") and how that is known; or -1 and why. NULL: no
+ * geometry here. release may be NULL. */
+struct cs_geom_hooks {
+	int (*region)(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *memory,
+		      size_t memory_len, char *how, size_t how_len, char *why, size_t why_len);
+	void (*release)(void *ctx, void *mem, uint64_t bytes);
+	void *ctx;
+};
+
 struct cs_engine_hooks {
 	/* The kernels' clock (probe.h): now() ordered against the loads
 	 * around it; irq_off/irq_on NULL where interrupts cannot be masked. */
@@ -177,6 +191,7 @@ struct cs_engine_hooks {
 	 * (kinds/bandwidth/bw_probe.h); kernels NULL: not measured here. */
 	struct cs_bw_hooks bw;
 	struct cs_clock_hooks clock;
+	struct cs_geom_hooks geom; /* region NULL: no geometry table here */
 	void *ctx;
 };
 

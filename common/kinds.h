@@ -112,6 +112,11 @@
 	CS_KIND(ICACHE, "icache", cs_none_run, cs_none_write, cs_none_record, \
 		cs_icache_read, cs_icache_reduce, cs_icache_report, cs_icache_kind_json, \
 		cs_none_published, cs_none_expect, cs_none_plot) \
+	/* ways, sets and size of each level by conflicts on known physical \
+	 * addresses (kinds/geometry/, docs/geometry.md) */ \
+	CS_KIND(GEOMETRY, "geometry", cs_geom_run, cs_geom_write, cs_geom_record, \
+		cs_geom_read, cs_geom_reduce, cs_geom_report, cs_geom_json, \
+		cs_geom_published_write, cs_geom_expect, cs_geom_plot) \
 	/* bandwidth per level and misses in flight: the second witness of \
 	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
 	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \

@@ -165,6 +165,7 @@ struct cs_mp_result {
 
 #include "../kinds/tlb/tlb_result.h" /* uses cs_level, cs_knee, cs_refusal */
 #include "../kinds/sweep/sweep_result.h" /* the sweep's repeats: likewise */
+#include "../kinds/geometry/geom_result.h" /* uses cs_refusal */
 #include "../kinds/bandwidth/bw_result.h" /* likewise */
 #include "../kinds/clock/clock_result.h" /* uses cs_refusal */
 
@@ -191,6 +192,7 @@ struct cs_result {
 	struct cs_tlb_result tlb; /* the translation caches (kinds/tlb/) */
 	struct cs_icache_kind_result icache; /* seed 001 (kinds/icache/) */
 	struct cs_repeat_result rep; /* the sweep's repeats (kinds/sweep/sweep_result.h) */
+	struct cs_geom_result geom; /* ways and sets by conflicts (kinds/geometry/) */
 	struct cs_bw_result bw; /* bandwidth and misses in flight (kinds/bandwidth/) */
 	struct cs_clock_result clock; /* the core clock, the reference verdict (kinds/clock/) */
 };

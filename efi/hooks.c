@@ -51,5 +51,6 @@ void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st,
 	cs_placer_init(&h->placer, &run->place, w, r);
 	cs_mp_hooks_init(&h->mp, &run->mp, st);
 	cs_efi_tlb_hooks(&h->tlb, &run->tlb, st->BootServices, pool, pool_bytes);
+	cs_efi_geom_hooks(&h->geom, &run->geom, pool, pool_bytes);
 	h->ctx = run;
 }

@@ -11,6 +11,7 @@
 #include "mp.h"
 #include "bw.h"
 #include "tlb.h"
+#include "geometry.h"
 #include "../common/engine.h"
 #include "../reduce/place.h"
 
@@ -20,6 +21,7 @@ struct cs_efi_run {
 	struct cs_efi_mp mp;
 	struct cs_efi_tlb tlb;
 	struct cs_efi_bw bw;
+	struct cs_efi_geom geom;
 	double hz;
 };
 

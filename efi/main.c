@@ -10,6 +10,7 @@
 #include "gop.h"
 #include "hooks.h"
 #include "clock.h"
+#include "../kinds/geometry/geom_kind.h"
 #include "net.h"
 #include "platform.h"
 #include "record.h"
@@ -144,6 +145,9 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_strlcpy(cap.tlb.published_reason, cpu.tlbs_reason, sizeof cap.tlb.published_reason);
 	cap.tlb.n_published = cpu.n_tlbs;
 	cs_memcpy(cap.tlb.published, cpu.tlbs, sizeof cap.tlb.published);
+	/* the ways and sets of each cache (kinds/geometry/): CPUID, else CCSIDR */
+	if (!cs_geom_published_cpuid(&cpu.cpuid, &cap.geom))
+		(void)cs_geom_published_arm(&cpu.arm, &cap.geom);
 }
 
 /* The reduction as text, then as the chart beside it: every kind, reduced

@@ -123,7 +123,8 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 		       &e->has_refusals) ||
 	    cs_read_expect_experiments(r, v, &e->exp) ||
 	    cs_read_expect_tlb(r, v, &e->tlb) ||
-	    cs_read_expect_bw(r, v, &e->bw) || read_clock(r, v, &e->clock))
+	    cs_read_expect_bw(r, v, &e->bw) || read_clock(r, v, &e->clock) ||
+	    cs_read_expect_geom(r, v, &e->geom))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {

@@ -65,6 +65,22 @@ struct cs_expect_clock {
 	char refusals[CS_EXPECT_CLOCK_CODES][CS_CODE_MAX];
 };
 
+/* "expect": {"geometry": [{level, ways, sets} or {level, refusal}]}: each
+ * level's ways and sets, or the refusal code it was built to get
+ * (docs/geometry.md; read by kinds/geometry/geometry_read.c). */
+struct cs_expect_geom_level {
+	uint32_t level;
+	int has_ways;
+	uint32_t ways;
+	uint64_t sets;
+	char refusal[CS_CODE_MAX];
+};
+struct cs_expect_geom {
+	int present;
+	uint32_t n;
+	struct cs_expect_geom_level l[CS_GEOM_MAX_LEVELS];
+};
+
 /* One expected size: a knee or a granule, or null (has_bytes 0). */
 struct cs_expect_size {
 	int has_bytes;
@@ -92,6 +108,7 @@ struct cs_expect {
 	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
 	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/bw_expect.h) */
 	struct cs_expect_clock clock; /* the core clock, the reference verdict */
+	struct cs_expect_geom geom; /* ways and sets (kinds/geometry/) */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02
@@ -110,5 +127,7 @@ int cs_read_expect_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *k
 			 int *has, uint32_t *n, struct cs_expect_size *out);
 int cs_read_expect_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
 			 char (*out)[CS_CODE_MAX], uint32_t *n, int *has);
+/* v is the "expect" object; reads its optional "geometry" (geometry_read.c). */
+int cs_read_expect_geom(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_geom *e);
 
 #endif

@@ -7,7 +7,7 @@
 
 enum { CS_ROW_PUBLISHED, CS_ROW_KNEES, CS_ROW_RETIRED, CS_ROW_GRANULES,
        CS_ROW_REFUSALS, CS_ROW_TLBS, CS_ROW_TLB_KNEES, CS_ROW_TLB_REFUSALS,
-       CS_ROW_CYCLES, CS_ROW_REF, CS_ROW_CELLS };
+       CS_ROW_CYCLES, CS_ROW_REF, CS_ROW_GEOMETRY, CS_ROW_CELLS };
 #define CS_ROW_CELL_MAX 256
 
 /* Published data and unified sizes; knees ("missing" where one is); the
@@ -20,7 +20,10 @@ enum { CS_ROW_PUBLISHED, CS_ROW_KNEES, CS_ROW_RETIRED, CS_ROW_GRANULES,
  * each level's floor in core cycles ("5.0, 15.7, 132"; "refused
  * clock-drift" when the clock was not stable, "-" without a core clock),
  * and the reference verdict ("yes", or "no: " and the failed conditions'
- * codes). "-" for an empty list. */
+ * codes).
+ * Then the geometry kind's (docs/geometry.md): each level's ways x sets
+ * and size ("L1 8x64, 32 KiB"), or its refusal code ("L3 index-hashed").
+ * "-" for an empty list. */
 void cs_row_cells(char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX],
 		  const struct cs_capture *c, const struct cs_result *r);
 

@@ -240,6 +240,20 @@ static void read_cells(struct cs_summary *s, const struct cs_result *r)
 	}
 }
 
+/* The geometry cell (docs/geometry.md): the size the geometry kind
+ * measured for this published level; none where refused. */
+static void geometry_cells(struct cs_summary *s, const struct cs_result *r)
+{
+	for (uint32_t i = 0; i < s->n; i++) {
+		struct cs_summary_row *w = &s->row[i];
+		for (uint32_t k = 0; w->has_level && k < r->geom.n && k < CS_GEOM_MAX_LEVELS; k++)
+			if (r->geom.levels[k].level == w->level && r->geom.levels[k].has_geometry) {
+				w->has_geometry = 1;
+				w->geometry_bytes = r->geom.levels[k].size_bytes;
+			}
+	}
+}
+
 void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
@@ -248,6 +262,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 	if (!r->n_knees) {
 		refused_rows(s, c, r);
 		read_cells(s, r);
+		geometry_cells(s, r);
 		return;
 	}
 	for (uint32_t n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
@@ -274,6 +289,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 			w->verdict = unmatched(&b, c, r, n);
 	}
 	read_cells(s, r);
+	geometry_cells(s, r);
 }
 
 /* Words to the width (s.4), continued at column col. */
@@ -396,6 +412,12 @@ static void cell_read(struct cs_buf *b, const struct cs_summary_row *w)
 		cs_putc(b, '-');
 }
 
+/* the size from geometry (docs/geometry.md): ways x way size */
+static void cell_geometry(struct cs_buf *b, const struct cs_summary_row *w)
+{
+	put_opt_size(b, w->has_geometry, w->geometry_bytes);
+}
+
 struct summary_cell {
 	const char *heading;
 	size_t width;
@@ -404,6 +426,7 @@ struct summary_cell {
 static const struct summary_cell cells[] = {
 	{ "spread", 9, cell_spread },
 	{ "read GB/s", 11, cell_read },
+	{ "geometry", 12, cell_geometry },
 };
 #define N_CELLS (sizeof cells / sizeof cells[0])
 
@@ -412,6 +435,7 @@ static void cells_shown(const struct cs_summary *sum, const struct cs_result *r,
 {
 	shown[0] = r->rep.n != 0;
 	shown[1] = sum->bandwidth != 0;
+	shown[2] = r->geom.present != 0;
 }
 
 void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
@@ -492,6 +516,10 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 			} else {
 				cs_jsonw_null(&o->j);
 			}
+		}
+		if (r->geom.present) { /* only where the capture has a geometry member */
+			cs_rjson_key(o, "geometry_bytes");
+			cs_rjson_opt(o, w->has_geometry, w->geometry_bytes);
 		}
 		cs_rjson_key(o, "verdict");
 		cs_rjson_str(o, w->verdict);

@@ -27,6 +27,8 @@ struct cs_summary_row {
 	const char *verdict;   /* a CS_V_ code (rules_summary.h) */
 	int has_read;          /* the read bandwidth of this level (docs/bandwidth.md) */
 	double read_gbps;
+	int has_geometry;      /* the size from geometry (docs/geometry.md) */
+	double geometry_bytes;
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
 };
 

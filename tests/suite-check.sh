@@ -26,7 +26,9 @@ cat "$tmp/out"
 expect "cacheshape check captures/ passes (exit $rc)" test $rc -eq 0
 expect "smoothClimb is answered: smooth-climb (reduction.md s.9)" grep -qE "^synthetic/smoothClimb.json .*smooth-climb.* ok$" "$tmp/out"
 expect "the table has a header row" grep -q "^capture" "$tmp/out"
-expect "the header names the TLB columns" grep -qE "^capture .*  tlbs  +tlb knees  +tlb refusals  +cycles  +ref  +read GB/s  +result" "$tmp/out"
+expect "the header names the TLB columns" grep -qE "^capture .*  tlbs  +tlb knees  +tlb refusals  +cycles  +ref  +geometry  +read GB/s  +result" "$tmp/out"
+expect "a geometry capture's row shows each level's ways x sets and size" \
+	grep -qE "^synthetic/geomL1Ways8.json .*  L1 8x64, 32 KiB; L2 8x1024, 512 KiB; L3 16x8192, 8 MiB  +- +ok$" "$tmp/out"
 # a TLB capture's row: its published TLBs and its refused page size
 expect "a TLB capture's row shows its TLBs by page size" \
 	grep -qE "^synthetic/tlbTwoLevels.json .*  4 KiB: 96, 1536  +4 KiB: [0-9.]+, [0-9.]+; 1 GiB: refused  +tlb-not-measured  " "$tmp/out"

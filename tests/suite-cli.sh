@@ -98,7 +98,10 @@ assert list(r)[:2] == ["label", "summary"]
 V = {"as-claimed", "smaller", "larger", "missing", "not-seen", "refused", "unmatched"}
 rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the figures
 for s in r["summary"]:
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["verdict", "sentence"], s
+    # repeats add spread_bytes, a geometry member geometry_bytes (docs/repeats.md, docs/geometry.md)
+    geo = "geometry" in r
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["verdict", "sentence"], s
+    assert opt(s.get("geometry_bytes")), s
     assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
     assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
     assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused")), s
@@ -251,7 +254,7 @@ run check captures
 expect "check: the table fits 100 columns" [ "$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/out")" -le 100 ]
 expect "check: a long name cut in its middle, and said" eval 'grep -q "~.*\.json  " "$T/out" && out_has "cells cut with ~ to fit 100 columns"'
 run check --wide captures
-expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*cycles .*ref .*result"'
+expect "check --wide: every column" eval 'head -1 "$T/out" | grep -q "published .*retired .*granules .*refusals .*tlbs .*tlb knees .*tlb refusals .*cycles .*ref .*geometry .*result"'
 expect "check --wide: nothing cut" not out_has "cells cut with ~"
 cp "$T/out" "$T/wide.txt"
 run check --json captures
@@ -261,10 +264,10 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 wide = open(sys.argv[2]).read().splitlines()
 keys = ["capture", "published", "knees", "retired", "granules", "refusals", "tlbs", "tlb_knees",
-        "tlb_refusals", "cycles", "ref", "result"]
+        "tlb_refusals", "cycles", "ref", "geometry", "result"]
 assert d["captures"]
 for row, line in zip(d["captures"], wide[1:]):
-    assert list(row)[:12] == keys, row
+    assert list(row)[:13] == keys, row
     for k in keys:  # each cell stands in the wide table's line, in order
         at = line.find(row[k])
         assert at >= 0, (k, row[k], line)

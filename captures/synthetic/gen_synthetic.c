@@ -18,6 +18,7 @@
 #include "../../arch/arch.h"
 #include "../../reduce/reduce.h"
 #include "../../host/outfile.h"
+#include "../../tests/geom_model.h"
 
 /* splitmix64: a fixed sequence on every host */
 static uint64_t rng_state;
@@ -95,6 +96,13 @@ struct expect {
 	int clock_is_reference;
 	int n_clock;
 	const char *clock[4];
+	/* the geometry (docs/geometry.md); n_geom 0: none */
+	int n_geom;
+	struct {
+		uint32_t level, ways;
+		uint64_t sets;
+		const char *refusal; /* NULL: ways and sets */
+	} geom[4];
 };
 
 static struct cs_capture cap;
@@ -193,6 +201,24 @@ static void write_expect_bw(struct cs_jsonw *j, const struct expect *e)
 	cs_jsonw_arr_end(j);
 }
 
+static void write_expect_geom(struct cs_jsonw *j, const struct expect *e)
+{
+	cs_jsonw_key(j, "geometry");
+	cs_jsonw_arr(j);
+	for (int i = 0; i < e->n_geom; i++) {
+		cs_jsonw_obj(j);
+		cs_jsonw_key_u64(j, "level", e->geom[i].level);
+		if (e->geom[i].refusal) {
+			cs_jsonw_key_str(j, "refusal", e->geom[i].refusal);
+		} else {
+			cs_jsonw_key_u64(j, "ways", e->geom[i].ways);
+			cs_jsonw_key_u64(j, "sets", e->geom[i].sets);
+		}
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+}
+
 static void write_expect(struct cs_jsonw *j, void *ctx)
 {
 	const struct expect *e = ctx;
@@ -242,6 +268,8 @@ static void write_expect(struct cs_jsonw *j, void *ctx)
 		cs_jsonw_arr_end(j);
 		cs_jsonw_obj_end(j);
 	}
+	if (e->n_geom)
+		write_expect_geom(j, e);
 	cs_jsonw_obj_end(j);
 }
 
@@ -1438,6 +1466,74 @@ static int bandwidths(void)
 	return rc;
 }
 
+/* ---- the geometry (docs/geometry.md s.7): tables from a cache model
+ * (tests/geom_model.h), each level's ways and sets known from it ---- */
+
+static void geom_expect(uint32_t level, uint32_t ways, uint64_t sets, const char *refusal)
+{
+	int i = exp_.n_geom++;
+	exp_.geom[i].level = level;
+	exp_.geom[i].ways = ways;
+	exp_.geom[i].sets = sets;
+	exp_.geom[i].refusal = refusal;
+}
+
+/* The model's hierarchy as published caches, its sweep and its table. */
+static void geom_capture(const char *label, uint64_t seed, const struct gm_cache *c)
+{
+	begin(label, seed);
+	gm_sweep(c, &cap, 256.0 * 1024 * 1024);
+	gm_publish(c, &cap.geom);
+	gm_table(c, &cap.geom, 16u << 20, 64);
+	strcpy(cap.geom.memory_how, "a cache model (tests/geom_model.h), not memory");
+}
+
+static int geometries(void)
+{
+	/* L1 32 KiB 8-way, L2 512 KiB 8-way (1024 sets), L3 8 MiB 16-way */
+	const struct gm_cache base = { 64, 3, { { 8, 64, 1.2, 0, 0 }, { 8, 1024, 4.0, 0, 0 },
+						{ 16, 8192, 15, 0, 0 } }, 90, 0, 7 };
+	struct gm_cache c = base;
+	int rc = 0;
+	geom_capture("geometry: L1 8 ways x 64 sets, L2 8 x 1024, L3 16 x 8192", 201, &c);
+	geom_expect(1, 8, 64, NULL), geom_expect(2, 8, 1024, NULL), geom_expect(3, 16, 8192, NULL);
+	rc |= emit("geomL1Ways8");
+	c.lv[0] = (struct gm_level){ 12, 64, 1.2, 0, 0 }; /* 48 KiB 12-way */
+	geom_capture("geometry: L1 12 ways x 64 sets, L2 8 x 1024 (its ways hidden by L1's)", 202, &c);
+	geom_expect(1, 12, 64, NULL), geom_expect(2, 0, 0, "geometry-masked"), geom_expect(3, 16, 8192, NULL);
+	rc |= emit("geomL1Ways12");
+	c = base;
+	c.lv[2].hashed = 1;
+	geom_capture("geometry: a hashed L3 (no clean step at any stride)", 203, &c);
+	geom_expect(2, 8, 1024, NULL), geom_expect(3, 0, 0, "index-hashed");
+	rc |= emit("geomHashedL3");
+	c = base;
+	c.lv[0].random = 1;
+	geom_capture("geometry: an L1 of random replacement (soft steps)", 204, &c);
+	geom_expect(1, 8, 64, NULL);
+	rc |= emit("geomRandomL1");
+	c = base;
+	c.noise = 0.05;
+	geom_capture("geometry: +-5 % noise on every point", 205, &c);
+	geom_expect(1, 8, 64, NULL), geom_expect(2, 8, 1024, NULL), geom_expect(3, 16, 8192, NULL);
+	rc |= emit("geomNoisy");
+	c = base;
+	geom_capture("geometry: on one 2 MiB huge page, L3 out of reach", 206, &c);
+	strcpy(cap.geom.memory, "huge-page");
+	cap.geom.span_bytes = 2u << 20;
+	cap.geom.region_bytes = 2u << 20;
+	for (uint32_t i = 0; i < cap.geom.n_strides; i++) { /* what one page holds */
+		uint64_t k = ((2u << 20) - 64) / cap.geom.strides[i].stride_bytes + 1;
+		if (k < cap.geom.strides[i].n)
+			cap.geom.strides[i].n = (uint32_t)k;
+	}
+	while (cap.geom.n_strides && cap.geom.strides[cap.geom.n_strides - 1].n < 2)
+		cap.geom.n_strides--;
+	geom_expect(1, 8, 64, NULL), geom_expect(2, 8, 1024, NULL), geom_expect(3, 0, 0, "geometry-no-physical");
+	rc |= emit("geomHugePage");
+	return rc;
+}
+
 static int catalogue(void)
 {
 	int rc = with_answers();
@@ -1458,6 +1554,7 @@ static int catalogue(void)
 	rc |= adjacency_refusals();
 	rc |= adjacency_spikes();
 	rc |= repeats();
+	rc |= geometries();
 	return rc;
 }
 

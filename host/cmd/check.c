@@ -24,12 +24,12 @@ enum { COL_CAPTURE, COL_PUBLISHED, COL_READ_GBPS = COL_PUBLISHED + CS_ROW_CELLS,
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb knees", "tlb refusals", "cycles", "ref", "read GB/s", "result"
+	"tlbs", "tlb knees", "tlb refusals", "cycles", "ref", "geometry", "read GB/s", "result"
 };
 /* --json's keys, the same cells (docs: check --help) */
 static const char *const keys[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
-	"tlbs", "tlb_knees", "tlb_refusals", "cycles", "ref", "read_gbps", "result"
+	"tlbs", "tlb_knees", "tlb_refusals", "cycles", "ref", "geometry", "read_gbps", "result"
 };
 /* The table fits a terminal of this many columns by default (issue 26):
  * these columns, each cell cut with "~" when the widest must give way;
@@ -64,12 +64,14 @@ void cs_usage_check(FILE *f)
 	      "          sizes, granules, refusal codes,\n"
 	      "          the published TLBs' entries, the TLB knees in entries and\n"
 	      "          the TLB refusal codes (each by page size, docs/tlb.md),\n"
-	      "          each level's floor in core cycles (docs/clock.md), the read\n"
-	      "          bandwidth per level (docs/bandwidth.md)\n"
+	      "          each level's floor in core cycles (docs/clock.md), the\n"
+	      "          reference verdict, each level's ways x sets and size\n"
+	      "          (docs/geometry.md), the read bandwidth per level\n"
+	      "          (docs/bandwidth.md)\n"
 	      "  --json  the same cells, every column, as one JSON object:\n"
 	      "          {captures: [{capture, published, knees, retired, granules,\n"
-	      "          refusals, tlbs, tlb_knees, tlb_refusals, cycles, ref, result,\n"
-	      "          read_gbps, notes}],\n"
+	      "          refusals, tlbs, tlb_knees, tlb_refusals, cycles, ref,\n"
+	      "          geometry, read_gbps, result, notes}],\n"
 	      "          ok, known_failures, failed, without_expectations,\n"
 	      "          unreadable_folders}\n"
 	      "  -h, --help     this text\n"

@@ -110,6 +110,15 @@ int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines,
 void cs_probe_tlb_unmap(void *ctx, struct cs_tlb_window *w);
 int cs_probe_tlb_pool_pages(void *ctx, uint64_t *page, char *how, size_t how_len);
 
+/* ---- the geometry kind (probe_geometry.c) ---- */
+struct cs_probe_geom {
+	const struct cs_pool *pool; /* the probe's region, used when all on huge pages */
+	struct cs_pool own;         /* else huge pages of its own */
+	int owned;
+};
+/* Its hooks (common/engine.h), g their state. */
+void cs_probe_geom_hooks(struct cs_geom_hooks *h, struct cs_probe_geom *g, const struct cs_pool *pool);
+
 /* ---- what the CPU publishes (probe_cpu.c) ---- */
 struct cs_cpuinfo {
 	int has_cpuid;
@@ -144,6 +153,8 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu);
 void cs_cpuinfo_read_at(struct cs_cpuinfo *ci, const char *root, int cpu);
 /* Published caches into the capture, from the chosen source. */
 void cs_cpuinfo_publish(const struct cs_cpuinfo *ci, struct cs_capture *c);
+/* published.geometry: CPUID's deterministic cache leaves, else sysfs (probe_geometry.c). */
+void cs_probe_geom_publish(const struct cs_cpuinfo *ci, struct cs_capture *c);
 void cs_cpuinfo_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci);
 uint64_t cs_cpuinfo_largest(const struct cs_cpuinfo *ci);
 
@@ -246,6 +257,7 @@ void cs_probe_bw_hooks(struct cs_bw_hooks *h, struct cs_probe_bw *b, int cpu, in
 struct cs_probe_run {
 	struct cs_engine e;     /* its plan is filled by the command */
 	struct cs_probe_tlb tlb; /* the TLB kind's windows (probe_tlb.c) */
+	struct cs_probe_geom geom; /* the geometry kind's huge pages (probe_geometry.c) */
 	struct cs_place_ctx place;
 	struct cs_probe_bw bw;  /* the bandwidth kind's (probe_bw.c) */
 	int quiet;

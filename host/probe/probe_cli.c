@@ -563,6 +563,7 @@ static void fill_capture(const struct cs_probe_opts *o)
 	cap.clock.has_clamp = o->clamp_ns > 0;
 	cap.clock.clamp_ns = o->clamp_ns;
 	cs_cpuinfo_publish(&ci, &cap);
+	cs_probe_geom_publish(&ci, &cap);
 	cap.vm = ci.has_cpuid ? ci.id.hypervisor : -1; /* as its cpu member says */
 }
 

@@ -44,6 +44,7 @@ void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
 	h->progress = progress;
 	cs_placer_init(&h->placer, &run->place, w, r);
 	cs_probe_tlb_hooks(&h->tlb, &run->tlb, pool);
+	cs_probe_geom_hooks(&h->geom, &run->geom, pool);
 	h->ctx = run;
 	run->quiet = quiet;
 }

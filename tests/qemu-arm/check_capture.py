@@ -10,6 +10,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "qemu"))
 import check_tlb  # noqa: E402
+import check_geometry  # noqa: E402
 
 KIB, MIB = 1024, 1024 * 1024
 # What QEMU 7.2 (target/arm/cpu64.c) publishes for each model.
@@ -121,6 +122,7 @@ def main():
           and str(g(ic, "refusal", "reason")).startswith(COHERENT + " ("), ic.get("refusal"))
     check("icache compared with CTR_EL0.IminLine", ic.get("ctr_imin_line_bytes") == 64, ic.get("ctr_imin_line_bytes"))
     check_tlb.checks(cap, red, check, "aarch64")
+    check_geometry.checks(cap, red, check, "aarch64")
     print("\n".join(out))
 
 

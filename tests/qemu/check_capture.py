@@ -11,6 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check_tlb  # noqa: E402
+import check_geometry  # noqa: E402
 
 KIB, MIB = 1024, 1024 * 1024
 # What QEMU 7.2 (TCG) advertises for each model, read from its CPUID: the
@@ -115,6 +116,7 @@ def main():
     radj = {a["placement"] for a in red.get("adjacency", [])}
     check("reduction sees the series", radj == set(series) | set(refused), (radj, list(series)))
     check_tlb.checks(c, red, check, "x86_64")
+    check_geometry.checks(c, red, check, "x86_64")
     print("\n".join(results))
 
 

@@ -188,7 +188,7 @@ def check_table(cs):
     result)}."""
     rc, so, _ = host(cs, 'check', '--json', 'captures')
     keys = ['published', 'knees', 'retired', 'granules', 'refusals', 'tlbs', 'tlb_knees',
-            'tlb_refusals', 'cycles', 'ref', 'result']
+            'tlb_refusals', 'cycles', 'ref', 'geometry', 'result']
     return {r['capture']: [r[k] for k in keys] for r in json.loads(so)['captures']}
 
 

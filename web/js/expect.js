@@ -1,7 +1,8 @@
 // expect.js: a reduction against a synthetic capture's "expect", as
 // `cacheshape check` judges it (host/cmd/expect_compare.c and
 // expect_experiments.c): the same knees within the tolerance, the same set
-// of refusal codes, the same granules, the same experiment verdicts. The
+// of refusal codes, the same granules, the same experiment verdicts, the
+// same geometry (kinds/geometry/geom_expect.c). The
 // figures come from the reducer exactly (wasm.js), the codes and reasons
 // from its JSON. tests/suite-web.sh holds every verdict to the command's.
 
@@ -9,7 +10,23 @@ export const VERDICT = { NONE: '-', OK: 'ok', KNOWN: 'known failure', FAIL: 'FAI
 
 function any(e) {
   return e && (e.knees !== undefined || e.refusals !== undefined || e.granules !== undefined || e.exp !== null ||
-    e.tlb !== undefined || e.translation !== undefined);
+    e.tlb !== undefined || e.translation !== undefined || e.geometry !== undefined);
+}
+
+// kinds/geometry/geom_expect.c: each level's ways and sets, or its refusal
+// code (from the JSON's geometry list).
+function geometryDifferences(e, result, notes) {
+  const got = result.geometry || [];
+  for (const x of e.geometry) {
+    const L = got.find((q) => q.level === x.level);
+    const code = L && L.refusals.length ? L.refusals[0].code : '';
+    if (!L) notes.push(`geometry L${x.level}: expected, not in the result`);
+    else if (x.ways !== undefined && (L.ways === null || L.ways !== x.ways || L.sets !== x.sets))
+      notes.push(`geometry L${x.level}: expected ${x.ways} ways x ${x.sets} sets, got ` +
+        (L.ways === null ? `${code}0 x 0` : `${L.ways} x ${L.sets}`));
+    else if (x.ways === undefined && (L.ways !== null || code !== x.refusal))
+      notes.push(`geometry L${x.level}: expected refusal ${x.refusal}, got ${L.ways !== null ? 'a measurement' : code}`);
+  }
 }
 
 // C's %.4g, as kinds/tlb/tlb_expect.c prints a knee.
@@ -115,6 +132,7 @@ export function differences(e, result, red) {
     same('random/fixed', x.randomRefusal, code(ex.random_vs_fixed));
   }
   if (e.tlb !== undefined || e.translation !== undefined) tlbDifferences(e, result, notes);
+  if (e.geometry !== undefined) geometryDifferences(e, result, notes);
   return notes;
 }
 

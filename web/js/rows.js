@@ -41,8 +41,8 @@ function toggle(red, tr, path, r) {
 }
 
 // A cell's text, unchanged, that may wrap only just after a separator
-// (', ' and '; ' between figures; '/' and '-' in a capture's name): each
-// figure stays on one line.
+// (', ' and '; ' between figures, '-' in a refusal code; '/' and '-' in a
+// capture's name): each figure stays on one line.
 function wrapping(text, seps) {
   const td = el('td');
   for (const part of text.split(seps)) if (part) td.append(el('span', { class: 'nw', text: part }), el('wbr'));
@@ -58,7 +58,7 @@ export function addRows(red, table, set, brief = false) {
     const cells = brief ? [all[1], all[3], all[4]] : all;
     const tr = el('tr', { 'data-path': path, 'data-verdict': r.verdict, tabindex: '0', 'aria-expanded': 'false',
       title: r.ok ? (r.notes.length ? r.notes.join('\n') : null) : r.error });
-    tr.append(wrapping(path, /(?<=[/-])/), ...cells.slice(0, n - 2).map((c) => wrapping(c, /(?<=[,;] )/)),
+    tr.append(wrapping(path, /(?<=[/-])/), ...cells.slice(0, n - 2).map((c) => wrapping(c, /(?<=[,;] |[a-z]-)/)),
       el('td', { class: verdictClass(r.verdict), text: r.verdict }));
     tr.addEventListener('click', () => toggle(red, tr, path, r));
     tr.addEventListener('keydown', (e) => {

@@ -110,7 +110,7 @@ export class Reducer {
   }
 
   // The check table's cells (reduce/row.h), one a line: published, knees,
-  // retired, granules, refusals, tlbs, tlb knees, tlb refusals, cycles, ref.
+  // retired, granules, refusals, tlbs, tlb knees, tlb refusals, cycles, ref, geometry.
   row() {
     const n = this.x.cs_row();
     return n < 0 ? null : this.out(n).split('\n').slice(0, -1);

@@ -206,6 +206,30 @@ static void tlb_json(struct cs_buf *b, const struct cs_expect_tlb *t)
 	}
 }
 
+/* "geometry":[{level, ways, sets} or {level, refusal}] (kinds/geometry/). */
+static void geom_json(struct cs_buf *b, const struct cs_expect_geom *g)
+{
+	if (!g->present)
+		return;
+	cs_puts(b, "\"geometry\":[");
+	for (uint32_t i = 0; i < g->n; i++) {
+		const struct cs_expect_geom_level *l = &g->l[i];
+		cs_puts(b, i ? ",{\"level\":" : "{\"level\":");
+		cs_put_u64(b, l->level);
+		if (l->has_ways) {
+			cs_puts(b, ",\"ways\":");
+			cs_put_u64(b, l->ways);
+			cs_puts(b, ",\"sets\":");
+			cs_put_u64(b, l->sets);
+		} else {
+			cs_puts(b, ",\"refusal\":");
+			str(b, l->refusal);
+		}
+		cs_putc(b, '}');
+	}
+	cs_puts(b, "],");
+}
+
 /* cs_w_exp as the check panel's object (web/js/expect.js): a member only
  * where the expectation has it; "present" says whether there was one. */
 CS_EXPORT(cs_expect_json) int cs_expect_json(void)
@@ -223,6 +247,7 @@ CS_EXPORT(cs_expect_json) int cs_expect_json(void)
 		codes(&b, "\"refusals\":", e->n_refusals, e->refusals);
 	exp_json(&b, &e->exp);
 	tlb_json(&b, &e->tlb);
+	geom_json(&b, &e->geom);
 	cs_puts(&b, "\"knownFailure\":");
 	if (e->has_known_failure)
 		str(&b, e->known_failure);
