@@ -185,6 +185,24 @@ static void test_pfn_run(void)
 	CHECK(r.pages == 3 * 512 && r.start == 512 && r.first_pfn == 0x5000,
 	      "the longest run: 3 huge pages from entry 512, frame 0x5000 (%llu pages from %llu, 0x%llx)",
 	      (unsigned long long)r.pages, (unsigned long long)r.start, (unsigned long long)r.first_pfn);
+	uint64_t off = 0, bytes = 0, span = 0;
+	CHECK(cs_pfn_span(&r, 4096, 0, &off, &bytes, &span) == 1 && off == 2u << 20 && bytes == 6u << 20 &&
+		      span == 4u << 20,
+	      "3 huge pages: the region 2 MiB in, 6 MiB long, span 4 MiB (%llu, %llu, %llu)",
+	      (unsigned long long)off, (unsigned long long)bytes, (unsigned long long)span);
+	struct cs_pfn_run one = { .present = 512, .with_pfn = 512, .start = 0, .pages = 512 };
+	CHECK(cs_pfn_span(&one, 4096, 0, &off, &bytes, &span) == 0, "a run of one huge page: not longer, no region");
+	one.pages = 1023;
+	CHECK(cs_pfn_span(&one, 4096, 0, &off, &bytes, &span) == 0, "a page short of 4 MiB: its span would be 2 MiB, no region");
+	one.pages = 1024;
+	one.start = 7;
+	CHECK(cs_pfn_span(&one, 4096, 0, &off, &bytes, &span) == 1 && span == 4u << 20 && bytes == 4u << 20 &&
+		      off == 7 * 4096,
+	      "4 MiB from page 7: its region, span 4 MiB (%llu at %llu)", (unsigned long long)span,
+	      (unsigned long long)off);
+	CHECK(cs_pfn_span(&one, 4096, 4u << 20, &off, &bytes, &span) == 1 &&
+		      cs_pfn_span(&one, 4096, (4u << 20) + 1, &off, &bytes, &span) == 0,
+	      "a run as long as the least asked for serves, one shorter does not");
 	CHECK(r.present == 8 * 512 && r.with_pfn == 8 * 512, "every entry counted");
 	e[512 + 700] += 1; /* one 4 KiB frame out of step inside the run */
 	cs_pfn_longest_run(e, 8 * 512, &r);

@@ -129,6 +129,12 @@ struct cs_pfn_run {
 	uint64_t first_pfn; /* its first frame */
 };
 void cs_pfn_longest_run(const uint64_t *ent, uint64_t n, struct cs_pfn_run *r);
+/* Where the run (of pages of pg bytes) is min_bytes or more and gives a
+ * span over a 2 MiB huge page's (4 MiB or more): 1, the region it gives
+ * (*off bytes into the entries' memory, *bytes long) and its physical span
+ * (the largest power of two within it); else 0. */
+int cs_pfn_span(const struct cs_pfn_run *r, uint64_t pg, uint64_t min_bytes, uint64_t *off, uint64_t *bytes,
+		uint64_t *span);
 
 /* ---- what the CPU publishes (probe_cpu.c) ---- */
 struct cs_cpuinfo {

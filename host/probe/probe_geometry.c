@@ -9,8 +9,9 @@
  * (geometry-no-physical), never measured on 4 KiB pages. Where
  * /proc/self/pagemap gives the frames (root, CAP_SYS_ADMIN: else Linux
  * zeroes them), the longest run of the region's pages whose frame numbers
- * follow one another is physically contiguous: longer than 2 MiB, it is
- * the region, and its span (a power of two) the physical one; else the
+ * follow one another is physically contiguous: where it is as long as the
+ * region (up to 64 MiB) and 4 MiB or more, it is the region, and its span
+ * (a power of two) the physical one; else the
  * span stays 2 MiB and memory_how says why the larger way sizes are
  * refused. The published ways and sets: CPUID's deterministic cache
  * leaves, else sysfs. */
@@ -27,6 +28,12 @@
 
 #define CS_PROBE_GEOM_BYTES (8ull << 20) /* own huge pages, when the region is not on them */
 #define CS_PROBE_GEOM_SPAN (2ull << 20)   /* a huge page: bits below 21 are physical */
+#define CS_PROBE_GEOM_RUN_MIN (2 * CS_PROBE_GEOM_SPAN) /* a run's span (a power of two) must pass a huge page's: s.1 */
+/* A run serves only where it holds as many lines at every stride below a
+ * huge page as the huge pages' region does, up to 2 x CS_GEOM_WAYS_FLOOR
+ * at 1 MiB (64 MiB): else the levels under 2 MiB would lose counts to win
+ * spans past it (docs/geometry.md s.1). */
+#define CS_PROBE_GEOM_RUN_FULL (2ull * CS_GEOM_WAYS_FLOOR * (CS_PROBE_GEOM_SPAN / 2))
 #define CS_PAGEMAP_PRESENT (1ull << 63)   /* pagemap entry: the page is in memory */
 #define CS_PAGEMAP_PFN ((1ull << 55) - 1) /* its frame number, bits 0-54 (0: hidden) */
 
@@ -55,6 +62,20 @@ void cs_pfn_longest_run(const uint64_t *ent, uint64_t n, struct cs_pfn_run *r)
 			r->first_pfn = pfn - (len - 1);
 		}
 	}
+}
+
+int cs_pfn_span(const struct cs_pfn_run *r, uint64_t pg, uint64_t min_bytes, uint64_t *off, uint64_t *bytes,
+		uint64_t *span)
+{
+	uint64_t v = 1;
+	if (r->pages * pg < CS_PROBE_GEOM_RUN_MIN || r->pages * pg < min_bytes)
+		return 0;
+	*off = r->start * pg;
+	*bytes = r->pages * pg;
+	while (v <= *bytes / 2)
+		v <<= 1;
+	*span = v;
+	return 1;
 }
 
 /* The pagemap entries of n pages of pg bytes from mem into ent; -1 and why. */
@@ -86,7 +107,8 @@ static int pagemap_run(const struct cs_pool *p, struct cs_pfn_run *run, uint64_t
 {
 	long ps = sysconf(_SC_PAGESIZE);
 	*pg = ps > 0 ? (uint64_t)ps : 4096;
-	uint64_t n = p->bytes / *pg, huge = p->bytes / CS_PROBE_GEOM_SPAN;
+	uint64_t n = p->bytes / *pg, huge = p->bytes / CS_PROBE_GEOM_SPAN, off, bytes, span;
+	uint64_t need = p->bytes < CS_PROBE_GEOM_RUN_FULL ? p->bytes : CS_PROBE_GEOM_RUN_FULL;
 	uint64_t *ent = malloc(n * sizeof *ent);
 	if (!ent) {
 		snprintf(why, why_len, "no memory for %llu pagemap entries", (unsigned long long)n);
@@ -99,39 +121,33 @@ static int pagemap_run(const struct cs_pool *p, struct cs_pfn_run *run, uint64_t
 	if (rc != 0)
 		return -1;
 	if (run->present && !run->with_pfn)
-		snprintf(why, why_len, "pagemap hides the PFNs (Linux zeroes them without CAP_SYS_ADMIN; euid %u)", (unsigned)geteuid());
+		snprintf(why, why_len, "pagemap hides the PFNs (Linux zeroes them without CAP_SYS_ADMIN; euid %u)",
+			 (unsigned)geteuid());
 	else if (!run->present)
 		snprintf(why, why_len, "pagemap shows none of the %llu pages in memory", (unsigned long long)n);
-	else if (run->pages * *pg <= CS_PROBE_GEOM_SPAN)
-		snprintf(why, why_len, "no PFN-contiguous run over 2 MiB in pagemap among %llu huge pages "
-			 "(the longest %llu KiB)", (unsigned long long)huge,
-			 (unsigned long long)(run->pages * *pg >> 10));
+	else if (!cs_pfn_span(run, *pg, need, &off, &bytes, &span))
+		snprintf(why, why_len, "pagemap: the longest PFN-contiguous run, %llu KiB of %llu huge pages, is under "
+			 "CS_PROBE_GEOM_RUN_FULL %llu MiB (the counts below 2 MiB)",
+			 (unsigned long long)(run->pages * *pg >> 10), (unsigned long long)huge,
+			 (unsigned long long)((need > CS_PROBE_GEOM_RUN_MIN ? need : CS_PROBE_GEOM_RUN_MIN) >> 20));
 	else
 		return 0;
 	return -1;
 }
 
-/* The largest power of two at most x (x > 0). */
-static uint64_t pow2_floor(uint64_t x)
-{
-	uint64_t v = 1;
-	while (v <= x / 2)
-		v <<= 1;
-	return v;
-}
-
 /* The probe's region when the kernel put it all on huge pages (no memory
  * more), else huge pages of the kind's own; refused on 4 KiB pages. On
  * them, the longest run pagemap shows physically contiguous where it is
- * longer than a huge page, else the huge pages' 2 MiB span. */
+ * as long as the region (up to 64 MiB) and 4 MiB or more, else the huge
+ * pages' 2 MiB span. */
 static int region(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *memory, size_t memory_len,
 		  char *how, size_t how_len, char *why, size_t why_len)
 {
 	struct cs_probe_geom *g = ctx;
 	const struct cs_pool *p = g->pool;
 	struct cs_pfn_run run;
-	uint64_t pg;
-	char no[160];
+	uint64_t pg, off;
+	char no[200];
 	if (!p || !p->used || strcmp(p->used, "huge") != 0) {
 		if (cs_pool_map(&g->own, CS_PROBE_GEOM_BYTES, CS_PAGES_HUGE, why, why_len) != 0)
 			return -1;
@@ -147,9 +163,8 @@ static int region(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *
 	}
 	const char *whose = g->owned ? "huge pages of its own" : "the probe's region";
 	if (pagemap_run(p, &run, &pg, no, sizeof no) == 0) {
-		*mem = (unsigned char *)p->mem + run.start * pg;
-		*bytes = run.pages * pg;
-		*span = pow2_floor(*bytes);
+		cs_pfn_span(&run, pg, 0, &off, bytes, span); /* pagemap_run has checked it */
+		*mem = (unsigned char *)p->mem + off;
 		snprintf(memory, memory_len, "pagemap");
 		snprintf(how, how_len, "%s: /proc/self/pagemap's frames follow one another over %llu KiB "
 			 "(%.1f of its %llu huge pages, from PFN 0x%llx): address bits below %u are physical",
@@ -162,8 +177,8 @@ static int region(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *
 	*bytes = p->bytes;
 	*span = CS_PROBE_GEOM_SPAN;
 	snprintf(memory, memory_len, "huge-page");
-	snprintf(how, how_len, "%s on 2 MiB huge pages (smaps AnonHugePages %llu kB): address bits below 21 "
-		 "are physical; ways of 2 MiB and more refused: %s", whose,
+	snprintf(how, how_len, "%s on 2 MiB huge pages (AnonHugePages %llu kB): bits below 21 physical; ways "
+		 "of 2 MiB+ refused: %s", whose,
 		 (unsigned long long)(p->huge_bytes >> 10), no);
 	return 0;
 }
