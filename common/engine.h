@@ -158,7 +158,7 @@ struct cs_clock_hooks {
  * set. region: 0 and *mem (64-byte aligned), its *bytes, *span (the
  * address bits below log2 span are physical: the region itself where it is
  * physically contiguous, 2 MiB on huge pages), the memory's name
- * ("identity", "huge-page") and how that is known; or -1 and why. NULL: no
+ * ("identity", "huge-page", "pagemap") and how that is known; or -1 and why. NULL: no
  * geometry here. release may be NULL. */
 struct cs_geom_hooks {
 	int (*region)(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *memory,

@@ -65,6 +65,47 @@ expect "the experiments are recorded (2 single-access series, strides, random/fi
 expect "reduce --json gives each experiment a result or a refusal" \
 	test "$(json "$tmp/quick.red" 'all((e["refusal"] is None) != (e[k] is None) for e, k in ((d["experiments"]["single_access"], "line_bytes"), (d["experiments"]["stride_prefetch"], "flat"), (d["experiments"]["random_vs_fixed"], "ratio")))' 2>/dev/null)" = True
 
+# The geometry kind's memory (docs/geometry.md s.1): huge pages with a 2 MiB
+# span, saying why larger ways are refused; a run of pages pagemap shows
+# PFN-contiguous, of 4 MiB or more, its span a power of two within it; or none,
+# with its reason. Whether pagemap gives this user the frames is read here,
+# independently (a touched page's entry), and the probe must agree.
+pfns=$(python3 - <<'PY'
+import ctypes, os, struct
+pg = os.sysconf("SC_PAGE_SIZE")
+b = ctypes.create_string_buffer(2 * pg)
+b[0] = b[pg] = b"x"
+try:
+    with open("/proc/self/pagemap", "rb") as f:
+        f.seek(ctypes.addressof(b) // pg * 8)
+        e = struct.unpack("Q", f.read(8))[0]
+    print("shown" if e & ((1 << 55) - 1) else "hidden")
+except OSError:
+    print("unreadable")
+PY
+)
+# geom CHECK: the check (a Python expression over m, how, span, reg, g) on the quick capture.
+geom() {
+	python3 - "$tmp/quick.json" "$1" <<'PY'
+import json, sys
+g = json.load(open(sys.argv[1]))["geometry"]
+m, how = g["memory"], g.get("memory_how", "")
+span, reg = g.get("physical_span_bytes", 0), g.get("region_bytes", 0)
+ok = eval(sys.argv[2])
+print(ok)
+if not ok:
+    print("geometry memory %s, span %s, region %s: %s %s" % (m, span, reg, how, g.get("refusal", "")), file=sys.stderr)
+PY
+}
+expect "geometry: huge pages (span 2 MiB, why larger ways are refused), a pagemap run of 4 MiB or more (a power-of-two span in it), or none and why" \
+	test "$(geom '(m == "huge-page" and span == 2 << 20 and "ways of 2 MiB+ refused: " in how) or (m == "pagemap" and reg >= 4 << 20 and span & (span - 1) == 0 and 2 << 20 < span <= reg and ("frames follow one another over %d KiB" % (reg >> 10)) in how) or (m == "none" and bool(g.get("refusal")))')" = True
+case $pfns in
+shown) want='"hides the PFNs" not in how and (m != "huge-page" or "the longest PFN-contiguous run" in how and "CS_PROBE_GEOM_RUN_FULL" in how)' ;;
+hidden) want='m != "pagemap" and (m == "none" or "hides the PFNs" in how)' ;;
+*) want='m != "pagemap" and (m == "none" or "pagemap unreadable" in how)' ;;
+esac
+expect "geometry: pagemap's frames as this user sees them ($pfns, euid $(id -u))" test "$(geom "$want")" = True
+
 # The coarse clock asked for 5 us: measured, written, refused.
 "$bin" probe -o "$tmp/coarse.json" --quick --clock coarse --clamp 5000 \
 	--max-bytes 8K >"$tmp/coarse.out" 2>"$tmp/coarse.err"

@@ -4,7 +4,8 @@
  * measured, and which), the region (aligned, the size asked for, pages
  * recorded), what the CPU publishes (sorted levels, a choice), the flush
  * (the instruction where it runs, eviction where it traps) and seed 001
- * (run in two views of a memfd, or said not to be needed). It runs on
+ * (run in two views of a memfd, or said not to be needed), the longest
+ * PFN-contiguous run of made-up pagemap entries. It runs on
  * the build machine and, cross-built, under qemu-aarch64-static
  * (tests/suite-linux-aarch64.sh). (The size grid is the engine's:
  * test_engine.c.) */
@@ -154,6 +155,74 @@ static void test_icache(void)
 	}
 }
 
+/* Made-up pagemap entries: n pages from frame pfn, each one on. */
+#define PM_PRESENT (1ull << 63)
+static void frames(uint64_t *e, uint32_t n, uint64_t pfn)
+{
+	for (uint32_t i = 0; i < n; i++)
+		e[i] = PM_PRESENT | (pfn + i);
+}
+
+static void test_pfn_run(void)
+{
+	static uint64_t e[8 * 512];
+	struct cs_pfn_run r;
+	memset(e, 0, sizeof e);
+	cs_pfn_longest_run(e, 2048, &r);
+	CHECK(r.present == 0 && r.with_pfn == 0 && r.pages == 0, "no page in memory: no run (%llu)",
+	      (unsigned long long)r.pages);
+	for (uint32_t i = 0; i < 2048; i++)
+		e[i] = PM_PRESENT; /* what a process without CAP_SYS_ADMIN reads */
+	cs_pfn_longest_run(e, 2048, &r);
+	CHECK(r.present == 2048 && r.with_pfn == 0 && r.pages == 0, "frames hidden: present %llu, with PFN %llu, run %llu",
+	      (unsigned long long)r.present, (unsigned long long)r.with_pfn, (unsigned long long)r.pages);
+	/* huge pages at frames 0x1000 (alone), 0x5000, 0x5200, 0x5400 (a run of 3), 0x9000, 0x9200 (of 2),
+	 * then 0x5600 (contiguous with the run of 3 in frames, not in place) */
+	static const uint64_t at[8] = { 0x1000, 0x5000, 0x5200, 0x5400, 0x9000, 0x9200, 0x5600, 0x7000 };
+	for (uint32_t h = 0; h < 8; h++)
+		frames(e + h * 512, 512, at[h]);
+	cs_pfn_longest_run(e, 8 * 512, &r);
+	CHECK(r.pages == 3 * 512 && r.start == 512 && r.first_pfn == 0x5000,
+	      "the longest run: 3 huge pages from entry 512, frame 0x5000 (%llu pages from %llu, 0x%llx)",
+	      (unsigned long long)r.pages, (unsigned long long)r.start, (unsigned long long)r.first_pfn);
+	uint64_t off = 0, bytes = 0, span = 0;
+	CHECK(cs_pfn_span(&r, 4096, 0, &off, &bytes, &span) == 1 && off == 2u << 20 && bytes == 6u << 20 &&
+		      span == 4u << 20,
+	      "3 huge pages: the region 2 MiB in, 6 MiB long, span 4 MiB (%llu, %llu, %llu)",
+	      (unsigned long long)off, (unsigned long long)bytes, (unsigned long long)span);
+	struct cs_pfn_run one = { .present = 512, .with_pfn = 512, .start = 0, .pages = 512 };
+	CHECK(cs_pfn_span(&one, 4096, 0, &off, &bytes, &span) == 0, "a run of one huge page: not longer, no region");
+	one.pages = 1023;
+	CHECK(cs_pfn_span(&one, 4096, 0, &off, &bytes, &span) == 0, "a page short of 4 MiB: its span would be 2 MiB, no region");
+	one.pages = 1024;
+	one.start = 7;
+	CHECK(cs_pfn_span(&one, 4096, 0, &off, &bytes, &span) == 1 && span == 4u << 20 && bytes == 4u << 20 &&
+		      off == 7 * 4096,
+	      "4 MiB from page 7: its region, span 4 MiB (%llu at %llu)", (unsigned long long)span,
+	      (unsigned long long)off);
+	CHECK(cs_pfn_span(&one, 4096, 4u << 20, &off, &bytes, &span) == 1 &&
+		      cs_pfn_span(&one, 4096, (4u << 20) + 1, &off, &bytes, &span) == 0,
+	      "a run as long as the least asked for serves, one shorter does not");
+	CHECK(r.present == 8 * 512 && r.with_pfn == 8 * 512, "every entry counted");
+	e[512 + 700] += 1; /* one 4 KiB frame out of step inside the run */
+	cs_pfn_longest_run(e, 8 * 512, &r);
+	CHECK(r.pages == 2 * 512 && r.start == 4 * 512 && r.first_pfn == 0x9000,
+	      "a frame out of step breaks it: the run of 2 wins (%llu pages from %llu)",
+	      (unsigned long long)r.pages, (unsigned long long)r.start);
+	e[512 + 700] -= 1;
+	e[4 * 512 + 3] &= ~PM_PRESENT; /* the run of 2 loses a page; the run of 3 is whole again */
+	e[512 + 9] |= 1ull << 55;       /* a flag bit (soft-dirty) is not part of the frame */
+	cs_pfn_longest_run(e, 8 * 512, &r);
+	CHECK(r.pages == 3 * 512 && r.start == 512 && r.present == 8 * 512 - 1,
+	      "flag bits ignored, a page out of memory counted (%llu pages, %llu present)",
+	      (unsigned long long)r.pages, (unsigned long long)r.present);
+	for (uint32_t i = 0; i < 16; i++)
+		e[i] = PM_PRESENT | (0x800 - i); /* descending frames are not contiguous */
+	cs_pfn_longest_run(e, 16, &r);
+	CHECK(r.pages == 1 && r.with_pfn == 16, "descending frames: runs of one page (%llu)",
+	      (unsigned long long)r.pages);
+}
+
 int main(void)
 {
 	test_clamp();
@@ -162,5 +231,6 @@ int main(void)
 	test_cpuinfo();
 	test_flush();
 	test_icache();
+	test_pfn_run();
 	return cs_test_summary("probe_host");
 }

@@ -233,6 +233,21 @@ static void round_trip(void)
 		rc = cs_read_capture(text, b.len, arena_mem, sizeof arena_mem, &back, NULL, err, sizeof err);
 		CHECK(rc != 0 && strstr(err, "geometry.strides[0].ns"), "too many counts: %s", err);
 	}
+	/* the host's pagemap run (docs/geometry.md s.1) reads back; a memory no program gives does not */
+	strcpy(cap.geom.memory, "pagemap");
+	cap.geom.span_bytes = 8u << 20;
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cs_capture_write(&b, &cap, NULL, NULL) == 0, "pagemap: written");
+	rc = cs_read_capture(text, b.len, arena_mem, sizeof arena_mem, &back, NULL, err, sizeof err);
+	CHECK(rc == 0 && !strcmp(back.geom.memory, "pagemap") && back.geom.span_bytes == 8u << 20,
+	      "memory pagemap, span 8 MiB read back: %s", err);
+	at = strstr(text, "\"memory\": \"pagemap\"");
+	CHECK(at != NULL, "memory written");
+	if (at) {
+		memcpy(at + 11, "guessed", 7);
+		rc = cs_read_capture(text, b.len, arena_mem, sizeof arena_mem, &back, NULL, err, sizeof err);
+		CHECK(rc != 0 && strstr(err, "geometry.memory"), "memory \"guessed\" refused: %s", err);
+	}
 }
 #endif
 

@@ -118,6 +118,23 @@ struct cs_probe_geom {
 };
 /* Its hooks (common/engine.h), g their state. */
 void cs_probe_geom_hooks(struct cs_geom_hooks *h, struct cs_probe_geom *g, const struct cs_pool *pool);
+/* The longest run of n /proc/self/pagemap entries whose pages are in
+ * memory with frame numbers each one more than the last: physically
+ * contiguous (docs/geometry.md s.1). Pure: the entries are the caller's. */
+struct cs_pfn_run {
+	uint64_t present;   /* entries of pages in memory */
+	uint64_t with_pfn;  /* of those, with a frame number (0: hidden) */
+	uint64_t start;     /* the run's first entry */
+	uint64_t pages;     /* its length in pages (0: none) */
+	uint64_t first_pfn; /* its first frame */
+};
+void cs_pfn_longest_run(const uint64_t *ent, uint64_t n, struct cs_pfn_run *r);
+/* Where the run (of pages of pg bytes) is min_bytes or more and gives a
+ * span over a 2 MiB huge page's (4 MiB or more): 1, the region it gives
+ * (*off bytes into the entries' memory, *bytes long) and its physical span
+ * (the largest power of two within it); else 0. */
+int cs_pfn_span(const struct cs_pfn_run *r, uint64_t pg, uint64_t min_bytes, uint64_t *off, uint64_t *bytes,
+		uint64_t *span);
 
 /* ---- what the CPU publishes (probe_cpu.c) ---- */
 struct cs_cpuinfo {

@@ -10,7 +10,7 @@
 #define CS_GEOM_MAX_STRIDES 24  /* strides 2^i from a 16-byte line to 128 MiB */
 #define CS_GEOM_MAX_COUNTS 128  /* lines a stride: 1 .. 2 x the largest plausible ways */
 #define CS_GEOM_MAX_PUBLISHED 16 /* published cache geometries */
-#define CS_GEOM_MEMORY_MAX 16    /* "identity", "huge-page", "none", with the NUL */
+#define CS_GEOM_MEMORY_MAX 16    /* "identity", "huge-page", "pagemap", "none", with the NUL */
 
 /* One published cache's geometry (CPUID leaf 4 / 0x8000001D, CCSIDR,
  * sysfs): 0 where not published. */
@@ -39,7 +39,7 @@ struct cs_geom_capture {
 	/* geometry: the table, or a refusal (no memory of known physical
 	 * address: "memory" is "none" and "refusal" says why) */
 	int present;
-	char memory[CS_GEOM_MEMORY_MAX]; /* "identity", "huge-page" or "none" */
+	char memory[CS_GEOM_MEMORY_MAX]; /* "identity", "huge-page", "pagemap" or "none" */
 	char memory_how[CS_TEXT_MAX];    /* how the addresses are known, in words */
 	char refusal[CS_TEXT_MAX];       /* memory "none": why */
 	uint64_t region_bytes;           /* bytes the lines lie in */

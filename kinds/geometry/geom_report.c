@@ -89,7 +89,9 @@ static void heading(struct cs_buf *b, const struct cs_geom_capture *k)
 		cs_puts(b, "no memory of known physical address\n");
 	} else {
 		cs_put_size(b, (double)k->region_bytes);
-		cs_puts(b, k->memory[0] == 'h' ? " on 2 MiB huge pages" : " of identity-mapped memory");
+		cs_puts(b, cs_streq(k->memory, "huge-page")  ? " on 2 MiB huge pages"
+			   : cs_streq(k->memory, "pagemap") ? " of huge pages physically contiguous by pagemap"
+							     : " of identity-mapped memory");
 		cs_puts(b, k->memory_how[0] ? " (" : "");
 		cs_puts(b, k->memory_how);
 		cs_puts(b, k->memory_how[0] ? ")" : "");

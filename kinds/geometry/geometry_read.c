@@ -13,7 +13,7 @@
 #define REGION_MAX (1ull << 44)
 
 static const char *const types[] = { "data", "instruction", "unified", NULL };
-static const char *const memories[] = { "identity", "huge-page", "none", NULL };
+static const char *const memories[] = { "identity", "huge-page", "pagemap", "none", NULL };
 
 static int pow2(uint64_t v)
 {
@@ -150,7 +150,7 @@ int cs_geom_read(struct cs_jr *r, const struct cs_jd *root, struct cs_capture *c
 		return -1;
 	if (!g->memory[0]) {
 		cs_jr_push_key(r, "memory");
-		return cs_jr_fail(r, "missing (one of identity, huge-page, none)");
+		return cs_jr_fail(r, "missing (one of identity, huge-page, pagemap, none)");
 	}
 	if (cs_streq(g->memory, "none") && !g->refusal[0]) {
 		cs_jr_push_key(r, "refusal");
