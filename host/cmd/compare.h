@@ -20,7 +20,7 @@
  * times each capture's own core clock), widened by this factor, overlap: the
  * floor's 2 % and the drift a stable clock may show between its readings
  * (CS_CLOCK_DRIFT_MAX, 5 %, kinds/clock/rules_clock.h) */
-#define CS_COMPARE_CYCLES_SLACK (1.02 * 1.05)
+#define CS_COMPARE_CYCLES_SLACK 1.071 /* 1.02 x 1.05 */
 /* s.5: two read bandwidths of a level (GB/s, the read on one thread) agree
  * when they are within this factor: a bandwidth has no spread over repeats,
  * and one run to the next moves a cache level's read by some percent (DRAM's
