@@ -25,7 +25,7 @@ mutants=(
 build() {
 	cp -r kinds "$1/"
 	local d
-	for d in common reader chart; do
+	for d in common reader chart decode; do
 		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
 	done
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_repeat.c >"$1/test.c"
