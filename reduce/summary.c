@@ -254,6 +254,26 @@ static void geometry_cells(struct cs_summary *s, const struct cs_result *r)
 	}
 }
 
+/* The cycles cell (docs/clock.md): the floor of the level below the knee
+ * (the n-th found knee tops the n-th level, as in the knee table) times the
+ * capture's core clock; none where the clock is not stable (its refusals say
+ * why) or the knee was not found. */
+static void cycles_cells(struct cs_summary *s, const struct cs_result *r)
+{
+	double cpn = cs_clock_cycles_per_ns(r);
+	s->cycles = cpn > 0;
+	for (uint32_t i = 0, found = 0; cpn > 0 && r->n_knees && i < s->n; i++) {
+		struct cs_summary_row *w = &s->row[i];
+		if (!w->has_measured)
+			continue;
+		if (found < r->n_levels && r->levels[found].floor_ns > 0) {
+			w->has_cycles = 1;
+			w->floor_cycles = r->levels[found].floor_ns * cpn;
+		}
+		found++;
+	}
+}
+
 void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
@@ -263,6 +283,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		refused_rows(s, c, r);
 		read_cells(s, r);
 		geometry_cells(s, r);
+		s->cycles = cs_clock_cycles_per_ns(r) > 0; /* no knee: no floor paired, '-' */
 		return;
 	}
 	for (uint32_t n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
@@ -290,6 +311,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 	}
 	read_cells(s, r);
 	geometry_cells(s, r);
+	cycles_cells(s, r);
 }
 
 /* Words to the width (s.4), continued at column col. */
@@ -418,6 +440,15 @@ static void cell_geometry(struct cs_buf *b, const struct cs_summary_row *w)
 	put_opt_size(b, w->has_geometry, w->geometry_bytes);
 }
 
+/* the level's floor in core cycles (docs/clock.md), where the clock is stable */
+static void cell_cycles(struct cs_buf *b, const struct cs_summary_row *w)
+{
+	if (w->has_cycles)
+		cs_put_g(b, w->floor_cycles, 3);
+	else
+		cs_putc(b, '-');
+}
+
 struct summary_cell {
 	const char *heading;
 	size_t width;
@@ -427,6 +458,7 @@ static const struct summary_cell cells[] = {
 	{ "spread", 9, cell_spread },
 	{ "read GB/s", 11, cell_read },
 	{ "geometry", 12, cell_geometry },
+	{ "cycles", 8, cell_cycles },
 };
 #define N_CELLS (sizeof cells / sizeof cells[0])
 
@@ -436,6 +468,7 @@ static void cells_shown(const struct cs_summary *sum, const struct cs_result *r,
 	shown[0] = r->rep.n != 0;
 	shown[1] = sum->bandwidth != 0;
 	shown[2] = r->geom.present != 0;
+	shown[3] = sum->cycles != 0;
 }
 
 void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
@@ -521,6 +554,8 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 			cs_rjson_key(o, "geometry_bytes");
 			cs_rjson_opt(o, w->has_geometry, w->geometry_bytes);
 		}
+		cs_rjson_key(o, "floor_cycles"); /* null: no stable core clock, or no knee */
+		cs_rjson_opt(o, w->has_cycles, w->floor_cycles);
 		cs_rjson_key(o, "verdict");
 		cs_rjson_str(o, w->verdict);
 		cs_rjson_key(o, "sentence");

@@ -29,12 +29,15 @@ struct cs_summary_row {
 	double read_gbps;
 	int has_geometry;      /* the size from geometry (docs/geometry.md) */
 	double geometry_bytes;
+	int has_cycles;        /* the level's floor in core cycles (docs/clock.md) */
+	double floor_cycles;   /* ... where the capture's core clock is stable */
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
 };
 
 struct cs_summary {
 	uint32_t n;
 	int bandwidth;         /* a read on one thread was reduced: the read GB/s cell */
+	int cycles;            /* the core clock is stable: the cycles cell */
 	struct cs_summary_row row[CS_MAX_KNEES];
 };
 

@@ -100,11 +100,16 @@ rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the
 for s in r["summary"]:
     # repeats add spread_bytes, a geometry member geometry_bytes (docs/repeats.md, docs/geometry.md)
     geo = "geometry" in r
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["verdict", "sentence"], s
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "verdict", "sentence"], s
     assert opt(s.get("geometry_bytes")), s
     assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
     assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
     assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused")), s
+# floor_cycles: the floor of the level below the row's knee in cycles, as the levels have it (null without a stable clock)
+up = [L["floor_cycles"] for L in r["levels"]]
+m = [s["floor_cycles"] for s in r["summary"] if s["measured_bytes"] is not None]
+assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (m, up)
+assert all(s["floor_cycles"] is None for s in r["summary"] if s["measured_bytes"] is None), r["summary"]
 if r["knees"]:
     assert [(s["claimed_bytes"], s["measured_bytes"]) for s in r["summary"]] == \
         [(k["published_bytes"], k["bytes"]) for k in r["knees"]], (r["summary"], r["knees"])

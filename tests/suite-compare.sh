@@ -87,6 +87,80 @@ assert d["forced"] is True and d["agree"] is False, v
 assert v == [(1, "agree", True), (2, "differ", False), (3, "agree", True), (4, "agree", None)], v
 ' "$tmp/j"
 
+# --- the figures compared only where both have them (s.5): cycles, read bandwidth, geometry
+# the floor in cycles: clockSteady against a copy whose core clock reads faster
+# (a capture made here from a committed one, not committed: every hz times F)
+scale_clock() {
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); f = float(sys.argv[2])
+def walk(o):
+    if isinstance(o, dict):
+        return {k: ([v * f for v in x] if k.endswith("hz") and isinstance(x, list) else walk(x)) for k, x in o.items()}
+    if isinstance(o, list):
+        return [walk(x) for x in o]
+    return o
+d["core_clock"] = walk(d["core_clock"])
+json.dump(d, open(sys.argv[3], "w"))
+' $S/clockSteady.json "$1" "$2"
+}
+scale_clock 1.25 "$tmp/fast.json"
+scale_clock 1.03 "$tmp/near.json"
+$C compare --force $S/clockSteady.json $S/clockSteady.json >"$tmp/out"
+expect "clockSteady against itself: agree (exit 0)" test $? -eq 0
+expect "... the floor in cycles said per level, and its constant" test "$(grep -c 'floor in cycles A [0-9.]* cycles, B [0-9.]* cycles: agree within noise (1.071x, CS_COMPARE_CYCLES_SLACK)' "$tmp/out")" -eq 4
+expect "... level 1's floor 3.579 cycles (1.193 ns at 3 GHz)" grep -q "^level 1: .*floor in cycles A 3.579 cycles, B 3.579 cycles" "$tmp/out"
+$C compare --force $S/clockSteady.json "$tmp/fast.json" >"$tmp/out"
+expect "a core clock 25 % faster: differ (exit 1)" test $? -eq 1
+expect "... every floor in ns agrees, every floor in cycles differs by +25 %" test "$(grep -c 'floor A [0-9.]* ns, B [0-9.]* ns: agree within noise; .*floor in cycles A .*: differ by +25.0 %, beyond noise' "$tmp/out")" -eq 4
+$C compare --force $S/clockSteady.json "$tmp/near.json" >/dev/null
+expect "a core clock 3 % faster: within CS_COMPARE_CYCLES_SLACK (exit 0)" test $? -eq 0
+$C compare --force $S/clockSteady.json $S/clockDrift.json >"$tmp/out"
+expect "a drifting clock (no cycles) against a steady one: the cycles not compared (exit 0)" test $? -eq 0
+expect "... said per level" test "$(grep -c 'floor in cycles in A only: not compared' "$tmp/out")" -eq 4
+$C compare --force --json $S/clockSteady.json "$tmp/fast.json" >"$tmp/j"
+expect "--json: floor_cycles per level, with its constant; a missing figure null" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for L in d["levels"]:
+    c = L["floor_cycles"]
+    assert c["agree"] is False and c["constant"] == "CS_COMPARE_CYCLES_SLACK" and abs(c["slack"] - 1.071) < 1e-9, c
+    assert abs(c["b"]["value"] / c["a"]["value"] - 1.25) < 1e-6, c
+    assert c["a"]["spread"][0] <= c["a"]["spread"][1], c
+    assert L["floor_ns"]["agree"] is True and L["verdict"] == "differ"
+    assert L["read_gbps"] is None and L["geometry_ways"] is None, L
+' "$tmp/j"
+# the read bandwidth: three levels against a flat read
+$C compare --force $S/bwThreeLevels.json $S/bwDisagree.json >"$tmp/out"
+expect "bwThreeLevels against bwDisagree (the same reads): agree (exit 0)" test $? -eq 0
+expect "... a read per level, judged by CS_COMPARE_BW_SLACK" test "$(grep -c 'read A [0-9.]* GB/s, B [0-9.]* GB/s: agree within noise (1.15x, CS_COMPARE_BW_SLACK)' "$tmp/out")" -eq 4
+$C compare --force --json $S/bwThreeLevels.json $S/bwFlat.json >"$tmp/j"
+expect "bwThreeLevels against bwFlat: differ (exit 1)" test $? -eq 1
+expect "... level 1's read 200 against 20 GB/s differs; the levels bwFlat lacks not compared" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = [L["read_gbps"] for L in d["levels"]]
+assert r[0]["a"]["value"] == 200 and r[0]["b"]["value"] == 20 and r[0]["agree"] is False, r[0]
+assert all(x["b"] is None and x["agree"] is None for x in r[1:]), r
+assert [L["verdict"] for L in d["levels"]] == ["differ", "agree", "agree", "agree"]
+' "$tmp/j"
+# the geometry: L1 8 ways against 12
+$C compare --force $S/geomL1Ways8.json $S/geomL1Ways8.json >"$tmp/out"
+expect "geomL1Ways8 against itself: agree (exit 0)" test $? -eq 0
+expect "... ways, sets and size of level 1, judged by CS_COMPARE_GEOM_SLACK" grep -q "^level 1: .*ways A 8, B 8: agree within noise (1x, CS_COMPARE_GEOM_SLACK); sets A 64, B 64: agree.*; geometry size A 32 KiB, B 32 KiB: agree" "$tmp/out"
+$C compare --force $S/geomL1Ways8.json $S/geomL1Ways12.json >"$tmp/out"
+expect "geomL1Ways8 against geomL1Ways12: differ (exit 1)" test $? -eq 1
+expect "... level 1's ways and size differ, its sets agree" grep -q "^level 1: .*ways A 8, B 12: differ by +50.0 %, beyond noise .*sets A 64, B 64: agree within noise .*geometry size A 32 KiB, B 48 KiB: differ by +50.0 %" "$tmp/out"
+$C compare --force --json $S/geomL1Ways8.json $S/geomL1Ways12.json >"$tmp/j"
+expect "--json: geometry_ways, geometry_sets, geometry_bytes" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1])); L = d["levels"]
+assert L[0]["geometry_ways"]["agree"] is False and L[0]["geometry_sets"]["agree"] is True
+assert L[0]["geometry_bytes"]["a"]["value"] == 32768 and L[0]["geometry_bytes"]["b"]["value"] == 49152
+assert L[2]["geometry_ways"]["agree"] is True and L[3]["geometry_ways"] is None
+assert L[0]["geometry_ways"]["constant"] == "CS_COMPARE_GEOM_SLACK"
+' "$tmp/j"
+
 # --- probe --repeat's bounds (1 .. CS_MAX_REPEATS)
 for v in 0 10 x; do
 	$C probe --quick --repeat $v -o "$tmp/bad.json" >/dev/null 2>"$tmp/err"

@@ -253,12 +253,56 @@ static void test_json(void)
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
 	CHECK(strstr(text, "{\n  \"label\": null,\n  \"summary\": [\n    {\n      \"level\": 1,\n"
 			   "      \"claimed_bytes\": 32768,\n      \"measured_bytes\": 34816,\n"
-			   "      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
+			   "      \"floor_cycles\": null,\n      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
 	      "the first row: %.400s", text);
 	CHECK(strstr(text, "      \"level\": null,\n      \"claimed_bytes\": null,\n"
-			   "      \"measured_bytes\": 2516582.4,\n      \"verdict\": \"unmatched\""),
+			   "      \"measured_bytes\": 2516582.4,\n      \"floor_cycles\": null,\n"
+			   "      \"verdict\": \"unmatched\""),
 	      "the unmatched row: %.900s", text);
-	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"verdict\": \"missing\""), "missing: null");
+	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"floor_cycles\": null,\n"
+			   "      \"verdict\": \"missing\""), "missing: null");
+}
+
+/* The cycles cell (docs/clock.md): the floor below each found knee times
+ * the core clock, only where that clock is stable; a missing knee skips no
+ * level (the n-th found knee tops the n-th level). */
+static void test_cycles(void)
+{
+	static const double floors[] = { 1.2, 4.0, 12.0, 80.0 };
+	struct cs_buf b;
+	three_levels(0);
+	paired(34 * KIB, 1, 32 * KIB);
+	missing(2, MIB);
+	paired(30 * MIB, 3, 32 * MIB);
+	res.n_levels = 4;
+	for (uint32_t i = 0; i < 4; i++)
+		res.levels[i].floor_ns = floors[i];
+	cs_buf_init(&b, text, sizeof text);
+	cs_summary_text(&b, &cap, &res);
+	CHECK(!row(0)->has_cycles && !sum.cycles && !strstr(text, "cycles"),
+	      "no core clock: no cycles cell, no column: %s", text);
+	res.clock.present = res.clock.has_core_hz = 1;
+	res.clock.core_hz = 3e9;
+	CHECK(!row(0)->has_cycles, "a clock not stable (refused): no cycles");
+	res.clock.stable = 1;
+	CHECK(row(0)->has_cycles && row(0)->floor_cycles > 3.599 && row(0)->floor_cycles < 3.601,
+	      "L1: 1.2 ns at 3 GHz = 3.6 cycles (%g)", row(0)->floor_cycles);
+	CHECK(!row(1)->has_cycles, "L2 missing: no floor paired");
+	CHECK(row(2)->has_cycles && row(2)->floor_cycles > 11.99 && row(2)->floor_cycles < 12.01,
+	      "L3 tops the second level: 4 ns = 12 cycles (%g)", row(2)->floor_cycles);
+	cs_buf_init(&b, text, sizeof text);
+	cs_summary_text(&b, &cap, &res);
+	CHECK(strstr(text, "\n  level  claimed     measured    cycles  verdict\n") &&
+	      strstr(text, "\n  L1     32 KiB      34 KiB      3.6     as claimed:") &&
+	      strstr(text, "\n  L2     1 MiB       -           -       missing:") &&
+	      strstr(text, "\n  L3     32 MiB      30 MiB      12      as claimed:"),
+	      "the cycles column: %s", text);
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
+	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"floor_cycles\": 3.6,\n") &&
+	      strstr(text, "\"measured_bytes\": null,\n      \"floor_cycles\": null,\n") &&
+	      strstr(text, "\"measured_bytes\": 31457280,\n      \"floor_cycles\": 12,\n"),
+	      "floor_cycles in the JSON rows: %.1500s", text);
 }
 
 int main(int argc, char **argv)
@@ -277,5 +321,6 @@ int main(int argc, char **argv)
 	test_climb();
 	test_text();
 	test_json();
+	test_cycles();
 	return cs_test_summary("summary");
 }

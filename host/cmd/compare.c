@@ -2,9 +2,12 @@
  * docs/repeats.md s.5): both captures read strictly and reduced; the
  * processor's identity (the capture's cpu member: CPUID vendor, family,
  * model and stepping, or the MIDR's fields) must be the same unless
- * --force; then level by level the floor and the knee at its top, each
- * difference weighed against the two captures' spreads over their repeats
- * (the identity as the one reader keeps it, reader/capture.c).
+ * --force; then level by level the floor and the knee at its top and,
+ * where both captures have them, the floor in core cycles, the read
+ * bandwidth and the geometry (ways, sets, size), each difference weighed
+ * against the two captures' spreads over their repeats, or a named slack
+ * where a figure has none (the identity as the one reader keeps it,
+ * reader/capture.c).
  * Exit 0 every level agrees within noise, 1 one differs, 2 the captures
  * cannot be compared (unreadable, different processors, no levels). */
 #include "compare.h"
@@ -32,11 +35,13 @@ void cs_usage_compare(FILE *f)
 	      "\n"
 	      "Two captures of one processor (firmware against Linux, two boots,\n"
 	      "two machines of one model), level by level: the floor and the knee\n"
-	      "at its top, each difference against the two captures' own spreads\n"
-	      "over their repeats (probe --repeat, the firmware's repeat=; a\n"
-	      "capture without repeats has the grid's resolution alone), and a\n"
-	      "verdict per level: agree within noise, or differ beyond it\n"
-	      "(docs/repeats.md).\n"
+	      "at its top, and where both captures have them the floor in core\n"
+	      "cycles, the read bandwidth (GB/s) and the geometry (ways, sets,\n"
+	      "size); each difference against the two captures' own spreads over\n"
+	      "their repeats (probe --repeat, the firmware's repeat=; a capture\n"
+	      "without repeats has the grid's resolution alone), or the named\n"
+	      "slack of a figure without spreads, and a verdict per level: agree\n"
+	      "within noise, or differ beyond it (docs/repeats.md).\n"
 	      "\n"
 	      "  --json         the same as one JSON object on stdout\n"
 	      "  --force        compare captures of different (or unnamed) processors\n"
@@ -104,12 +109,70 @@ struct fig {
 	double top; /* the largest size its capture swept */
 };
 
-/* Level l's floor and the knee at its top (the l-th found knee). */
-static void figures(const struct cs_result *r, uint32_t l, struct fig *floor, struct fig *knee)
+/* The figures of a level (s.5), each judged by its slack; the last ones
+ * only where both captures have them (a clock, a bandwidth or a geometry
+ * member missing from one is not a difference of the processor). */
+enum unit { U_NS, U_BYTES, U_CYCLES, U_GBPS, U_COUNT };
+struct measure {
+	const char *text, *json;
+	enum unit unit;
+	double slack;
+	const char *slack_name;
+	int both_only;
+};
+enum { M_FLOOR, M_KNEE, M_CYCLES, M_READ, M_WAYS, M_SETS, M_GSIZE, N_M };
+static const struct measure measures[N_M] = {
+	{ "floor", "floor_ns", U_NS, CS_COMPARE_FLOOR_SLACK, "CS_COMPARE_FLOOR_SLACK", 0 },
+	{ "knee", "knee_bytes", U_BYTES, CS_COMPARE_KNEE_SLACK, "CS_COMPARE_KNEE_SLACK", 0 },
+	{ "floor in cycles", "floor_cycles", U_CYCLES, CS_COMPARE_CYCLES_SLACK, "CS_COMPARE_CYCLES_SLACK", 1 },
+	{ "read", "read_gbps", U_GBPS, CS_COMPARE_BW_SLACK, "CS_COMPARE_BW_SLACK", 1 },
+	{ "ways", "geometry_ways", U_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
+	{ "sets", "geometry_sets", U_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
+	{ "geometry size", "geometry_bytes", U_BYTES, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
+};
+
+static struct fig one_value(double v)
 {
-	uint32_t seen = 0;
-	*floor = (struct fig){ 0 };
-	*knee = (struct fig){ 0 };
+	return (struct fig){ 1, v, v, v, 0, 0, 0 };
+}
+
+/* The read on one thread's level l (kinds/bandwidth/), in GB/s: 1 / its
+ * floor in ns per byte; no spread (a bandwidth is measured once). */
+static void fig_read(const struct cs_result *r, uint32_t l, struct fig *f)
+{
+	for (uint32_t i = 0; i < r->bw.n_series; i++) {
+		const struct cs_bw_series_result *s = &r->bw.series[i];
+		if (s->op == CS_BW_READ && s->threads == 1 && s->measured) {
+			if (l < s->n_levels && s->levels[l].floor_ns > 0)
+				*f = one_value(1.0 / s->levels[l].floor_ns);
+			return;
+		}
+	}
+}
+
+/* The geometry (kinds/geometry/) of the published level the knee at the
+ * top of this level is paired with: ways, sets, size; counts, no spread. */
+static void fig_geometry(const struct cs_result *r, uint32_t published, struct fig *f)
+{
+	for (uint32_t k = 0; published && k < r->geom.n && k < CS_GEOM_MAX_LEVELS; k++) {
+		const struct cs_geom_level *g = &r->geom.levels[k];
+		if (g->level != published || !g->has_geometry)
+			continue;
+		f[M_WAYS] = one_value(g->ways);
+		f[M_SETS] = one_value(g->sets);
+		f[M_GSIZE] = one_value(g->size_bytes);
+	}
+}
+
+/* Level l's figures: its floor, the knee at its top (the l-th found knee),
+ * the floor in core cycles (the capture's own clock, when stable), the read
+ * bandwidth and the geometry. */
+static void figures(const struct cs_result *r, uint32_t l, struct fig *f)
+{
+	uint32_t seen = 0, published = 0;
+	double cpn = cs_clock_cycles_per_ns(r);
+	struct fig *floor = &f[M_FLOOR], *knee = &f[M_KNEE];
+	memset(f, 0, N_M * sizeof *f);
 	if (l < r->n_levels) {
 		const struct cs_spread *s = &r->rep.floor[l];
 		double v = r->levels[l].floor_ns;
@@ -124,49 +187,57 @@ static void figures(const struct cs_result *r, uint32_t l, struct fig *floor, st
 			continue;
 		*knee = (struct fig){ 1, v, r->rep.n && s->has ? s->min : v, r->rep.n && s->has ? s->max : v,
 				      r->rep.n ? s->found : 0, v, r->top_bytes };
+		published = r->knees[j].has_published ? r->knees[j].published_level : 0;
 	}
+	if (floor->has && cpn > 0)
+		f[M_CYCLES] = (struct fig){ 1, floor->v * cpn, floor->lo * cpn, floor->hi * cpn, floor->found, 0, 0 };
+	fig_read(r, l, &f[M_READ]);
+	fig_geometry(r, published, f);
 }
 
 struct row {
 	uint32_t level;
-	struct fig fa, fb, ka, kb;
-	int floor_agree, knee_agree; /* -1: not in both */
+	struct fig a[N_M], b[N_M];
+	int agree_m[N_M]; /* -1: not compared */
 	int agree;
-	int compared; /* 0: neither figure lies within both sweeps */
-	char sentence[400];
+	int compared; /* 0: no figure lies within both sweeps */
+	char sentence[1200];
 };
 
 /* 1 agree, 0 differ, -1 not compared: in neither, or in one only and past
- * the other's sweep (a shorter sweep is not a different processor). */
-static int verdict(const struct fig *a, const struct fig *b, double slack)
+ * the other's sweep (a shorter sweep is not a different processor), or in
+ * one only of a figure compared only where both have it. */
+static int verdict(const struct fig *a, const struct fig *b, const struct measure *m)
 {
 	if (!a->has && !b->has)
 		return -1;
 	if (!a->has || !b->has) {
 		const struct fig *in = a->has ? a : b, *out = a->has ? b : a;
-		return in->at > out->top ? -1 : 0; /* within both sweeps: a difference */
+		return m->both_only || in->at > out->top ? -1 : 0; /* within both sweeps: a difference */
 	}
-	return cs_compare_agree(a->lo, a->hi, b->lo, b->hi, slack);
+	return cs_compare_agree(a->lo, a->hi, b->lo, b->hi, m->slack);
 }
 
-static void put_v(struct cs_buf *b, double v, int bytes)
+static void put_v(struct cs_buf *b, double v, enum unit u)
 {
-	if (bytes) {
+	static const char *const unit[] = { " ns", "", " cycles", " GB/s", "" };
+	if (u == U_BYTES)
 		cs_put_size(b, v);
-	} else {
-		cs_put_g(b, v, 4);
-		cs_puts(b, " ns");
-	}
+	else
+		cs_put_g(b, v, u == U_COUNT ? 10 : 4);
+	cs_puts(b, unit[u]);
 }
 
-static void put_fig(struct cs_buf *b, const char *what, const struct fig *a, const struct fig *c,
-		    int agree, int bytes)
+static void put_fig(struct cs_buf *b, const struct measure *m, const struct fig *a, const struct fig *c,
+		    int agree)
 {
-	cs_puts(b, what);
+	cs_puts(b, m->text);
 	if (!a->has || !c->has) {
 		const struct fig *out = a->has ? c : a;
 		cs_puts(b, a->has ? " in A only" : " in B only");
-		if (agree < 0) {
+		if (agree < 0 && m->both_only) {
+			cs_puts(b, ": not compared");
+		} else if (agree < 0) {
 			cs_puts(b, ", past the other's sweep (to ");
 			cs_put_size(b, out->top);
 			cs_puts(b, "): not compared");
@@ -174,26 +245,35 @@ static void put_fig(struct cs_buf *b, const char *what, const struct fig *a, con
 		return;
 	}
 	cs_puts(b, " A ");
-	put_v(b, a->v, bytes);
+	put_v(b, a->v, m->unit);
 	cs_puts(b, ", B ");
-	put_v(b, c->v, bytes);
+	put_v(b, c->v, m->unit);
 	if (agree) {
 		cs_puts(b, ": agree within noise");
+		if (m->both_only) { /* say what judged it */
+			cs_puts(b, " (");
+			cs_put_g(b, m->slack, 6);
+			cs_puts(b, "x, ");
+			cs_puts(b, m->slack_name);
+			cs_putc(b, ')');
+		}
 		return;
 	}
 	cs_puts(b, ": differ by ");
 	cs_put_pct(b, c->v / a->v - 1);
 	cs_puts(b, ", beyond noise (A ");
-	put_v(b, a->lo, bytes);
+	put_v(b, a->lo, m->unit);
 	cs_puts(b, " .. ");
-	put_v(b, a->hi, bytes);
+	put_v(b, a->hi, m->unit);
 	cs_puts(b, ", B ");
-	put_v(b, c->lo, bytes);
+	put_v(b, c->lo, m->unit);
 	cs_puts(b, " .. ");
-	put_v(b, c->hi, bytes);
+	put_v(b, c->hi, m->unit);
 	cs_puts(b, ", each widened by ");
-	cs_put_g(b, bytes ? CS_COMPARE_KNEE_SLACK : CS_COMPARE_FLOOR_SLACK, 6);
-	cs_puts(b, bytes ? "x, CS_COMPARE_KNEE_SLACK)" : "x, CS_COMPARE_FLOOR_SLACK)");
+	cs_put_g(b, m->slack, 6);
+	cs_puts(b, "x, ");
+	cs_puts(b, m->slack_name);
+	cs_putc(b, ')');
 }
 
 static void one_row(const struct cs_result *a, const struct cs_result *b, uint32_t l, struct row *w)
@@ -201,17 +281,19 @@ static void one_row(const struct cs_result *a, const struct cs_result *b, uint32
 	struct cs_buf s;
 	memset(w, 0, sizeof *w);
 	w->level = l + 1;
-	figures(a, l, &w->fa, &w->ka);
-	figures(b, l, &w->fb, &w->kb);
-	w->floor_agree = verdict(&w->fa, &w->fb, CS_COMPARE_FLOOR_SLACK);
-	w->knee_agree = verdict(&w->ka, &w->kb, CS_COMPARE_KNEE_SLACK);
-	w->agree = w->floor_agree != 0 && w->knee_agree != 0;
-	w->compared = w->floor_agree >= 0 || w->knee_agree >= 0;
+	figures(a, l, w->a);
+	figures(b, l, w->b);
+	w->agree = 1;
 	cs_buf_init(&s, w->sentence, sizeof w->sentence);
-	put_fig(&s, "floor", &w->fa, &w->fb, w->floor_agree, 0);
-	if (w->ka.has || w->kb.has) {
-		cs_puts(&s, "; knee");
-		put_fig(&s, "", &w->ka, &w->kb, w->knee_agree, 1);
+	for (int m = 0; m < N_M; m++) {
+		w->agree_m[m] = verdict(&w->a[m], &w->b[m], &measures[m]);
+		w->agree &= w->agree_m[m] != 0;
+		w->compared |= w->agree_m[m] >= 0;
+		if (m != M_FLOOR && !w->a[m].has && !w->b[m].has)
+			continue; /* the floor is always said, the others where present */
+		if (m != M_FLOOR)
+			cs_puts(&s, "; ");
+		put_fig(&s, &measures[m], &w->a[m], &w->b[m], w->agree_m[m]);
 	}
 }
 
@@ -245,10 +327,10 @@ static int text_answer(const struct side *a, const struct side *b, const struct 
 	return differ ? CS_EXIT_FAIL : CS_EXIT_OK;
 }
 
-static void json_fig(struct cs_jsonw *j, const char *key, const struct fig *a, const struct fig *b,
+static void json_fig(struct cs_jsonw *j, const struct measure *m, const struct fig *a, const struct fig *b,
 		     int agree)
 {
-	cs_jsonw_key(j, key);
+	cs_jsonw_key(j, m->json);
 	if (!a->has && !b->has) {
 		cs_jsonw_null(j);
 		return;
@@ -271,8 +353,10 @@ static void json_fig(struct cs_jsonw *j, const char *key, const struct fig *a, c
 		cs_jsonw_arr_end(j);
 		cs_jsonw_obj_end(j);
 	}
-	cs_jsonw_key(j, "agree"); /* null: past the other's sweep, not compared */
+	cs_jsonw_key(j, "agree"); /* null: not compared (past the other's sweep, or in one only) */
 	agree < 0 ? cs_jsonw_null(j) : cs_jsonw_bool(j, agree);
+	cs_jsonw_key_numsig(j, "slack", m->slack, 10); /* what judged it (s.5) */
+	cs_jsonw_key_str(j, "constant", m->slack_name);
 	cs_jsonw_obj_end(j);
 }
 
@@ -312,8 +396,8 @@ static int json_answer(const struct side *a, const struct side *b, const struct 
 	for (uint32_t i = 0; i < n; i++) {
 		cs_jsonw_obj(&j);
 		cs_jsonw_key_u64(&j, "level", w[i].level);
-		json_fig(&j, "floor_ns", &w[i].fa, &w[i].fb, w[i].floor_agree);
-		json_fig(&j, "knee_bytes", &w[i].ka, &w[i].kb, w[i].knee_agree);
+		for (int m = 0; m < N_M; m++)
+			json_fig(&j, &measures[m], &w[i].a[m], &w[i].b[m], w[i].agree_m[m]);
 		cs_jsonw_key_str(&j, "verdict", !w[i].compared ? "not-compared" : w[i].agree ? "agree" : "differ");
 		cs_jsonw_key_str(&j, "sentence", w[i].sentence);
 		cs_jsonw_obj_end(&j);

@@ -16,6 +16,19 @@
  * 2 %, the order at which two programs' calibrations of one counter differ
  * (the firmware's and the Linux probe's), however narrow the spreads */
 #define CS_COMPARE_FLOOR_SLACK 1.02
+/* s.5: two floors in core cycles agree when their spreads (the floor's in ns
+ * times each capture's own core clock), widened by this factor, overlap: the
+ * floor's 2 % and the drift a stable clock may show between its readings
+ * (CS_CLOCK_DRIFT_MAX, 5 %, kinds/clock/rules_clock.h) */
+#define CS_COMPARE_CYCLES_SLACK 1.071 /* 1.02 x 1.05 */
+/* s.5: two read bandwidths of a level (GB/s, the read on one thread) agree
+ * when they are within this factor: a bandwidth has no spread over repeats,
+ * and one run to the next moves a cache level's read by some percent (DRAM's
+ * by more under another tenant); 15 % is a difference worth a sentence */
+#define CS_COMPARE_BW_SLACK 1.15
+/* s.5: geometry (ways, sets, size) is counted, not timed: two captures of
+ * one processor agree only when the counts are equal */
+#define CS_COMPARE_GEOM_SLACK 1.0
 
 int cs_cmd_compare(int argc, char **argv);
 void cs_usage_compare(FILE *f);
