@@ -21,6 +21,7 @@ pictures() {
 	cat <<LIST
 AMD-EPYC-2026-11-30-tsc-huge.svg $H/AMD-EPYC-2026-11-30-tsc-huge.json $H/AMD-EPYC-2026-11-30-tsc-huge-competitors1.json
 Intel-R-Xeon-R-Processor-2026-12-01-tsc-4k.svg $H/Intel-R-Xeon-R-Processor-2026-12-01-tsc-4k.json
+Intel-R-Xeon-R-Processor-2026-12-02-tsc-huge-bandwidth.svg $H/Intel-R-Xeon-R-Processor-2026-12-02-tsc-huge-bandwidth.json
 AMD-EPYC-2026-11-30-tsc-huge.png $H/AMD-EPYC-2026-11-30-tsc-huge.json $H/AMD-EPYC-2026-11-30-tsc-huge-competitors1.json
 LIST
 }
