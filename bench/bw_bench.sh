@@ -96,11 +96,17 @@ for i, kb in enumerate(sizes):
     print(f"{'L%d @ %d KiB' % (i + 1, kb):22}{f(cells[0][0], 11)}{f(cells[0][1], 9)}{f(cells[0][2], 7, 2)}   "
           f"{f(cells[1][0], 10)}{f(cells[1][1], 9)}{f(cells[1][2], 7, 2)}   {verdict}")
 # L1's physical read peak: loads a cycle x vector bytes x core clock. The
-# clock: CPUID leaf 0x16's base frequency where given, else the counter's
-# rate (the TSC), said so; two loads a cycle (Intel since Sandy Bridge at
-# 128 bits, since Skylake-SP at 512; AMD since Zen) is assumed, said so.
+# clock: the core clock the capture measured around the bandwidth kind (the
+# add chain, docs/clock.md) where it has it; else CPUID leaf 0x16's base
+# frequency where given; else the counter's rate (the TSC), said so; two
+# loads a cycle (Intel since Sandy Bridge at 128 bits, since Skylake-SP at
+# 512; AMD since Zen) is assumed, said so.
 hz, how = None, None
-for e in c.get("cpuid", []) or []:
+for q in (c.get("core_clock") or {}).get("kinds", []) or []:
+    v = sorted(x for x in (q.get("hz") or []) if x)
+    if q.get("kind") == "bandwidth" and v:
+        hz, how = v[len(v) // 2], "the core clock measured around the bandwidth kind"
+for e in ([] if hz else c.get("cpuid", []) or []):
     if int(e["leaf"], 16) == 0x16 and int(e["eax"], 16) & 0xffff:
         hz, how = (int(e["eax"], 16) & 0xffff) * 1e6, "CPUID leaf 0x16 base frequency"
 if not hz and c["clock"].get("hz"):
