@@ -66,3 +66,18 @@ mutate() {
 	done
 	rm -rf "$tmp"
 }
+
+# neighbours DIR: beside a mutated copy in DIR, every folder of the core
+# (CORE_DIRS, tests/lib.sh) and kinds/ linked in as they are, so the copy's
+# relative includes reach them, whichever folder a kind includes.
+neighbours() {
+	local d
+	for d in $CORE_DIRS kinds; do
+		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
+	done
+}
+# core FOLDER: the built objects (under $obj) of every folder of the core
+# and every kind but FOLDER, the one mutated; check cells (*_expect.c) out.
+core() {
+	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
+}

@@ -14,15 +14,6 @@ cd "$(dirname "$0")/.."
 CC=${HOST_CC:-cc}
 obj=build/host/obj
 
-neighbours() {
-	local d
-	for d in common reduce reader chart kinds; do
-		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
-	done
-}
-core() {
-	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
-}
 build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/clock/#$1/kinds/clock/#g" tests/test_clock.c >"$1/test.c"

@@ -24,10 +24,7 @@ mutants=(
 # copy of kinds/ beside it (the table's columns include the rules)
 build() {
 	cp -r kinds "$1/"
-	local d
-	for d in common reader chart decode net; do
-		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
-	done
+	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_repeat.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) $obj/host/reader.o \
 		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"

@@ -10,17 +10,6 @@ cd "$(dirname "$0")/.."
 CC=${HOST_CC:-cc}
 obj=build/host/obj
 
-# DIR: the copy's neighbours (its relative includes reach them), and the
-# built objects of every folder of the core but the mutated one
-neighbours() {
-	local d
-	for d in common reduce reader chart kinds; do
-		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
-	done
-}
-core() {
-	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
-}
 
 mutants=(
 	"CS_TLB_TRANSLATION_NEAR 0.25 0.20"

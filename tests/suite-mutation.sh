@@ -51,11 +51,7 @@ mutants=(
 obj=build/host/obj
 build() {
 	cp -r kinds "$1/"
-	[ -e "$1/common" ] || ln -s "$PWD/common" "$1/common"
-	[ -e "$1/reader" ] || ln -s "$PWD/reader" "$1/reader"
-	[ -e "$1/chart" ] || ln -s "$PWD/chart" "$1/chart"
-	[ -e "$1/decode" ] || ln -s "$PWD/decode" "$1/decode"
-	[ -e "$1/net" ] || ln -s "$PWD/net" "$1/net"
+	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
 	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) \
 		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
