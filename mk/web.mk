@@ -18,14 +18,14 @@ WEB_LDFLAGS := --target=wasm32 -nostdlib -Wl,--no-entry -Wl,--strip-all \
 # The core the firmware runs, minus what only a machine without a browser
 # needs (decode/: CPUID and ARM decoders).
 WEB_CORE := $(filter-out $(wildcard decode/*.c),$(CORE_SRC))
-WEB_SRC := $(WEB_CORE) $(wildcard web/wasm/*.c)
+WEB_SRC := $(WEB_CORE) $(wildcard web/wasm/*.c) $(WEB_ARCH_SRC)
 WEB_OBJDIR := $(BUILD)/web-obj
 WEB_OBJ := $(patsubst %.c,$(WEB_OBJDIR)/%.o,$(WEB_SRC))
 WEB_STATIC := $(patsubst web/%,$(WEBDIR)/%,$(wildcard web/*.html web/*.css web/js/*.js))
 CATALOGUE := $(patsubst captures/synthetic/%,$(WEBDIR)/catalogue/%,$(wildcard captures/synthetic/*.json))
 
 .PHONY: web deps-web
-web: $(WEBDIR)/cacheshape.wasm $(WEB_STATIC) $(CATALOGUE) $(WEBDIR)/catalogue/index.json \
+web: $(WEBDIR)/cacheshape.wasm $(WEBDIR)/cacheshape-simd.wasm $(WEB_STATIC) $(CATALOGUE) $(WEBDIR)/catalogue/index.json \
 	$(WEBDIR)/host/figures.json
 
 deps-web:
@@ -38,6 +38,18 @@ $(WEB_OBJDIR)/%.o: %.c | deps-web
 	$(WEB_CC) $(WEB_CFLAGS) -c $< -o $@
 
 $(WEBDIR)/cacheshape.wasm: $(WEB_OBJ)
+	@mkdir -p $(dir $@)
+	$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
+
+# The page's measuring worker takes this one where the browser validates
+# WebAssembly SIMD: the same objects, but the bandwidth kernels built with
+# -msimd128 (arch/wasm32/bandwidth.c: v128 loads and stores). Only the
+# kernels use SIMD, so every other figure is the plain module's.
+WEB_SIMD_OBJ := $(WEB_OBJDIR)/arch/wasm32/bandwidth-simd.o
+$(WEB_SIMD_OBJ): arch/wasm32/bandwidth.c | deps-web
+	@mkdir -p $(dir $@)
+	$(WEB_CC) $(WEB_CFLAGS) -msimd128 -c $< -o $@
+$(WEBDIR)/cacheshape-simd.wasm: $(filter-out $(WEB_OBJDIR)/arch/wasm32/bandwidth.o,$(WEB_OBJ)) $(WEB_SIMD_OBJ)
 	@mkdir -p $(dir $@)
 	$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
 

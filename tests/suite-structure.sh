@@ -63,13 +63,20 @@ for d in arch/*/; do
 	a=$(basename "$d")
 	cc=$a-linux-gnu-gcc
 	[ "$(uname -m)" = "$a" ] && cc=${HOST_CC:-cc}
+	flags=()
+	# the page's architecture (mk/arch-wasm32.mk): Debian's clang, with and
+	# without WebAssembly SIMD, as mk/web.mk builds it
+	[ "$a" = wasm32 ] && cc=clang flags=(--target=wasm32 -mbulk-memory)
 	if ! command -v "$cc" >/dev/null; then
 		fail "arch/$a: no compiler $cc (scripts/deps.sh)"
 		continue
 	fi
 	for f in "$d"*.c; do
-		if $cc -std=gnu11 -O2 -ffreestanding -nostdinc -isystem "$($cc -print-file-name=include)" \
-			-fno-stack-protector -Wall -Wextra -Werror -c "$f" -o "$tmp/a.o" 2>"$tmp/log"; then
+		if $cc "${flags[@]}" -std=gnu11 -O2 -ffreestanding -nostdinc -isystem "$($cc -print-file-name=include)" \
+			-fno-stack-protector -Wall -Wextra -Werror -c "$f" -o "$tmp/a.o" 2>"$tmp/log" &&
+			{ [ "$a" != wasm32 ] || $cc "${flags[@]}" -msimd128 -std=gnu11 -O2 -ffreestanding -nostdinc \
+				-isystem "$($cc -print-file-name=include)" -Wall -Wextra -Werror -c "$f" -o "$tmp/a.o" \
+				2>"$tmp/log"; }; then
 			pass "$f compiles freestanding ($cc)"
 		else
 			fail "$f does not compile freestanding with $cc: $(head -c 300 "$tmp/log")"

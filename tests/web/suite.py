@@ -370,9 +370,34 @@ def part_measure(b, args):
         check('the sweep has points four an octave from 4 KiB',
               len(cap.get('sweep', {}).get('points', [])) >= 40 and cap['sweep']['points'][0]['bytes'] == 4096)
         check('three adjacency placements, measured or refused', len(cap.get('adjacency', [])) == 3)
+        bw = cap.get('bandwidth') or {}
+        ser = {s.get('op'): s for s in bw.get('series', []) if s.get('threads') == 1}
+        print('  bandwidth: kernel %s, %s' % (
+            (ser.get('read') or {}).get('kernel'),
+            ', '.join('%s %d points' % (op, len(s.get('points', []))) for op, s in ser.items())))
+        check('the page measured its own bandwidth with WebAssembly SIMD (kernel simd128, 16-byte vectors)',
+              (ser.get('read') or {}).get('kernel') == 'simd128' and ser['read'].get('vector_bytes') == 16,
+              str(cap.get('bandwidth_reason') or bw.get('vector_note')))
+        check('read, write and copy measured at every size of the grid from 4 KiB',
+              all(len((ser.get(op) or {}).get('points', [])) >= 30 and ser[op]['points'][0]['bytes'] == 4096
+                  for op in ('read', 'write', 'copy')))
+        check('no non-temporal store in WebAssembly: refused, with why',
+              'non-temporal' in str((ser.get('nt_write') or {}).get('refusal', '')))
+        check('every read figure positive and finite',
+              all(0 < p['ns_per_byte'] < 1e6 for p in (ser.get('read') or {}).get('points', [{'ns_per_byte': 0}])))
         check('not hidden: no page-hidden refusal', cap.get('browser', {}).get('refusal') is None)
         essay.measured(b, args, check)
         docs_picture(b, args)
+        # ?simd=off: the kernels a browser without WebAssembly SIMD runs
+        st = b.navigate(srv.url + '?measure=quick&simd=off', until=('done', 'error'), timeout=180)
+        try:
+            cap = json.loads(b.evaluate('document.getElementById("capture-json").textContent'))
+        except ValueError:
+            cap = {}
+        ser = [s for s in (cap.get('bandwidth') or {}).get('series', []) if s.get('op') == 'read']
+        check('simd=off: the read measured by 64-bit words (kernel scalar), said so',
+              st == 'done' and ser and ser[0].get('kernel') == 'scalar' and ser[0].get('vector_bytes') == 8
+              and 'no SIMD' in cap['bandwidth'].get('vector_note', ''), str(ser[:1])[:200])
         # the same, hidden for 300 ms after the second point
         b.on_new_document(HIDE_ONCE)
         st = b.navigate(srv.url + '?measure=quick', until=('done', 'error'), timeout=180)

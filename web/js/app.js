@@ -6,6 +6,8 @@
 //                       <pre id="reduce-json"> (or the error in #reduce-error)
 //   /?measure=quick     every section, then a quick measurement; the
 //                       capture in <pre id="capture-json">
+//   &simd=off           the measurement's bandwidth kernels without
+//                       WebAssembly SIMD (cacheshape.wasm's 64-bit words)
 // body[data-state]: loading, then ready once every section is computed
 // (each section's data-computed="1"), done after a measurement, or error.
 // window.cacheshape holds what scripts and tests drive (reducePaths, ...).

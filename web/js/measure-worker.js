@@ -8,6 +8,15 @@
 import { instantiate } from './wasm.js';
 
 const post = (m) => self.postMessage(m);
+
+// WebAssembly SIMD, asked of this browser: a module of one function,
+// () -> v128 (i32.const 0, i8x16.splat, i8x16.popcnt). Where it validates,
+// the worker runs cacheshape-simd.wasm, whose bandwidth kernels move v128
+// vectors; where not, cacheshape.wasm, whose kernels move 64-bit words
+// (arch/wasm32/bandwidth.c); the capture names the kernel either way.
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
+  10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
+const simd = () => { try { return WebAssembly.validate(SIMD_PROBE); } catch (e) { return false; } };
 let x = null;
 
 // The smallest step of performance.now(), in whole nanoseconds (the unit
@@ -47,7 +56,7 @@ function out(n) {
 }
 
 async function run(o) {
-  x = x || (await instantiate());
+  x = x || (await instantiate({}, new URL(o.simd !== false && simd() ? '../cacheshape-simd.wasm' : '../cacheshape.wasm', import.meta.url)));
   const q = quantum();
   const isolated = self.crossOriginIsolated === true;
   post({ type: 'clock', quantum: q.quantum, samples: q.samples, isolated });

@@ -84,6 +84,9 @@ export function measure(red, { quick = true, maxBytes = QUICK_BYTES, label = '',
         case 'error': done(new Error(m.message)); break;
       }
     };
-    worker.postMessage({ cmd: 'start', quick, maxBytes, seed: Math.floor(Math.random() * 2 ** 52) });
+    // ?simd=off: the 64-bit-word kernels even where the browser has SIMD
+    // (what a browser without it measures; the capture names the kernel)
+    const simd = new URLSearchParams(location.search).get('simd') !== 'off';
+    worker.postMessage({ cmd: 'start', quick, maxBytes, simd, seed: Math.floor(Math.random() * 2 ** 52) });
   });
 }

@@ -16,9 +16,9 @@ export function wasmModule(url = new URL('../cacheshape.wasm', import.meta.url))
   return modulePromise;
 }
 
-export async function instantiate(imports = {}) {
+export async function instantiate(imports = {}, url = undefined) {
   const env = { now_ms: () => performance.now(), ...imports };
-  const inst = await WebAssembly.instantiate(await wasmModule(), { env });
+  const inst = await WebAssembly.instantiate(await wasmModule(url), { env });
   return inst.exports;
 }
 

@@ -13,6 +13,7 @@
 #include "../../common/engine.h"
 #include "../../common/version.h"
 #include "../../reduce/place.h"
+#include "../../arch/arch.h"
 
 /* performance.now(): milliseconds, as coarse as the browser makes it. */
 __attribute__((import_module("env"), import_name("now_ms"))) double cs_js_now_ms(void);
@@ -48,6 +49,7 @@ static struct {
 	double hidden_ms;
 	struct cs_work w;
 	struct cs_result r;
+	struct cs_bw_kernels bw;
 	char user_agent[CS_TEXT_MAX], started[64];
 } m;
 
@@ -72,8 +74,8 @@ CS_EXPORT(cs_m_memory) double cs_m_memory(double max_bytes)
 }
 
 /* The engine's plan and hooks for this page: its clock, its region, no
- * flush (seed 003's experiments say they were not run), no other
- * processors, no progress hook (the worker shows each step's event), and
+ * flush (seed 003's experiments say they were not run), the streaming
+ * kernels of the module it runs in, no other processors, no progress hook (the worker shows each step's event), and
  * the reducer's placement rule. */
 static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t max_bytes)
 {
@@ -92,6 +94,12 @@ static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t ma
 	e->hooks.mem = m.mem;
 	e->hooks.mem_bytes = m.mem_bytes;
 	cs_placer_init(&e->hooks.placer, &m.place, &m.w, &m.r);
+	/* The bandwidth kind: this module's kernels (arch/wasm32/bandwidth.c:
+	 * v128 in cacheshape-simd.wasm, 64-bit words in cacheshape.wasm), on
+	 * this worker alone (a page has no way to pin workers to processors,
+	 * so there is no all-cores series), no vector state to enable. */
+	if (cs_arch_bw_select(&m.bw, 0, 0) == 0)
+		e->hooks.bw.kernels = &m.bw;
 	n = cs_sweep_sizes(max_bytes, sizes, CS_MAX_SWEEP_POINTS);
 	m.last_size = n ? sizes[n - 1] : 0;
 }
