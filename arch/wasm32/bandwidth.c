@@ -10,7 +10,9 @@
  * store through volatile pointers, so that the compiler can neither drop
  * a store nor turn a loop into memory.fill or memory.copy. WebAssembly has no
  * non-temporal store: nt_write is NULL and the run says so. Eight vectors
- * a turn, as on the other architectures (CS_BW_CHUNK is a multiple). */
+ * a turn, as on the other architectures (CS_BW_CHUNK is a multiple).
+ * No cs_arch_bw_enter/leave: a page has no vector state to enable, and
+ * web/wasm/measure.c leaves those hooks NULL (bw_probe.h). */
 #include "../arch.h"
 
 #ifdef __wasm_simd128__
@@ -88,19 +90,7 @@ int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
 	k->copy = k_copy;
 	k->nt_write = 0;
 	cs_strlcpy(k->note, VBYTES == 16 ? "WebAssembly SIMD (v128 loads and stores), validated by this browser"
-					 : "this browser's WebAssembly has no SIMD (a v128 module did not validate): 64-bit words",
+					 : "cacheshape.wasm, no SIMD (the browser did not validate a v128 module, or ?simd=off): 64-bit words",
 		   sizeof k->note);
 	return 0;
-}
-
-int cs_arch_bw_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
-{
-	(void)k;
-	cs_memset(s, 0, sizeof *s);
-	return 0;
-}
-
-void cs_arch_bw_leave(const struct cs_bw_saved *s)
-{
-	(void)s;
 }

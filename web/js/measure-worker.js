@@ -56,7 +56,8 @@ function out(n) {
 }
 
 async function run(o) {
-  x = x || (await instantiate({}, new URL(o.simd !== false && simd() ? '../cacheshape-simd.wasm' : '../cacheshape.wasm', import.meta.url)));
+  const module = o.simd !== false && simd() ? '../cacheshape-simd.wasm' : '../cacheshape.wasm';
+  x = x || (await instantiate({}, new URL(module, import.meta.url)));
   const q = quantum();
   const isolated = self.crossOriginIsolated === true;
   post({ type: 'clock', quantum: q.quantum, samples: q.samples, isolated });

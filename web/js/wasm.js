@@ -16,7 +16,7 @@ export function wasmModule(url = new URL('../cacheshape.wasm', import.meta.url))
   return modulePromise;
 }
 
-export async function instantiate(imports = {}, url = undefined) {
+export async function instantiate(imports = {}, url) {
   const env = { now_ms: () => performance.now(), ...imports };
   const inst = await WebAssembly.instantiate(await wasmModule(url), { env });
   return inst.exports;

@@ -75,8 +75,8 @@ CS_EXPORT(cs_m_memory) double cs_m_memory(double max_bytes)
 
 /* The engine's plan and hooks for this page: its clock, its region, no
  * flush (seed 003's experiments say they were not run), the streaming
- * kernels of the module it runs in, no other processors, no progress hook (the worker shows each step's event), and
- * the reducer's placement rule. */
+ * kernels of the module it runs in, no other processors, no progress hook
+ * (the worker shows each step's event), and the reducer's placement rule. */
 static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t max_bytes)
 {
 	struct cs_engine *e = &m.e;
