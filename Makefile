@@ -4,6 +4,8 @@
 #                   (build/host-aarch64/cacheshape: mk/host-cross.mk)
 #   make run        boot the firmware in QEMU and reduce its capture
 #   make test       every test; ends with "N passed, N failed"
+#   make check      every test but the QEMU boots and the page in Chromium:
+#                   the quick loop while developing; ends the same way
 #   make bench      speed and memory figures
 #   make fuzz       each fuzz target under libFuzzer (FUZZ_SECONDS each)
 #   make web        the page (build/web/), served by `cacheshape serve`

@@ -59,13 +59,12 @@ endif
 $(GNU_EFI_ARM64)/lib/libgnuefi.a: scripts/gnu-efi-arm64.sh
 	@scripts/gnu-efi-arm64.sh $(BUILD)/gnu-efi-arm64
 	@touch $@
+# fetched (apt-get download) before make test's parallel build (mk/test.mk)
+TEST_DEPS_MAKE += $(GNU_EFI_ARM64)/lib/libgnuefi.a
 
-# The aarch64 build from any ARCH (`make test` runs with x86_64): before
-# `usb` in TEST_PREREQS, so the stick can carry BOOTAA64.EFI as well.
-.PHONY: firmware-aarch64
-firmware-aarch64:
-	@$(MAKE) --no-print-directory ARCH=aarch64 firmware
-
+# The aarch64 build from any ARCH (`make test` runs with x86_64):
+# firmware-aarch64 (mk/efi.mk), which `usb` waits for, so the stick
+# carries BOOTAA64.EFI as well.
 TEST_SUITES += tests/suite-qemu-aarch64.sh
 # The chart drawn through Blt on virtio-gpu-pci, checked from a screendump.
 TEST_SUITES += tests/suite-screen-aarch64.sh

@@ -51,12 +51,20 @@ QEMU_BOOT_SCRIPT ?= tests/qemu/boot.sh
 run: $(EFI_APP) host | deps-efi
 	@QEMU_BOOT=$(QEMU_BOOT_SCRIPT) tests/qemu/run.sh "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
 
+# firmware-<arch>: the firmware for any arch of mk/arch-*.mk, whatever ARCH
+# is (another arch's by a make of its own). One target per arch, so that a
+# parallel make (`make test`) builds each arch's image once, never two
+# makes at once in the same build/<arch>/.
+.PHONY: $(addprefix firmware-,$(EFI_ARCHES))
+firmware-$(ARCH): firmware
+$(addprefix firmware-,$(filter-out $(ARCH),$(EFI_ARCHES))): firmware-%:
+	@$(MAKE) --no-print-directory ARCH=$* firmware
+
 # The stick carries every architecture of mk/arch-*.mk (each firmware boots
 # its own EFI/BOOT/BOOT*.EFI), so `make usb` builds the others too.
 USB_OTHERS := $(filter-out $(ARCH),$(EFI_ARCHES))
 .PHONY: usb-others
-usb-others:
-	@$(foreach a,$(USB_OTHERS),$(MAKE) --no-print-directory ARCH=$(a) firmware &&) true
+usb-others: $(addprefix firmware-,$(USB_OTHERS))
 # USB_EFI: the binary the stick carries for an arch; USB_FINISH: what
 # follows (mk/sign.mk sets both when SIGN_KEY is given).
 USB_IMG ?= $(BUILD)/cacheshape-usb.img

@@ -89,3 +89,4 @@ bench: $(BENCH_BIN) web
 		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS); else echo "page: chromium missing (scripts/deps.sh browser)"; fi
 
 TEST_PREREQS += fuzz-build
+CHECK_PREREQS += fuzz-build

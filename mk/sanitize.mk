@@ -33,3 +33,4 @@ $(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a
 
 TEST_SUITES += tests/suite-sanitize.sh
 TEST_PREREQS += host-asan
+CHECK_PREREQS += host-asan

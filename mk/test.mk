@@ -8,11 +8,39 @@ $(HOSTDIR)/tests/%: tests/%.c tests/check.h $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a 
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
 
-.PHONY: unit-tests test
+.PHONY: unit-tests test check test-deps
 unit-tests: $(UNIT_TESTS)
 
 TEST_SUITES := tests/suite-unit.sh tests/suite-freestanding.sh tests/suite-mutation.sh $(wildcard tests/suite-cli.sh tests/suite-check.sh tests/suite-import.sh tests/suite-fuzz.sh tests/suite-mutation-experiments.sh tests/suite-mutation-tlb.sh tests/suite-mutation-clock.sh tests/suite-mutation-geometry.sh tests/suite-mutation-bandwidth.sh tests/suite-import-bw.sh tests/suite-bandwidth.sh tests/suite-structure.sh tests/suite-mutation-repeat.sh tests/suite-compare.sh) $(TEST_SUITES)
 TEST_PREREQS += host unit-tests
+CHECK_PREREQS += host unit-tests
+# `make check`: every suite but those that boot QEMU (a firmware under
+# qemu-system, the host command under qemu-user) or drive Chromium, each of
+# which says so in its file with a line "# suite: qemu" or "# suite: chromium".
+CHECK_SUITES = $(filter-out $(shell grep -l -E '^# suite: (qemu|chromium)$$' $(TEST_SUITES) /dev/null),$(TEST_SUITES))
 
-test: $(TEST_PREREQS)
+# The prerequisites are built in parallel, TEST_JOBS at once (default: this
+# machine's processors; a -j of your own wins), after every package they
+# need is installed by one scripts/deps.sh call on its own: two apt-get at
+# once would fight over dpkg's lock, and one apt-get update serves all.
+# TEST_DEPS: the deps.sh groups the builds use; a prerequisite deps-GROUP
+# adds GROUP (it runs scripts/deps.sh GROUP); TEST_DEPS_MAKE: other
+# targets that fetch (the arm64 gnu-efi), made before the build, one at
+# a time.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+TEST_DEPS += host efi arm fuzz web
+CHECK_DEPS += host fuzz web
+# prereqs_build GROUPS, PREREQS, FETCH
+define prereqs_build
+	@scripts/deps.sh $(sort $(1) $(patsubst deps-%,%,$(filter deps-%,$(2))))
+	$(if $(strip $(3) $(filter deps-%,$(2))),@$(MAKE) --no-print-directory $(3) $(filter deps-%,$(2)))
+	@$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS)) $(filter-out deps-%,$(2))
+endef
+
+test:
+	$(call prereqs_build,$(TEST_DEPS),$(TEST_PREREQS),$(TEST_DEPS_MAKE))
 	@tests/run-all.sh $(TEST_SUITES)
+
+check:
+	$(call prereqs_build,$(CHECK_DEPS),$(CHECK_PREREQS))
+	@tests/run-all.sh $(CHECK_SUITES)

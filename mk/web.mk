@@ -78,6 +78,8 @@ $(WEBDIR)/host/figures.json: web/host-figures.sh $(HOSTDIR)/cacheshape $(shell f
 # feeds the page the host reader's own test rows (dump_reader_rows).
 TEST_SUITES += tests/suite-serve.sh tests/suite-web.sh
 TEST_PREREQS += web deps-browser $(HOSTDIR)/tests/dump_reader_rows
+# the page's wasm: suite-plot, suite-structure and suite-readme use it
+CHECK_PREREQS += web
 
 .PHONY: deps-browser
 deps-browser:

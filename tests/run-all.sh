@@ -8,6 +8,12 @@
 # beside it, before the rest: it measures this machine (suite-probe), and a
 # neighbour's load would be in its numbers.
 # A suite that dies without its summary line counts as one failure.
+# The rest start longest first, so that the longest is not the last to
+# begin with the other processors idle: a suite's expected seconds are
+# its time in the last run here (CS_TEST_TIMES, default
+# build/test-times, written at the end of each run), else the line
+# "# run-all: seconds N" in its file, else 60. Their output still comes
+# in the order given.
 set -u
 jobs=${CS_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $jobs in '' | *[!0-9]* | 0) echo "run-all: CS_TEST_JOBS must be a whole number from 1, not '$jobs'" >&2; exit 2 ;; esac
@@ -21,6 +27,15 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 alone() { grep -qx '# run-all: alone' "$1"; }
+times=${CS_TEST_TIMES:-build/test-times}
+# expected SUITE: the seconds it is expected to take (above)
+expected() {
+	local name t
+	name=$(basename "$1" .sh)
+	t=$(sed -n "s/^$name \([0-9][0-9]*\)\$/\1/p" "$times" 2>/dev/null | tail -n 1)
+	[ -n "$t" ] || t=$(sed -n 's/^# run-all: seconds \([0-9][0-9]*\)$/\1/p' "$1" | head -n 1)
+	echo "${t:-60}"
+}
 
 # run_one INDEX SUITE: its output in INDEX.log, then "STATUS SECONDS" in
 # INDEX.rc (written whole, by a rename); INDEX.pid while it runs.
@@ -33,25 +48,24 @@ run_one() {
 }
 
 # The suites that run alone first, one at a time; then the rest, up to
-# $jobs at once, in the order given.
+# $jobs at once, the longest expected first.
 launch_all() {
-	local i=0 s
+	local i=0 s order=()
 	for s in "$@"; do
 		if alone "$s"; then
 			run_one $i "$s" &
 			wait $!
+		else
+			order+=("$(expected "$s") $i")
 		fi
 		i=$((i + 1))
 	done
-	i=0
-	for s in "$@"; do
-		if ! alone "$s"; then
-			while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
-				wait -n
-			done
-			run_one $i "$s" &
-		fi
-		i=$((i + 1))
+	local args=("$@")
+	for i in $(printf '%s\n' "${order[@]}" | sort -k1,1nr -k2,2n | cut -d' ' -f2); do
+		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+			wait -n
+		done
+		run_one $i "${args[$i]}" &
 	done
 	wait
 }
@@ -93,8 +107,14 @@ for suite in "$@"; do
 	total_p=$((total_p + p))
 	total_f=$((total_f + f))
 	echo "   ($name took $took s)"
+	echo "$name $took" >>"$dir/times"
 done
 wait "$launcher"
 launcher=
+# this run's times replace the last ones of the same suites
+if mkdir -p "$(dirname "$times")" 2>/dev/null; then
+	{ [ -e "$times" ] && awk 'NR == FNR { run[$1] = 1; next } !($1 in run)' "$dir/times" "$times"; cat "$dir/times"; } >"$dir/times.new" 2>/dev/null &&
+		mv "$dir/times.new" "$times"
+fi
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

@@ -2,6 +2,7 @@
 # suite-cli: the `cacheshape` command from outside: help and usage errors,
 # `reduce` (text and --json) on good and malformed captures, and `check` with
 # every verdict (ok, FAIL, known failure, none), its exit status and colours.
+# run-all: seconds 100
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

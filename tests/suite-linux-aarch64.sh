@@ -13,6 +13,8 @@
 # says serve is not in it; the unit tests of those paths pass there too;
 # and the make logic builds natively on an aarch64 machine (a dry run with
 # that machine's compiler). Timings are the emulator's: never asserted.
+# run-all: seconds 100
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

@@ -25,6 +25,8 @@
 #     the capture POSTed where the whole line says (issue 22 items 1, 5,
 #     12); that server's answer breaks HTTP: named, not tried again
 # The token limit, one for both ends (item 13): serve --token's own.
+# run-all: seconds 85
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

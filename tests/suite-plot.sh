@@ -7,6 +7,7 @@
 # level named with its value, axes with units on every panel, a legend
 # without duplicates, no two texts overlapping); --theme dark; PNG through
 # librsvg; wrong usage exits 2 and leaves no file.
+# run-all: seconds 70
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

@@ -8,6 +8,8 @@
 # advertises, clock figures, sweep and adjacency series, and the
 # instruction-cache probe's coherent refusal. TCG timings are the host's:
 # nothing here compares the measured knees with the emulated registers.
+# run-all: seconds 110
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

@@ -7,6 +7,7 @@
 # validity only, never the verdict. Then -smp 1 (no AP to run on), the
 # aarch64 firmware on AAVMF (no MP services: said, and run on the boot
 # processor), and the committed capture replayed. Each boot under a timeout.
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

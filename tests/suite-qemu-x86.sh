@@ -6,6 +6,8 @@
 # a read-only volume, a full volume, an existing capture name, a malformed
 # settings file. Timings under TCG are the host's: nothing here compares the
 # measured knees with the emulated CPUID.
+# run-all: seconds 150
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

@@ -5,6 +5,7 @@
 # the points and knee lines against the capture it wrote. (The x86_64 check
 # is case 9 of suite-qemu-x86.sh.) Timings under TCG are the host's: nothing
 # here compares knees with published sizes.
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

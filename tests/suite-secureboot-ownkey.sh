@@ -9,6 +9,7 @@
 #   2 the next boot enforces Secure Boot: the image signed with the db key
 #     boots, and the capture's db is exactly the enrolled list (its bytes)
 #   3 the image signed with another key (Debian's snakeoil) is refused
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

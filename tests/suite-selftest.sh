@@ -6,6 +6,7 @@
 # test that is not host-only, each with as many checks as the host twin
 # (the same sources in the same selftest mode, built for the host), none
 # failed, and the total "selftest: N passed, 0 failed".
+# suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

@@ -9,6 +9,7 @@
 # each arch folder compiles freestanding with its own compiler (the host
 # command built for aarch64 and run there: suite-linux-aarch64.sh); and no
 # function runs past about 80 lines.
+# run-all: seconds 100
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh

@@ -3,6 +3,7 @@
 # serve` (tests/web/suite.py says what is checked). Needs make web and the
 # host command; the reader's rows come from build/host/tests/dump_reader_rows.
 # CS_WEB_DOCS=1 also refreshes docs/images/page-replay.png.
+# suite: chromium
 set -u
 cd "$(dirname "$0")/.."
 for f in build/host/cacheshape build/host/tests/dump_reader_rows build/web/index.html build/web/cacheshape.wasm; do
