@@ -23,6 +23,46 @@ sentence_follows() {
 	fi
 }
 
+# mcc ARGS...: "$CC" ARGS, as a build() calls it (flags, -o OUT, sources,
+# objects, archives, -l), with each source compiled once per distinct
+# text: an object is kept in MCC_CACHE under the hash of the compiler, the
+# flags and the source as the preprocessor gives it (cc -E -P: every
+# header, macro, __FILE__ and __LINE__ in it). A mutant so recompiles only
+# the files its mutated header reaches; every other object is the one its
+# identical input gave, and the binary is linked as before. The cache
+# outlives the suite (build/ keeps it for the next run; make clean empties
+# it); two suites writing one entry each write it whole (a rename).
+MCC_CACHE=${MCC_CACHE:-build/mutation-cache}
+mcc() {
+	local cc=${CC:-cc} flags=() link=() out= s key o i id
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-o) out=$2; shift ;;
+		-I | -D) flags+=("$1" "$2"); shift ;;
+		-l* | -L* | -pthread) link+=("$1") ;;
+		-*) flags+=("$1") ;;
+		*.c) link+=("c:$1") ;;
+		*) link+=("$1") ;;
+		esac
+		shift
+	done
+	mkdir -p "$MCC_CACHE"
+	# the compiler and the flags: one hash for the whole call
+	id=$({ command -v "$cc"; "$cc" --version; echo "${flags[*]}"; } 2>&1 | sha256sum)
+	for i in "${!link[@]}"; do
+		case ${link[$i]} in c:*) ;; *) continue ;; esac
+		s=${link[$i]#c:}
+		key=$("$cc" "${flags[@]}" -E -P "$s" | sha256sum)
+		o=$MCC_CACHE/${id:0:16}-${key:0:32}.o
+		if [ ! -e "$o" ]; then
+			"$cc" "${flags[@]}" -c "$s" -o "$o.$$" || { rm -f "$o.$$"; return 1; }
+			mv -f "$o.$$" "$o"
+		fi
+		link[$i]=$o
+	done
+	"$cc" "${flags[@]}" -o "$out" "${link[@]}"
+}
+
 # built DIR...: the built host objects of DIR's sources as the tree has them
 # now (a glob of build/ would also take an object whose source has moved).
 built() {

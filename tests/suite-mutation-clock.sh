@@ -17,7 +17,7 @@ obj=build/host/obj
 build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/clock/#$1/kinds/clock/#g" tests/test_clock.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/clock) \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/clock) \
 		$(ls "$1"/kinds/clock/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
 }
 
@@ -57,7 +57,7 @@ build() {
 		[ -e "$1/$k" ] || cp -r "$k" "$1/kinds/"
 	done
 	sed -e "s#\.\./#$1/#g" tests/test_clock.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" \
 		$(for d in $CORE_DIRS; do ls "$1/$d"/*.c; done) \
 		$(ls "$1"/kinds/*/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
 }

@@ -43,7 +43,7 @@ build() {
 		[ -e "$1/$d" ] || ln -s "$PWD/$d" "$1/$d"
 	done
 	sed "s#\.\./kinds/experiments/#$1/kinds/experiments/#g" tests/test_experiments.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
+	mcc -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
 		-o "$1/t" "$1/test.c" "$1"/kinds/experiments/*.c $hostobj $(built $CORE_DIRS) \
 		$(built kinds/* | grep -v '/kinds/experiments/') $obj/arch/*/*.o \
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) \

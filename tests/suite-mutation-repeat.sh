@@ -26,7 +26,7 @@ build() {
 	cp -r kinds "$1/"
 	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_repeat.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) $obj/host/reader.o \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) $obj/host/reader.o \
 		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
 }
 SENTENCES=1 mutate rules_repeat.h test_repeat
@@ -39,7 +39,7 @@ build() {
 	[ -e "$1/common" ] || ln -s "$PWD/common" "$1/common"
 	[ -e "$1/net" ] || ln -s "$PWD/net" "$1/net"
 	sed "s#\.\./efi/#$1/efi/#g" tests/test_settings.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/libcore.a -lm 2>"$1/log"
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/libcore.a -lm 2>"$1/log"
 }
 MUTATE_DIR=efi mutate settings.h test_settings
 
@@ -58,7 +58,7 @@ mutants=(
 )
 build() {
 	sed "s#\.\./host/cmd/#$1/host/cmd/#g" tests/test_compare_cmd.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/obj/host/cmd/compare.o \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/obj/host/cmd/compare.o \
 		build/host/obj/host/cmd/replay.o build/host/obj/host/reader.o build/host/obj/host/textout.o \
 		build/host/obj/host/cli.o \
 		build/host/libcore.a -lm 2>"$1/log"

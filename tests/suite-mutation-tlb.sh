@@ -20,7 +20,7 @@ mutants=(
 build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_reduce_tlb.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
 		$(ls "$1"/kinds/tlb/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/tlb SENTENCES=1 mutate rules_tlb.h test_reduce_tlb
@@ -39,7 +39,7 @@ mutants=(
 build() {
 	neighbours "$1"
 	sed -e "s#\.\./kinds/tlb/#$1/kinds/tlb/#g" tests/test_tlb.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" $(core kinds/tlb) \
 		$(ls "$1"/kinds/tlb/*.c | grep -v -e _expect.c) -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/tlb mutate tlb_probe.h test_tlb
@@ -64,7 +64,7 @@ build() {
 		[ -e "$1/$k" ] || cp -r "$k" "$1/kinds/"
 	done
 	sed -e "s#\.\./common/#$1/common/#g" -e "s#\.\./kinds/#$1/kinds/#g" tests/test_tlb_run.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/common/*.c \
 		$(ls "$1"/kinds/tlb/*.c | grep -v -e _expect.c) \
 		$(core kinds/tlb | grep -v "/common/") -lm 2>"$1/log"
 }

@@ -2,6 +2,7 @@
 # suite-mutation: every threshold in reduce/rules.h, nudged, must break a
 # unit test, and change the refusal sentence that prints it. Builds
 # test_reduce against a mutated copy of reduce/ for each.
+# run-all: seconds 100
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -53,7 +54,7 @@ build() {
 	cp -r kinds "$1/"
 	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) \
 		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
 }
 
@@ -64,7 +65,7 @@ SENTENCES=1 mutate rules.h test_reduce
 # prints it, the width is the text's layout (no sentence).
 build() {
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_summary.c >"$1/test.c"
-	$CC -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c \
 		$(built $(echo $CORE_DIRS | sed 's/reduce//') kinds/*) $obj/arch/*/*.o -lm 2>"$1/log"
 }
 mutants=(
