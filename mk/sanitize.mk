@@ -27,9 +27,15 @@ $(ASANDIR)/libcore.a: $(ASAN_CORE_OBJ)
 $(ASANDIR)/cacheshape: $(ASANDIR)/obj/host/main.o $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a
 	$(HOST_CC) $(ASAN_FLAGS) -o $@ $^ $(HOST_LIBS) -lpthread
 
-$(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a | deps-host
+# as the plain unit tests (mk/test.mk): the command's units as an archive
+$(ASANDIR)/libhost.a: $(ASAN_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASANDIR)/libhost.a $(ASANDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a $(HOST_LIBS) -lpthread
+	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
+		-Wl,--start-group $(ASANDIR)/libhost.a $(ASANDIR)/libcore.a -Wl,--end-group $(HOST_LIBS) -lpthread
 
 TEST_SUITES += tests/suite-sanitize.sh
 TEST_PREREQS += host-asan
