@@ -324,6 +324,8 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 	} else if (word_eq(p, klen, "name")) {
 		if (name_ok(val, vn))
 			copy_n(s->name, sizeof s->name, val, vn);
+		else if (vn >= sizeof s->name)
+			complain(s, no, "name is longer than the 47 characters a capture's name takes:", val, vn);
 		else
 			complain(s, no, "name takes letters, digits, '-' and '_', not", val, vn);
 	} else {

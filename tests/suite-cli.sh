@@ -683,4 +683,20 @@ for args in "reduce $C/none.json" "plot $C/none.json -o $C/x.svg" "import --from
 	expect "$w refused: every line says 'cacheshape $w:'" eval '[ $rc -ne 0 ] && ! grep -qv "^cacheshape $w: " "$T/err"'
 done
 
+# One geometry stride time of 5e-324 ns (the reader accepts it): the heat map
+# divided hi/lo to infinity and converted NaN to a colour (UBSan under
+# tests/suite-sanitize.sh, which runs this suite; issue 41); its cells keep
+# their shades, the tiny one the fastest.
+python3 - "$T/geo-tiny.json" <<'PY'
+import json, sys
+d = json.load(open("captures/qemu/qemu-x86_64-qemu64-geometry.json"))
+d["geometry"]["strides"][0]["ns"][0] = 5e-324
+json.dump(d, open(sys.argv[1], "w"))
+PY
+$CS plot "$T/geo-tiny.json" -o "$T/geo-tiny.svg" >/dev/null 2>"$T/err"
+expect "plot: a stride time of 5e-324 ns keeps the heat map's shades" python3 -c "
+import re; s = open('$T/geo-tiny.svg').read()
+fills = re.findall(r'class=\"geom-cell\"[^>]*fill=\"#([0-9a-f]{6})\"', s)
+assert len(fills) > 100 and len(set(fills)) > 10, (len(fills), len(set(fills)))"
+
 summary cli

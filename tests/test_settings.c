@@ -228,8 +228,23 @@ static void test_many_errors(void)
 	      "the second parse's messages: '%s', %u errors", s.errors, s.n_errors);
 }
 
+/* Issue 41: a name of 48 letters is said too long, not bad characters. */
+static void test_long_name(void)
+{
+	struct cs_settings s;
+	char name[80] = "name=";
+	for (int i = 0; i < 48; i++)
+		strcat(name, "a");
+	cs_settings_default(&s);
+	cs_settings_parse(&s, name, strlen(name));
+	CHECK(s.n_errors == 1 && strstr(s.errors, "longer than the 47 characters") &&
+		      !strstr(s.errors, "letters, digits"),
+	      "a 48-letter name: %s", s.errors);
+}
+
 int main(void)
 {
+	test_long_name();
 	test_clock();
 	test_repeat();
 	test_bandwidth();
