@@ -172,6 +172,13 @@ void cs_jsonw_bool(struct cs_jsonw *j, int v)
 	cs_puts(j->b, v ? "true" : "false");
 }
 
+void cs_jsonw_raw(struct cs_jsonw *j, const char *text, size_t len)
+{
+	before_value(j);
+	for (size_t i = 0; i < len; i++)
+		cs_putc(j->b, text[i]);
+}
+
 void cs_jsonw_null(struct cs_jsonw *j)
 {
 	before_value(j);

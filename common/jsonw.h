@@ -33,6 +33,9 @@ void cs_jsonw_i64(struct cs_jsonw *j, int64_t v);
 void cs_jsonw_hex(struct cs_jsonw *j, uint64_t v); /* as a string "0x..." */
 void cs_jsonw_bool(struct cs_jsonw *j, int v);
 void cs_jsonw_null(struct cs_jsonw *j);
+/* A value that is JSON text already, as it was read (a number's digits
+ * kept exactly, import --into): the caller vouches for it. */
+void cs_jsonw_raw(struct cs_jsonw *j, const char *text, size_t len);
 /* key: [v0, v1, ...] on one line whatever 'pretty' says (long series). */
 void cs_jsonw_num_row(struct cs_jsonw *j, const char *key, const double *v,
 		      uint32_t n, int sig);

@@ -263,7 +263,46 @@ static void set_bandwidth(struct cs_settings *s, uint32_t no, const char *val, s
 	complain(s, no, what, val, vn);
 }
 
+static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t n);
+
+/* The key of a line, a bit each (kinds= is core_types= by its old name);
+ * -1 for the network's keys (net/netset.h) and unknown ones. */
+static int key_bit(const char *p, size_t n)
+{
+	static const char *const keys[] = { "sweep", "max_bytes", "after", "clock", "competitors",
+					    "repeat", "core_types", "bandwidth", "label", "name", "kinds" };
+	size_t k = 0;
+	while (k < n && is_space(p[k]))
+		k++;
+	p += k, n -= k;
+	for (k = 0; k < n && p[k] != '='; k++)
+		;
+	while (k && is_space(p[k - 1]))
+		k--;
+	for (int i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++)
+		if (word_eq(p, k, keys[i]))
+			return i == 10 ? 6 : i;
+	return -1;
+}
+
+/* A line applied over one that set the same key in this file: said (it
+ * used to win silently, hiding a forgotten copy of a line), the last
+ * applied as before. A refused line sets nothing and is said already. */
 static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
+{
+	uint32_t before = s->n_errors;
+	int bit = key_bit(p, n);
+	apply_line(s, no, p, n);
+	if (bit < 0 || s->n_errors != before)
+		return;
+	if (s->seen & (1u << bit))
+		say(s, "settings: line ", no, ": a key given twice (also line ", s->seen_line[bit],
+		    "): this line's value applied\n", 0);
+	s->seen |= 1u << bit;
+	s->seen_line[bit] = no;
+}
+
+static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
 {
 	size_t k = 0, klen, v;
 	while (n && is_space(p[n - 1]))
@@ -324,6 +363,8 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 	} else if (word_eq(p, klen, "name")) {
 		if (name_ok(val, vn))
 			copy_n(s->name, sizeof s->name, val, vn);
+		else if (vn >= sizeof s->name)
+			complain(s, no, "name is longer than the 47 characters a capture's name takes:", val, vn);
 		else
 			complain(s, no, "name takes letters, digits, '-' and '_', not", val, vn);
 	} else {
@@ -354,6 +395,7 @@ static void parse(struct cs_settings *s, const char *text, size_t len, int more)
 	s->from_file = 1;
 	s->errors[0] = 0; /* this parse's messages; the caller showed the last's */
 	s->n_unnamed = 0;
+	s->seen = 0; /* per file: the network's may set what the volume's did */
 	if (looks_utf16(text, len)) {
 		for (size_t i = 0; i < len; i++)
 			lines += text[i] == '\n';

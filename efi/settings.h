@@ -47,6 +47,8 @@ struct cs_settings {
 	int from_file;
 	uint32_t n_errors;    /* bad lines, and notes, of every parse */
 	uint32_t n_unnamed;   /* the last parse's, counted but not named */
+	uint32_t seen;        /* the last parse's keys applied, a bit each */
+	uint32_t seen_line[16]; /* ... and the line that applied each */
 	char errors[CS_SETTINGS_ERRORS_MAX]; /* the last parse's messages, one a
 					 * line, each whole; "and N more" last */
 };

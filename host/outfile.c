@@ -202,7 +202,34 @@ static int check(const char *path, unsigned flags, char *const *inputs, int n,
 int cs_outfile_check(const char *path, unsigned flags, char *const *inputs,
 		     int n_inputs, char *why, size_t whylen)
 {
-	return check(path, flags, inputs, n_inputs, NULL, why, whylen);
+	char dir[PATH_MAX], *tmp;
+	if (check(path, flags, inputs, n_inputs, NULL, why, whylen))
+		return -1;
+	if (!strcmp(path, "-"))
+		return 0;
+	/* access() says yes to root everywhere, /sys and read-only mounts
+	 * included: a file made and removed again is the only sure answer
+	 * before minutes of measuring (issue 41: probe -o /sys/x measured,
+	 * then said NOT written) */
+	dir_of(path, dir, sizeof dir);
+	size_t len = strlen(dir) + TMP_BASE_MAX + 32;
+	if (!(tmp = malloc(len))) {
+		snprintf(why, whylen, "%s: out of memory", path);
+		return -1;
+	}
+	snprintf(tmp, len, "%s/.cacheshape-check-XXXXXX", dir);
+	int slot = take_slot(), fd = make_temp(tmp, slot), e = errno;
+	if (fd >= 0) {
+		unlink(tmp);
+		close(fd);
+	}
+	release_slot(slot);
+	free(tmp);
+	if (fd < 0) {
+		snprintf(why, whylen, "%s: cannot create a file in %s: %s", path, dir, strerror(e));
+		return -1;
+	}
+	return 0;
 }
 
 int cs_outfile_open(struct cs_outfile *o, const char *path, unsigned flags,

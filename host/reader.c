@@ -3,6 +3,7 @@
  * reader/ the firmware and the page run too. */
 #define _POSIX_C_SOURCE 200809L
 #include "reader.h"
+#include "input.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -34,51 +35,22 @@ int cs_read_capture_mem(const char *data, size_t len, struct cs_capture *c,
 	return cs_read_capture(data, len, arena, CS_READ_ARENA, c, e, err, errlen);
 }
 
-/* read() until EOF or n bytes; -1 on an error (errno kept). */
-static ssize_t read_all(int fd, char *buf, size_t n)
-{
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t k = read(fd, buf + got, n - got);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return -1;
-		if (k == 0)
-			break;
-		got += (size_t)k;
-	}
-	return (ssize_t)got;
-}
-
 int cs_read_capture_file(const char *path, struct cs_capture *c,
 			 struct cs_expect *e, char *err, size_t errlen)
 {
-	/* "-": standard input (a pipe or a redirection; a copy of the
-	 * descriptor, so that closing it below leaves stdin to the caller) */
-	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC)
-				   : fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+	/* "-": standard input; any kind of file, bounded in size and,
+	 * a named FIFO or device, in time (input.h) */
+	struct stat st;
+	int fd = cs_input_open(path, &st, err, errlen);
 	size_t cap = CS_READ_MAX_FILE;
 	char small[64 * 1024], *buf;
-	struct stat st;
 	ssize_t n;
 	int rc;
 
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open: %s", strerror(errno));
+	if (fd < 0)
 		return -1;
-	}
-	if (fstat(fd, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			close(fd);
-			snprintf(err, errlen, "is a directory");
-			return -1;
-		}
-		if (S_ISREG(st.st_mode) && st.st_size >= 0 &&
-		    (uint64_t)st.st_size < CS_READ_MAX_FILE)
-			cap = (size_t)st.st_size;
-	}
+	if (S_ISREG(st.st_mode) && st.st_size >= 0 && (uint64_t)st.st_size < CS_READ_MAX_FILE)
+		cap = (size_t)st.st_size;
 	/* One byte past what is expected tells "too big" (or "grew") from
 	 * "exactly at the bound", for pipes as well as files. A small file
 	 * is read on the stack: a heap block freed per capture makes glibc
@@ -90,9 +62,8 @@ int cs_read_capture_file(const char *path, struct cs_capture *c,
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	n = read_all(fd, buf, cap + 1);
+	n = cs_input_read_fd(fd, path, &st, buf, cap + 1, err, errlen);
 	if (n < 0) {
-		snprintf(err, errlen, "cannot read: %s", strerror(errno));
 		rc = -1;
 	} else if ((size_t)n > CS_READ_MAX_FILE) {
 		snprintf(err, errlen, "larger than the %u bytes (4 MiB) a "

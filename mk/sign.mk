@@ -29,8 +29,8 @@ sign-args:
 		exit 2; fi
 
 sign: sign-args $(EFI_APP) usb-others | deps-sign deps-efi
-	@$(foreach a,$(EFI_ARCHES),scripts/sign-efi.sh "$(SIGN_KEY)" "$(SIGN_CERT)" \
-		$(BUILD)/$(a)/cacheshape.efi $(call SIGNED_EFI,$(a)) &&) true
+	@scripts/sign-all.sh "$(SIGN_KEY)" "$(SIGN_CERT)" \
+		$(foreach a,$(EFI_ARCHES),$(BUILD)/$(a)/cacheshape.efi $(call SIGNED_EFI,$(a)))
 
 ifneq ($(SIGN_KEY)$(SIGN_CERT),)
 USB_EFI = $(call SIGNED_EFI,$(1))
@@ -43,5 +43,5 @@ endif
 # tampered refused on the console. UEFI HTTP boot from dnsmasq in a network
 # namespace of the test's own, cacheshape serve taking the upload.
 # A key of ones own enrolled in setup mode (dmpstore -l), then enforced.
-TEST_SUITES += tests/suite-secureboot-x86.sh tests/suite-secureboot-aarch64.sh tests/suite-secureboot-ownkey.sh tests/suite-httpboot.sh
+TEST_SUITES += tests/suite-signing.sh tests/suite-secureboot-x86.sh tests/suite-secureboot-aarch64.sh tests/suite-secureboot-ownkey.sh tests/suite-httpboot.sh
 TEST_PREREQS += deps-sign deps-httpboot

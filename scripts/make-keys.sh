@@ -8,8 +8,16 @@
 # An existing pair is kept: a new key would orphan the one already enrolled.
 set -euo pipefail
 dir=$1
-if [ -e "$dir/cacheshape-db.key" ]; then
-	echo "keys: $dir/cacheshape-db.key exists; kept (remove $dir to make a new pair)"
+# Kept only as a pair: a key without its certificate (or one of another
+# key) is an error, never "kept" (make sign would then fail, issue 41).
+if [ -e "$dir/cacheshape-db.key" ] || [ -e "$dir/cacheshape-db.crt" ]; then
+	for f in cacheshape-db.key cacheshape-db.crt; do
+		[ -e "$dir/$f" ] || { echo "keys: $dir/$f is missing beside the other half of the pair: remove $dir to make a new pair" >&2; exit 1; }
+	done
+	kp=$(openssl pkey -in "$dir/cacheshape-db.key" -pubout 2>/dev/null) &&
+		cp=$(openssl x509 -in "$dir/cacheshape-db.crt" -pubkey -noout 2>/dev/null) && [ "$kp" = "$cp" ] ||
+		{ echo "keys: $dir/cacheshape-db.key and $dir/cacheshape-db.crt are not a pair (or not readable): remove $dir to make a new pair" >&2; exit 1; }
+	echo "keys: $dir/cacheshape-db.key and its certificate exist, a pair; kept (remove $dir to make a new pair)"
 	exit 0
 fi
 mkdir -p "$dir"

@@ -9,6 +9,11 @@ key=$1 cert=$2 in=$3 out=$4
 for f in "$key" "$cert" "$in"; do
 	[ -r "$f" ] || { echo "sign: cannot read $f" >&2; exit 1; }
 done
+# KEY and CERT one pair: the certificate's public key is the key's (a
+# mismatched pair signs, then sbverify refuses it, or worse is enrolled)
+kp=$(openssl pkey -in "$key" -pubout 2>/dev/null) && cp=$(openssl x509 -in "$cert" -pubkey -noout 2>/dev/null) ||
+	{ echo "sign: $key is not a private key, or $cert not a certificate, that openssl reads" >&2; exit 1; }
+[ "$kp" = "$cp" ] || { echo "sign: $key and $cert are not a pair: the certificate holds another public key" >&2; exit 1; }
 command -v sbsign >/dev/null || { echo "sign: no sbsign (make deps-sign: Debian's sbsigntool)" >&2; exit 1; }
 # A PEM certificate, which sbsign wants (a DER .cer would be refused later
 # with a less clear message).

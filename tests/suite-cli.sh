@@ -684,4 +684,52 @@ for args in "reduce $C/none.json" "plot $C/none.json -o $C/x.svg" "import --from
 	expect "$w refused: every line says 'cacheshape $w:'" eval '[ $rc -ne 0 ] && ! grep -qv "^cacheshape $w: " "$T/err"'
 done
 
+# One geometry stride time of 5e-324 ns (the reader accepts it): the heat map
+# divided hi/lo to infinity and converted NaN to a colour (UBSan under
+# tests/suite-sanitize.sh, which runs this suite; issue 41); its cells keep
+# their shades, the tiny one the fastest.
+python3 - "$T/geo-tiny.json" <<'PY'
+import json, sys
+d = json.load(open("captures/qemu/qemu-x86_64-qemu64-geometry.json"))
+d["geometry"]["strides"][0]["ns"][0] = 5e-324
+json.dump(d, open(sys.argv[1], "w"))
+PY
+$CS plot "$T/geo-tiny.json" -o "$T/geo-tiny.svg" >/dev/null 2>"$T/err"
+expect "plot: a stride time of 5e-324 ns keeps the heat map's shades" python3 -c "
+import re; s = open('$T/geo-tiny.svg').read()
+fills = re.findall(r'class=\"geom-cell\"[^>]*fill=\"#([0-9a-f]{6})\"', s)
+assert len(fills) > 100 and len(set(fills)) > 10, (len(fills), len(set(fills)))"
+
+# An array longer than the count the capture itself declares is refused as
+# such, never as "more than the N this reader accepts" (issue 41)
+python3 - "$T/rep-long.json" <<'PY'
+import json, sys
+d = json.load(open("captures/synthetic/clockDrift.json"))
+p = d["sweep"]["points"][0]
+p["repeats_ns"].append(p["repeats_ns"][0])
+json.dump(d, open(sys.argv[1], "w"))
+PY
+n=$(python3 -c "import json; print(json.load(open('captures/synthetic/clockDrift.json'))['sweep']['repeats'])")
+$CS reduce "$T/rep-long.json" >/dev/null 2>"$T/err"; rc=$?
+expect "reduce: $((n + 1)) repeats_ns where sweep.repeats says $n, said so (exit $rc)" \
+	bash -c "[ $rc -eq 2 ] && grep -q '$((n + 1)) figures where sweep.repeats says $n' $T/err && ! grep -q 'this reader accepts' $T/err"
+
+# Messages that name the cause (issue 41): --max-bytes past this machine's
+# memory is too large, with the range; --repeat's time is all the repeats'
+# (a clamp whose one sweep is under CS_CLAMP_RUN_MAX_S and nine are over it:
+# refused at once, nothing measured); -o where no file can be made refused
+# before measuring
+$CS probe --max-bytes 1T -o "$T/mb.json" >/dev/null 2>"$T/err"; rc=$?
+expect "probe --max-bytes 1T: too large, with the accepted range (exit $rc)" \
+	bash -c "[ $rc -eq 2 ] && grep -q \"'1T' is too large: from 8K to this machine's memory\" $T/err"
+timeout 30 $CS probe --clamp 10000000 --repeat 9 -o "$T/rp.json" >/dev/null 2>"$T/err"; rc=$?
+expect "probe --repeat 9 --clamp: the time of all nine said and refused (exit $rc)" \
+	bash -c "[ $rc -eq 2 ] && grep -q '9 times (--repeat)) takes at least' $T/err && grep -q -- '--force runs it anyway' $T/err"
+if [ "$(id -u)" = 0 ] && [ -d /sys/kernel ]; then
+	SECONDS=0
+	timeout 60 $CS probe --quick -o /sys/kernel/cs-probe.json >/dev/null 2>"$T/err"; rc=$?
+	expect "probe -o under /sys: refused before measuring ($SECONDS s, exit $rc)" \
+		bash -c "[ $rc -eq 2 ] && [ $SECONDS -le 5 ] && grep -q 'cannot create a file in /sys/kernel' $T/err"
+fi
+
 summary cli

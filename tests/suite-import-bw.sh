@@ -101,4 +101,62 @@ assert len(m) == 8 and m[0]['bytes'] == 4096 and m[-1]['bytes'] == 16777216, [x[
 c = {x['n']: x['ns'] for x in m[0]['chains']}
 assert c == {1: 1.143, 2: 0.5335, 4: 0.2675, 8: 0.13875}, c"
 expect "ramlat: the division said in the capture" grep -q "divided by N" "$tmp/rl.json"
+# hostile input (issue 41): each row read whole or refused by its line
+bad() { # NAME WANT FORMAT TEXT: TEXT as the file, refused by WANT
+	local name=$1 want=$2 fmt=$3
+	printf '%b' "$4" >"$tmp/bad.txt"
+	err "$name" "$want" --from "$fmt" "$tmp/bad.txt" --into $INTO
+}
+bad "rambw: a negative figure refused by its line" 'bad.txt:1: "-13991" is not a figure' rambw '0-0: -13991 14009\n'
+bad "rambw: a row without its colon refused" 'bad.txt:2: "0-0" is not a figure' rambw '# x\n0-0 13991 14009\n'
+bad "rambw: a CPU past 65535 refused (no count wraps)" '"0-4294967296" is not a CPU list' rambw '0-4294967296: 13991\n'
+bad "rambw: hex refused" '"0x10" is not a figure' rambw '0-0: 0x10\n'
+bad "tinymembench: a thousands separator refused, not read as 15.966" '"15,966.0" is not a figure in MB/s' \
+	tinymembench ' C copy  :  15,966.0 MB/s\n'
+bad "tinymembench: hex refused" '"0x10" is not a figure in MB/s' tinymembench ' C copy  :  0x10 MB/s\n'
+bad "memorybandwidth: a size of 0 blamed on the size" 'bad.txt:2: not a positive size: 0 bytes' \
+	memorybandwidth 'Using 1 threads\n0,100\n'
+bad "memorybandwidth: a quoted thousands figure refused" 'is not a number' memorybandwidth 'Using 1 threads\n2,"1,000.5"\n'
+bad "memorybandwidth: hex refused" 'bad.txt:2: "0x10" is not' memorybandwidth 'Using 1 threads\n0x10,100\n'
+python3 -c "print('Using 1 threads'); print('# ' + 'x' * 1021 + '64,5'); print('2,210')" >"$tmp/long.txt"
+$B import --from memorybandwidth "$tmp/long.txt" --into $INTO -o "$tmp/long.json" >/dev/null 2>&1
+expect "memorybandwidth: a line over 1,023 bytes read whole, never split into a point" python3 -c "
+import json; s = json.load(open('$tmp/long.json'))['bandwidth']['series']
+assert [p['bytes'] for p in s[0]['points']] == [2048], s"
+python3 -c "print('0-0: 13991 ' + ' ' * 5000 + '64 5')" >"$tmp/long.txt"
+err "rambw: a line over CS_IMPORT_LINE_MAX refused by its number" 'long.txt:1: a line longer than 4096' \
+	--from rambw "$tmp/long.txt" --into $INTO
+printf '0-0: 1 ' >"$tmp/long.txt"; head -c 1100 /dev/zero | tr '\0' 7 >>"$tmp/long.txt"; echo >>"$tmp/long.txt"
+err "rambw: a figure of 1,100 digits refused, never split into points" 'long.txt:1:' \
+	--from rambw "$tmp/long.txt" --into $INTO
+printf 'x\n\0\n' >"$tmp/nul.txt"
+err "a NUL byte refused by its line" 'nul.txt:2: a NUL byte' --from rambw "$tmp/nul.txt" --into $INTO
+: >"$tmp/empty.txt"
+err "an empty file: said so, never an empty reason" 'empty.txt: empty: 0 bytes' --from rambw "$tmp/empty.txt" --into $INTO
+for f in tinymembench memorybandwidth rambw; do
+	printf 'junk\n' >"$tmp/junk.txt"
+	$B import --from $f "$tmp/junk.txt" --into $INTO -o "$tmp/j.json" 2>"$tmp/err" >/dev/null
+	expect "$f: a malformed file's reason is never empty ($(cat "$tmp/err"))" \
+		bash -c "! grep -qE 'junk.txt: *\$' $tmp/err && grep -qE 'junk.txt: [a-z]' $tmp/err"
+done
+
+# tinymembench with several runs (sbc-bench: one per cluster): each by --run, or refused
+cat "$D/tinymembench-graviton2.txt" "$D/tinymembench-graviton2.txt" | sed '57,$s/15966.0/12345.6/' >"$tmp/two.txt"
+err "tinymembench: two runs refused unless --run names one" "2 tinymembench runs" --from tinymembench "$tmp/two.txt" --into $INTO
+$B import --from tinymembench --run 2 "$tmp/two.txt" --into $INTO -o "$tmp/run2.json" >/dev/null 2>&1
+expect "tinymembench --run 2: the second run's copy" fig "$tmp/run2.json" copy 1 33554432 24.6912
+$B import --from tinymembench --run 1 "$tmp/two.txt" --into $INTO -o "$tmp/run1.json" >/dev/null 2>&1
+expect "tinymembench --run 1: the first run's copy" fig "$tmp/run1.json" copy 1 33554432 31.932
+err "tinymembench --run 3 of 2" "holds 2 tinymembench runs" --from tinymembench --run 3 "$tmp/two.txt" --into $INTO
+
+# --into keeps every member it does not replace (the producer's cpu, icache...)
+HOSTCAP=captures/host/Intel-R-Xeon-R-Processor-2026-12-02-tsc-huge-bandwidth.json
+$B import --from rambw --row 0-3 "$D/rambw-odroid-h3.txt" --into $HOSTCAP -o "$tmp/keep2.json" >/dev/null 2>&1
+expect "--into: every member of the capture kept, as it was" python3 -c "
+import json; a = json.load(open('$HOSTCAP')); b = json.load(open('$tmp/keep2.json'))
+lost = [k for k in a if k not in b]
+assert not lost, lost
+for k in ('cpu', 'icache', 'sweep', 'clock'):
+    assert a[k] == b[k], k"
+expect "--into: compare OUT CAPTURE names the processor" bash -c "$B compare $tmp/keep2.json $HOSTCAP >/dev/null"
 summary import-bw

@@ -279,6 +279,16 @@ static void test_little(void)
 	CHECK(reduce() == 0 && reason(res.bw.mlp[0].refusals, res.bw.mlp[0].n_refusals,
 				      CS_R_LITTLE_NO_READ),
 	      "no read");
+	/* a latency the reader accepts but no finite bandwidth follows from
+	 * (issue 41: "0.00 ns = null GB/s ... ratio 0 FINDING") */
+	begin();
+	series(CS_BW_READ, 1, read4, at3, 3);
+	cap.bw.mlp_present = 1;
+	cap.bw.n_mlp = 1;
+	cap.bw.mlp[0] = (struct cs_mlp_size){ 8192, 2, { 1, 2 }, { 5e-324, 10 } };
+	CHECK(reduce() == 0 && !res.bw.mlp[0].has_little &&
+		      reason(res.bw.mlp[0].refusals, res.bw.mlp[0].n_refusals, CS_R_LITTLE_NO_LATENCY),
+	      "a latency of 5e-324 ns refused, not printed as null GB/s");
 }
 
 /* The cross-witness table on a read whose L2 knee is 'ratio' x the

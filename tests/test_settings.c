@@ -102,7 +102,7 @@ static void test_bandwidth(void)
 	static const struct { const char *text; int off; uint64_t max; uint32_t errors; } rows_bw[] = {
 		{ "bandwidth=off\n", 1, 0, 0 },
 		{ "bandwidth=64M\n", 0, 64u << 20, 0 },
-		{ "bandwidth=off\nbandwidth=4K\n", 0, 4096, 0 },
+		{ "bandwidth=off\nbandwidth=4K\n", 0, 4096, 1 }, /* the last applied, the twice said */
 		{ "bandwidth=1K\n", 0, 0, 1 },
 		{ "bandwidth=lots\n", 0, 0, 1 },
 		{ "bandwidth=\n", 0, 0, 1 },
@@ -115,7 +115,8 @@ static void test_bandwidth(void)
 		      s.n_errors == rows_bw[i].errors, "'%s': off %d max %llu, %u errors: %s", rows_bw[i].text,
 		      s.bw_off, (unsigned long long)s.bw_max_bytes, s.n_errors, s.errors);
 		if (rows_bw[i].errors)
-			CHECK(strstr(s.errors, "bandwidth must be off or a whole number of bytes from 4096") != NULL,
+			CHECK(strstr(s.errors, "bandwidth must be off or a whole number of bytes from 4096") != NULL ||
+				      strstr(s.errors, "settings: line 2: a key given twice (also line 1)") != NULL,
 			      "'%s' named: %s", rows_bw[i].text, s.errors);
 	}
 }
@@ -228,8 +229,50 @@ static void test_many_errors(void)
 	      "the second parse's messages: '%s', %u errors", s.errors, s.n_errors);
 }
 
+/* Issue 41: a name of 48 letters is said too long, not bad characters. */
+static void test_long_name(void)
+{
+	struct cs_settings s;
+	char name[80] = "name=";
+	for (int i = 0; i < 48; i++)
+		strcat(name, "a");
+	cs_settings_default(&s);
+	cs_settings_parse(&s, name, strlen(name));
+	CHECK(s.n_errors == 1 && strstr(s.errors, "longer than the 47 characters") &&
+		      !strstr(s.errors, "letters, digits"),
+	      "a 48-letter name: %s", s.errors);
+}
+
+/* Issue 41: a key given twice in one file is said by both lines, the last
+ * applied; a refused line sets nothing (no "twice" for it); each file its
+ * own (the network's over the volume's). */
+static void test_twice(void)
+{
+	struct cs_settings s;
+	const char *twice = "repeat=3\nafter=shutdown\nrepeat=7\n";
+	cs_settings_default(&s);
+	cs_settings_parse(&s, twice, strlen(twice));
+	CHECK(s.repeat == 7 && s.n_errors == 1 &&
+		      strstr(s.errors, "settings: line 3: a key given twice (also line 1)"),
+	      "a key twice: repeat %u, %u errors: %s", s.repeat, s.n_errors, s.errors);
+	const char *old = "core_types=ap\nkinds=main\n";
+	cs_settings_default(&s);
+	cs_settings_parse(&s, old, strlen(old));
+	CHECK(!s.kinds_on_ap && s.n_errors == 1, "kinds= after core_types=: %s", s.errors);
+	const char *bad = "repeat=x\nrepeat=4\n";
+	cs_settings_default(&s);
+	cs_settings_parse(&s, bad, strlen(bad));
+	CHECK(s.repeat == 4 && s.n_errors == 1 && !strstr(s.errors, "twice"), "refused, then set: %s", s.errors);
+	cs_settings_default(&s);
+	cs_settings_parse(&s, "repeat=3\n", 9);
+	cs_settings_parse(&s, "repeat=4\n", 9);
+	CHECK(s.repeat == 4 && s.n_errors == 0, "a second file may set a key again: %s", s.errors);
+}
+
 int main(void)
 {
+	test_long_name();
+	test_twice();
 	test_clock();
 	test_repeat();
 	test_bandwidth();

@@ -1,10 +1,13 @@
 /* expect.c: the "expect" member of a synthetic capture, read as strictly as
  * the capture itself: a check that silently compared nothing would pass. */
+#define _POSIX_C_SOURCE 200809L
 #include "expect.h"
+#include "../input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* "NAME.expect" beside a capture NAME.json: the "expect" object of a
  * capture that is data and cannot carry one (an imported curve: captures
@@ -17,22 +20,23 @@ int cs_read_expect_beside(const char *capture_path, struct cs_expect *e,
 	size_t n = strlen(capture_path), len;
 	struct cs_jr r;
 	struct cs_jd *root;
-	FILE *f;
+	char *slurped;
 	void *arena;
 	int rc;
 
 	if (n < 5 || strcmp(capture_path + n - 5, ".json") ||
 	    snprintf(path, sizeof(path), "%.*s.expect", (int)(n - 5), capture_path) >= (int)sizeof(path))
 		return 0;
-	f = fopen(path, "r");
-	if (!f)
+	if (access(path, F_OK))
 		return 0;
-	len = fread(text, 1, sizeof(text), f);
-	fclose(f);
-	if (len == sizeof(text)) {
-		snprintf(err, errlen, "%s: larger than %zu bytes", path, sizeof(text) - 1);
+	/* bounded in size and time as every input is (input.h) */
+	if (cs_input_slurp(path, sizeof(text) - 1, "a NAME.expect file", &slurped, &len, err, errlen)) {
+		snprintf(text, sizeof(text), "%s", err);
+		snprintf(err, errlen, "%s: %s", path, text);
 		return -1;
 	}
+	memcpy(text, slurped, len + 1);
+	free(slurped);
 	arena = malloc(1 << 20);
 	if (!arena) {
 		snprintf(err, errlen, "out of memory");

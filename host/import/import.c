@@ -51,6 +51,8 @@ void cs_usage_import(FILE *f)
 	      "  memorybandwidth  clamchowder's \"KB,GB/s\" rows; --op read|write|\n"
 	      "                 copy|nt_write says what it ran (default read)\n"
 	      "  rambw          \"CPUS: MB/s MB/s ...\" rows; --row CPUS picks one\n"
+	      "  tinymembench with several runs (sbc-bench: one per cluster):\n"
+	      "                 --run N imports run N (else refused)\n"
 	      "  ramlat's NxPTR columns go to bandwidth.mlp of its capture\n"
 	      "\n"
 	      "  -o, --output OUT.json\n"
@@ -67,7 +69,10 @@ void cs_usage_import(FILE *f)
 	      "  --arch TOKEN   environment.arch (letters, digits, _)\n"
 	      "  -h, --help     this text\n"
 	      "  -V, --version  the version\n"
-	      "A FILE '-' is standard input (once).\n"
+	      "A FILE '-' is standard input (once), for every format and --into.\n"
+	      "Any file is read to at most 4 MiB (CS_IMPORT_MAX_BYTES), a line to\n"
+	      "4096 bytes (CS_IMPORT_LINE_MAX), a FIFO waited on 10 s at most\n"
+	      "(docs/inputs.md).\n"
 	      "\n"
 	      "Every table in a file is a curve; a line that looks like a row\n"
 	      "but is not one, or a row outside a table, refuses the file by its\n"
@@ -232,6 +237,8 @@ static int verify(const char *text, size_t len, const struct cs_capture *c,
 
 struct job {
 	const char *file;
+	const char *in;    /* the file's text, as read (ramlat's NxPTR columns) */
+	size_t in_len;
 	struct cs_import_series *s;
 	char out[4096];
 	char *text;
@@ -309,7 +316,7 @@ static int build(struct job *jb, const char *format, const char *published,
 		c.points[i].bytes = s->bytes[i];
 		c.points[i].ns = s->ns[i];
 	}
-	if (!strcmp(format, "ramlat") && cs_import_ramlat_mlp(jb->file, s->table, &c))
+	if (!strcmp(format, "ramlat") && cs_import_ramlat_mlp(jb->in, jb->in_len, s->table, &c))
 		meta.notes[meta.n_notes++] = "bandwidth.mlp: ramlat's NxPTR columns, each the time of one "
 					     "step of N chains, divided by N (docs/bandwidth.md s.10)";
 	jb->text = malloc(OUT_BYTES);
@@ -332,6 +339,8 @@ struct import_args {
 	struct cs_import_opts o;
 	const char *files[64];
 	int nfiles;
+	char *texts[64];   /* each file as read, bounded (cs_import_slurp) */
+	size_t lens[64];
 };
 
 /* -1 to go on; otherwise the exit status (--help, or a usage error said). */
@@ -412,20 +421,27 @@ static int parse_args(int argc, char **argv, struct import_args *ar)
 }
 
 /* Every file read into all[] and a job each: 0, or -1 with the reason said. */
-static int read_files(const struct import_args *ar, struct cs_import_series *all,
+static int read_files(struct import_args *ar, struct cs_import_series *all,
 		      struct job *jobs, uint32_t *njobs, char *why, size_t whylen)
 {
 	for (int f = 0; f < ar->nfiles; f++) {
 		uint32_t n = 0, line = 0;
-		int from_stdin = !strcmp(ar->files[f], "-");
-		FILE *fp = from_stdin ? stdin : fopen(ar->files[f], "r");
-		if (!fp) {
-			say(stderr, "%s: cannot open: %s", ar->files[f], strerror(errno));
-			return -1;
+		/* read whole and bounded first (a FIFO, a device, standard
+		 * input: input.h), then parsed from memory */
+		int bad = cs_import_slurp(ar->files[f], &ar->texts[f], &ar->lens[f], &line, why, whylen);
+		if (!bad && !ar->lens[f]) {
+			snprintf(why, whylen, "empty: 0 bytes");
+			bad = -1;
 		}
-		int bad = cs_import_parse(fp, &ar->o, all + *njobs, CS_IMPORT_MAX_SERIES - *njobs, &n, &line,
-					  why, whylen);
-		if (!from_stdin)
+		FILE *fp = bad ? NULL : fmemopen(ar->texts[f], ar->lens[f], "r");
+		if (!bad && !fp) {
+			snprintf(why, whylen, "cannot read: %s", strerror(errno));
+			bad = -1;
+		}
+		if (!bad)
+			bad = cs_import_parse(fp, &ar->o, all + *njobs, CS_IMPORT_MAX_SERIES - *njobs, &n, &line,
+					      why, whylen);
+		if (fp)
 			fclose(fp);
 		if (bad) {
 			if (line)
@@ -436,6 +452,8 @@ static int read_files(const struct import_args *ar, struct cs_import_series *all
 		}
 		for (uint32_t k = 0; k < n; k++) {
 			jobs[*njobs + k].file = ar->files[f];
+			jobs[*njobs + k].in = ar->texts[f];
+			jobs[*njobs + k].in_len = ar->lens[f];
 			jobs[*njobs + k].s = &all[*njobs + k];
 		}
 		for (uint32_t k = 0; k < n; k++)
@@ -465,7 +483,7 @@ int cs_cmd_import(int argc, char **argv)
 	int bw = cs_import_bw_cmd(argc, argv); /* the bandwidth formats: import_bw.c */
 	if (bw >= 0)
 		return bw;
-	struct import_args ar = { NULL, NULL, NULL, NULL, NULL, { NULL, NULL, -1 }, { NULL }, 0 };
+	struct import_args ar = { NULL, NULL, NULL, NULL, NULL, { NULL, NULL, -1 }, { NULL }, 0, { NULL }, { 0 } };
 	int rc = parse_args(argc, argv, &ar);
 	const char *format = ar.format, *published = ar.published;
 	const char *label = ar.label, *arch = ar.arch;
@@ -521,5 +539,7 @@ done:
 			free(jobs[k].text);
 	free(jobs);
 	free(all);
+	for (int f = 0; f < ar.nfiles; f++)
+		free(ar.texts[f]);
 	return rc;
 }

@@ -25,6 +25,13 @@ struct cs_import_series {
 };
 
 #define CS_IMPORT_MAX_SERIES 32
+/* The bounds of what import reads (docs/inputs.md): a file of any
+ * kind (a FIFO, a device, standard input) is read to at most this many
+ * bytes, and refused beyond; a line longer than CS_IMPORT_LINE_MAX is
+ * refused by its number, never split. The largest sbc-bench report in
+ * /work/shared/realworld is under 100 KB. */
+#define CS_IMPORT_MAX_BYTES (4u << 20)
+#define CS_IMPORT_LINE_MAX 4096
 
 struct cs_import_opts {
 	const char *format;
@@ -37,6 +44,19 @@ struct cs_import_opts {
 int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 		    struct cs_import_series *series, uint32_t max, uint32_t *n,
 		    uint32_t *err_line, char *err, size_t errlen);
+
+/* The whole of path ("-": standard input), at most CS_IMPORT_MAX_BYTES,
+ * NUL-free: 0 and *text (free() it), or -1 with why (and *line when a
+ * line is at fault, else 0). */
+int cs_import_slurp(const char *path, char **text, size_t *len, uint32_t *line, char *why, size_t n);
+
+/* The next line of f into buf (cap bytes: CS_IMPORT_LINE_MAX + 2): 1, with
+ * *line counted; 0 at the end; -1 with why for a line too long. */
+int cs_import_line(FILE *f, char *buf, size_t cap, uint32_t *line, char *why, size_t n);
+
+/* A plain decimal, read whole (digits, one '.', an exponent): 0 and *out,
+ * or -1 (a sign, a thousands separator, hex, anything else). */
+int cs_import_decimal(const char *s, size_t len, double *out);
 
 /* "32K", "1M", "8m", "3G", "49152": bytes (K, M, G are 2^10, 2^20, 2^30,
  * with or without "iB"/"B"). 0 and *bytes set, or -1. */
@@ -53,7 +73,7 @@ int cs_cmd_import(int argc, char **argv);
  * them (or --help was asked). And ramlat's NxPTR columns of table 'table'
  * (1-based) of file into c's bandwidth.mlp: how many sizes (0: none). */
 int cs_import_bw_cmd(int argc, char **argv);
-int cs_import_ramlat_mlp(const char *file, uint32_t table, struct cs_capture *c);
+int cs_import_ramlat_mlp(const char *text, size_t len, uint32_t table, struct cs_capture *c);
 void cs_usage_import(FILE *f);
 
 #endif

@@ -23,6 +23,8 @@
 #include "../outfile.h"
 #include "../cmd.h"
 #include "../reader.h"
+#include "../input.h"
+#include "../../reader/json.h"
 #include "../../common/buf.h"
 #include "../../common/capture_write.h"
 #include "../../kinds/bandwidth/bw_kind.h"
@@ -39,7 +41,7 @@
 #define BW_OUT_BYTES (1024 * 1024)
 
 struct bw_args {
-	const char *format, *into, *out, *op, *row, *label;
+	const char *format, *into, *out, *op, *row, *label, *run;
 	const char *file;
 	int help;
 };
@@ -48,6 +50,10 @@ struct bw_meta {
 	const char *format, *file, *into;
 	const char *notes[4];
 	uint32_t n_notes;
+	/* --into's members this command does not write, kept as they were
+	 * (its producer's cpu, icache, settings...): what --into holds, and
+	 * what the capture writer wrote without them */
+	const struct cs_jd *into_root, *written;
 };
 
 static int say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -101,9 +107,10 @@ static int parse_args(int argc, char **argv, struct bw_args *a)
 		OPT("--op", op);
 		OPT("--row", row);
 		OPT("--label", label);
+		OPT("--run", run);
 #undef OPT
 		else if (s[0] == '-' && s[1])
-			return say("unknown option '%s' for --from %s (--into, -o, --op, --row, --label)", s,
+			return say("unknown option '%s' for --from %s (--into, -o, --op, --row, --run, --label)", s,
 				   a->format ? a->format : "");
 		else if (a->file)
 			return say("one FILE for --from %s at a time (got %s and %s)", a->format, a->file, s);
@@ -134,6 +141,11 @@ static int parse_args(int argc, char **argv, struct bw_args *a)
 		return say("--op is for memorybandwidth, whose output does not say what it ran");
 	if (a->row && strcmp(a->format, "rambw"))
 		return say("--row is for rambw's rows");
+	if (a->run && strcmp(a->format, "tinymembench"))
+		return say("--run is for tinymembench's runs");
+	if (a->run && (a->run[0] < '1' || a->run[0] > '9' || strspn(a->run, "0123456789") != strlen(a->run) ||
+		       strlen(a->run) > 3))
+		return say("--run: \"%s\" is not a run number 1 to 999", a->run);
 	return 0;
 }
 
@@ -167,8 +179,12 @@ static struct cs_bw_series *add_series(struct bw_in *in, enum cs_bw_op op, uint3
 static int add_point(struct cs_bw_series *s, double bytes, double gbps, uint32_t line, char *why,
 		     size_t n)
 {
-	if (!(gbps > 0) || !isfinite(gbps) || !(bytes > 0)) {
-		snprintf(why, n, "%u: not a positive bandwidth: %g", line, gbps);
+	if (!(bytes > 0) || !isfinite(bytes)) {
+		snprintf(why, n, "%u: not a positive size: %g bytes", line, bytes);
+		return -1;
+	}
+	if (!(gbps > 0) || !isfinite(gbps)) {
+		snprintf(why, n, "%u: not a positive bandwidth: %g GB/s", line, gbps);
 		return -1;
 	}
 	for (uint32_t i = 0; i < s->n; i++)
@@ -206,30 +222,106 @@ static int tmb_op(const char *desc, enum cs_bw_op *op)
 	return 0;
 }
 
-static int parse_tmb(FILE *f, struct bw_in *in, char *why, size_t n)
+/* " C copy    :  15966.0 MB/s (3, 0.5%)": the figure after the last colon,
+ * read whole. 1 and *mbps; 0 when the line is no figure; -1 (said) when it
+ * looks like one and its number is not one. */
+static int tmb_figure(const char *line, uint32_t ln, const char **colon_at, double *mbps, char *why,
+		      size_t n)
 {
-	char line[1024];
-	uint32_t ln = 0;
-	while (fgets(line, sizeof line, f)) {
+	const char *colon = strrchr(line, ':'), *p, *t;
+	if (!colon || !strstr(colon, "MB/s"))
+		return 0;
+	p = colon + 1;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	t = p;
+	while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+		p++;
+	const char *u = p;
+	while (*u == ' ' || *u == '\t')
+		u++;
+	if (strncmp(u, "MB/s", 4) || cs_import_decimal(t, (size_t)(p - t), mbps)) {
+		snprintf(why, n, "%u: \"%.*s\" is not a figure in MB/s (digits and one '.': no thousands "
+			 "separator, sign or hex)", ln, (int)(p - t > 40 ? 40 : p - t), t);
+		return -1;
+	}
+	*colon_at = colon;
+	return 1;
+}
+
+/* tinymembench: the first line of each kind of one run. A file with
+ * several runs (sbc-bench runs it once per cluster) imports the one --run
+ * names, or is refused: a capture holds one figure per operation, and
+ * keeping the first silently would drop the others unsaid. A run starts at
+ * its banner ("tinymembench v0.4.9 ...") or where a kept line's
+ * description comes again. */
+#define TMB_MAX_RUNS 64
+static int parse_tmb(FILE *f, const char *run_arg, struct bw_in *in, char *why, size_t n)
+{
+	char line[CS_IMPORT_LINE_MAX + 2], kept[4][128] = { "" }, le[160];
+	uint32_t ln = 0, run = 1, want = run_arg ? (uint32_t)atoi(run_arg) : 1, starts[TMB_MAX_RUNS] = { 1 };
+	int r, figures = 0;
+	while ((r = cs_import_line(f, line, sizeof line, &ln, le, sizeof le)) > 0) {
 		char desc[128] = "", kernel[16] = "";
+		const char *colon;
 		double mbps;
 		enum cs_bw_op op;
-		char *colon = strrchr(line, ':');
-		ln++;
-		if (!colon || !strstr(colon, "MB/s") || sscanf(colon + 1, "%lf", &mbps) != 1)
+		if (strstr(line, "tinymembench v") && figures) {
+			if (run == TMB_MAX_RUNS) {
+				snprintf(why, n, "%u: more than %d tinymembench runs in one file", ln, TMB_MAX_RUNS);
+				return -1;
+			}
+			starts[run++] = ln, figures = 0;
+			memset(kept, 0, sizeof kept);
+		}
+		int fig = tmb_figure(line, ln, &colon, &mbps, why, n);
+		if (fig < 0)
+			return -1;
+		if (!fig)
 			continue;
 		snprintf(desc, sizeof desc, "%.*s", (int)(colon - line), line);
 		if (tmb_op(desc, &op))
 			continue;
 		if (sscanf(desc, " %15s", kernel) != 1)
 			continue;
+		if (!strcmp(kept[op], desc)) { /* the same line again: the next run */
+			if (run == TMB_MAX_RUNS) {
+				snprintf(why, n, "%u: more than %d tinymembench runs in one file", ln, TMB_MAX_RUNS);
+				return -1;
+			}
+			starts[run++] = ln;
+			memset(kept, 0, sizeof kept);
+		}
+		figures = 1;
+		if (kept[op][0])
+			continue; /* the first of its kind only: the variants follow it */
+		snprintf(kept[op], sizeof kept[op], "%s", desc);
+		if (run != want)
+			continue;
 		for (char *k = kernel; *k; k++)
 			*k = (char)tolower((unsigned char)*k);
 		struct cs_bw_series *s = add_series(in, op, 1, kernel, ln);
-		if (s && s->n)
-			continue; /* the first of its kind only */
-		if (!s || add_point(s, TMB_BUFFER_BYTES, mbps / 1000 * cs_bw_convention(op), ln, why, n))
+		if (!s) {
+			snprintf(why, n, "%u: more than %d bandwidth series", ln, CS_BW_MAX_SERIES);
 			return -1;
+		}
+		if (add_point(s, TMB_BUFFER_BYTES, mbps / 1000 * cs_bw_convention(op), ln, why, n))
+			return -1;
+	}
+	if (r < 0)
+		return snprintf(why, n, "%u: %s", ln, le), -1;
+	if (run > 1 && !run_arg) {
+		char at[256] = "";
+		for (uint32_t i = 0; i < run && strlen(at) < 200; i++)
+			snprintf(at + strlen(at), sizeof at - strlen(at), "%s%u", i ? ", " : "", starts[i]);
+		snprintf(why, n, "0: %u tinymembench runs (from lines %s; sbc-bench runs it once per "
+			 "cluster) and a capture holds one figure per operation: import each with --run 1 "
+			 "to --run %u, nothing is dropped unsaid", run, at, run);
+		return -1;
+	}
+	if (want > run) {
+		snprintf(why, n, "0: --run %u: the file holds %u tinymembench run%s", want, run, run > 1 ? "s" : "");
+		return -1;
 	}
 	if (!in->n) {
 		snprintf(why, n, "0: no tinymembench bandwidth line (\" C copy ... : N MB/s\"); its "
@@ -252,18 +344,62 @@ static int parse_op(const char *name, enum cs_bw_op *op, char *why, size_t n)
 	return -1;
 }
 
+/* The fields of a row split at sep, each read whole as a decimal (blanks
+ * around it allowed): how many, or -1 with why naming the one that is not
+ * a number. */
+static int numbers(const char *text, char sep, double *v, uint32_t max, uint32_t ln, const char *what,
+		   char *why, size_t n)
+{
+	uint32_t k = 0;
+	const char *p = text;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *t = p;
+		while (*p && *p != sep && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			p++;
+		const char *e = p;
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (e == t && !*p && (sep == ' ' || k == 0))
+			break; /* the end of the line */
+		if (k == max) {
+			snprintf(why, n, "%u: more than %u figures in one row", ln, max);
+			return -1;
+		}
+		if (cs_import_decimal(t, (size_t)(e - t), &v[k])) {
+			snprintf(why, n, "%u: \"%.*s\" is not %s (digits and one '.': no thousands separator, "
+				 "sign or hex)", ln, (int)(e - t > 40 ? 40 : e - t), t, what);
+			return -1;
+		}
+		k++;
+		if (sep != ' ') {
+			if (!*p)
+				break;
+			if (*p != sep) {
+				snprintf(why, n, "%u: \"%.40s\" after a figure, not '%c'", ln, p, sep);
+				return -1;
+			}
+			p++;
+		} else if (!*p || !strncmp(p, "DDR-", 4)) {
+			break; /* rambw -b: its rating follows, not a measure */
+		}
+	}
+	return (int)k;
+}
+
 /* clamchowder MemoryBandwidth: "Using N threads" then "KB,GBPS"; or the
  * autothreads table "SIZE,v1,v2,..." (thread counts 1, 2, ...). */
 static int parse_membw(FILE *f, const char *opname, struct bw_in *in, char *why, size_t n)
 {
-	char line[4096];
+	char line[CS_IMPORT_LINE_MAX + 2], le[160];
 	uint32_t ln = 0, threads = 0;
-	int table = 0;
+	int table = 0, r;
 	enum cs_bw_op op;
+	double v[65];
 	if (parse_op(opname, &op, why, n))
 		return -1;
-	while (fgets(line, sizeof line, f)) {
-		ln++;
+	while ((r = cs_import_line(f, line, sizeof line, &ln, le, sizeof le)) > 0) {
 		if (sscanf(line, "Using %u threads", &threads) == 1 || strstr(line, "Test size down")) {
 			table = strstr(line, "Test size down") != NULL;
 			continue;
@@ -274,26 +410,27 @@ static int parse_membw(FILE *f, const char *opname, struct bw_in *in, char *why,
 			snprintf(why, n, "%u: a row before \"Using N threads\" or the autothreads table", ln);
 			return -1;
 		}
-		char *p = line, *end;
-		double kb = strtod(p, &end);
-		if (end == p || *end != ',') {
+		int k = numbers(line, ',', v, 65, ln, "a number (KB, then GB/s)", why, n);
+		if (k < 0)
+			return -1;
+		if (k < 2) {
 			snprintf(why, n, "%u: not a \"KB,GB/s\" row: %.60s", ln, line);
 			return -1;
 		}
-		for (uint32_t t = 1; *end == ','; t++) {
-			p = end + 1;
-			double gbps = strtod(p, &end);
-			if (end == p) {
-				snprintf(why, n, "%u: not a bandwidth in GB/s: %.60s", ln, p);
+		for (int t = 1; t < k; t++) {
+			/* a copy of the array: half to the other half, both halves counted */
+			double bytes = v[0] * 1024 / (op == CS_BW_COPY ? 2 : 1);
+			struct cs_bw_series *s = add_series(in, op, table ? (uint32_t)t : threads, "memorybandwidth", ln);
+			if (!s) {
+				snprintf(why, n, "%u: more than %d bandwidth series", ln, CS_BW_MAX_SERIES);
 				return -1;
 			}
-			/* a copy of the array: half to the other half, both halves counted */
-			double bytes = kb * 1024 / (op == CS_BW_COPY ? 2 : 1);
-			struct cs_bw_series *s = add_series(in, op, table ? t : threads, "memorybandwidth", ln);
-			if (!s || add_point(s, bytes, gbps, ln, why, n))
+			if (add_point(s, bytes, v[t], ln, why, n))
 				return -1;
 		}
 	}
+	if (r < 0)
+		return snprintf(why, n, "%u: %s", ln, le), -1;
 	if (!in->n) {
 		snprintf(why, n, "0: no MemoryBandwidth rows (\"Using N threads\" then \"KB,GB/s\")");
 		return -1;
@@ -307,48 +444,56 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The processors in a CPU list "0-3", "0", "0-3,8": how many. */
+/* The processors in a CPU list "0-3", "0", "0-3,8": how many; 0 when it
+ * is not one (digits, '-' and ',' only; each number at most
+ * RAMBW_MAX_CPU, so no count wraps). */
+#define RAMBW_MAX_CPU 65535u
 static uint32_t cpus_in(const char *list)
 {
 	uint32_t n = 0;
 	const char *p = list;
 	while (*p) {
-		char *end;
-		long a = strtol(p, &end, 10), b = a;
-		if (end == p)
+		unsigned long a = 0, b;
+		const char *d = p;
+		for (; isdigit((unsigned char)*p) && a <= RAMBW_MAX_CPU; p++)
+			a = a * 10 + (unsigned long)(*p - '0');
+		if (p == d || a > RAMBW_MAX_CPU)
 			return 0;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		if (b < a)
-			return 0;
+		b = a;
+		if (*p == '-') {
+			d = ++p;
+			for (b = 0; isdigit((unsigned char)*p) && b <= RAMBW_MAX_CPU; p++)
+				b = b * 10 + (unsigned long)(*p - '0');
+			if (p == d || b > RAMBW_MAX_CPU || b < a)
+				return 0;
+		}
 		n += (uint32_t)(b - a + 1);
-		p = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
+		if (n > RAMBW_MAX_CPU + 1 || (*p && *p != ','))
+			return 0;
+		if (*p == ',' && !*++p)
 			return 0;
 	}
 	return n;
 }
 
-static int rambw_row(const char *label, char *vals, uint32_t ln, struct bw_in *in, char *why, size_t n)
+static int rambw_row(const char *label, const char *vals, uint32_t ln, struct bw_in *in, char *why, size_t n)
 {
 	double v[64];
-	uint32_t k = 0, threads = label[0] ? cpus_in(label) : 1;
-	char *p = vals, *end;
+	uint32_t threads = label[0] ? cpus_in(label) : 1;
 	if (!threads) {
-		snprintf(why, n, "%u: \"%s\" is not a CPU list (\"0-3\")", ln, label);
+		snprintf(why, n, "%u: \"%s\" is not a CPU list (\"0-3\", \"0-3,8\"; CPUs 0 to %u)", ln, label,
+			 RAMBW_MAX_CPU);
 		return -1;
 	}
-	while (k < 64 && (v[k] = strtod(p, &end), end != p)) {
-		k++;
-		p = end;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!strncmp(p, "DDR-", 4))
-			break; /* rambw -b: its rating, not a measure */
+	int k = numbers(vals, ' ', v, 64, ln, label[0] ? "a figure in MB/s" :
+			"a figure in MB/s (a row is \"CPUS: v v v\": is its colon missing?)", why, n);
+	if (k < 0)
+		return -1;
+	if (k == 0) {
+		snprintf(why, n, "%u: a rambw row \"%s:\" with no figure", ln, label);
+		return -1;
 	}
-	if (!k)
-		return 0;
-	qsort(v, k, sizeof v[0], cmp_double);
+	qsort(v, (size_t)k, sizeof v[0], cmp_double);
 	double mbps = k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 	for (uint32_t i = 0; i < in->n; i++)
 		if (in->s[i].threads == threads) {
@@ -357,30 +502,43 @@ static int rambw_row(const char *label, char *vals, uint32_t ln, struct bw_in *i
 			return -1;
 		}
 	struct cs_bw_series *s = add_series(in, CS_BW_READ, threads, "rambw", ln);
-	if (!s || add_point(s, RAMBW_BYTES, mbps / 1000, ln, why, n))
+	if (!s) {
+		snprintf(why, n, "%u: more than %d bandwidth series", ln, CS_BW_MAX_SERIES);
+		return -1;
+	}
+	if (add_point(s, RAMBW_BYTES, mbps / 1000, ln, why, n))
 		return -1;
 	s->pts[0].ns_per_byte_min = 1000 / v[k - 1];
 	return 0;
 }
 
+/* Rows "CPUS: v v v" or bare values "v v v"; a line that starts with a
+ * digit is a row, read whole or refused by its number. */
 static int parse_rambw(FILE *f, const char *only, struct bw_in *in, char *why, size_t n)
 {
-	char line[2048];
+	char line[CS_IMPORT_LINE_MAX + 2], le[160];
 	uint32_t ln = 0;
-	while (fgets(line, sizeof line, f)) {
-		char label[64] = "", *vals = line, *colon = strchr(line, ':');
-		ln++;
-		if (colon && colon - line < (long)sizeof label && isdigit((unsigned char)line[0])) {
+	int r;
+	while ((r = cs_import_line(f, line, sizeof line, &ln, le, sizeof le)) > 0) {
+		char label[64] = "";
+		const char *vals = line, *colon = strchr(line, ':');
+		if (!isdigit((unsigned char)line[0]))
+			continue;
+		if (colon) {
+			if (colon - line >= (long)sizeof label) {
+				snprintf(why, n, "%u: a CPU list of more than %zu bytes", ln, sizeof label - 1);
+				return -1;
+			}
 			snprintf(label, sizeof label, "%.*s", (int)(colon - line), line);
 			vals = colon + 1;
-		} else if (!isdigit((unsigned char)line[0])) {
-			continue;
 		}
 		if (only && strcmp(label, only))
 			continue;
 		if (rambw_row(label, vals, ln, in, why, n))
 			return -1;
 	}
+	if (r < 0)
+		return snprintf(why, n, "%u: %s", ln, le), -1;
 	if (!in->n) {
 		snprintf(why, n, only ? "0: no rambw row \"%s:\"" : "0: no rambw values (\"0-3: v v v\")%s",
 			 only ? only : "");
@@ -391,9 +549,63 @@ static int parse_rambw(FILE *f, const char *only, struct bw_in *in, char *why, s
 
 /* ---- the capture ---- */
 
+/* A value of --into's tree again, as read (numbers by their digits). */
+static void emit(struct cs_jsonw *j, const struct cs_jd *v)
+{
+	char small[256];
+	switch (v->kind) {
+	case CS_JD_NULL:
+		cs_jsonw_null(j);
+		return;
+	case CS_JD_FALSE:
+	case CS_JD_TRUE:
+		cs_jsonw_bool(j, v->kind == CS_JD_TRUE);
+		return;
+	case CS_JD_NUMBER:
+		cs_jsonw_raw(j, v->u.num.raw, v->u.num.rawlen);
+		return;
+	case CS_JD_STRING: {
+		char *t = v->u.str.len < sizeof small ? small : malloc(v->u.str.len + 1);
+		if (!t) {
+			cs_jsonw_str(j, ""); /* out of memory: the read-back refuses it */
+			return;
+		}
+		memcpy(t, v->u.str.s, v->u.str.len);
+		t[v->u.str.len] = '\0';
+		cs_jsonw_str(j, t);
+		if (t != small)
+			free(t);
+		return;
+	}
+	case CS_JD_ARRAY:
+		cs_jsonw_arr(j);
+		for (const struct cs_jd *k = cs_jd_first(v); k; k = k->next)
+			emit(j, k);
+		cs_jsonw_arr_end(j);
+		return;
+	default:
+		cs_jsonw_obj(j);
+		for (const struct cs_jd *k = cs_jd_first(v); k; k = k->next) {
+			snprintf(small, sizeof small, "%.*s", (int)k->klen, k->key);
+			cs_jsonw_key(j, small);
+			emit(j, k);
+		}
+		cs_jsonw_obj_end(j);
+	}
+}
+
 static void write_meta(struct cs_jsonw *j, void *ctx)
 {
 	const struct bw_meta *m = ctx;
+	if (m->into_root && m->written)
+		for (const struct cs_jd *k = cs_jd_first(m->into_root); k; k = k->next)
+			if (!cs_jd_get(m->written, k->key, k->klen) &&
+			    !(k->klen == 16 && !strncmp(k->key, "import_bandwidth", 16))) {
+				char key[256];
+				snprintf(key, sizeof key, "%.*s", (int)k->klen, k->key);
+				cs_jsonw_key(j, key);
+				emit(j, k);
+			}
 	cs_jsonw_key(j, "import_bandwidth");
 	cs_jsonw_obj(j);
 	cs_jsonw_key_str(j, "format", m->format);
@@ -433,23 +645,43 @@ static int merge(struct cs_capture *c, const struct bw_in *in, const char *file,
 
 static int parse_file(const struct bw_args *a, struct bw_in *in, char *why, size_t n)
 {
-	FILE *f = fopen(a->file, "r");
+	char *text, e[1024] = "";
+	size_t len;
+	uint32_t line;
+	FILE *f = NULL;
 	int rc;
-	if (!f) {
-		snprintf(why, n, "%s: cannot open: %s", a->file, strerror(errno));
+	/* read whole and bounded (a FIFO, a device, standard input: input.h) */
+	if (cs_import_slurp(a->file, &text, &len, &line, e, sizeof e)) {
+		if (line)
+			snprintf(why, n, "%s:%u: %s", a->file, line, e);
+		else
+			snprintf(why, n, "%s: %s", a->file, e);
 		return -1;
 	}
-	char e[1024] = "";
+	if (!len) {
+		snprintf(why, n, "%s: empty: 0 bytes", a->file);
+		free(text);
+		return -1;
+	}
+	if (!(f = fmemopen(text, len, "r"))) {
+		snprintf(why, n, "%s: cannot read: %s", a->file, strerror(errno));
+		free(text);
+		return -1;
+	}
 	if (!strcmp(a->format, "tinymembench"))
-		rc = parse_tmb(f, in, e, sizeof e);
+		rc = parse_tmb(f, a->run, in, e, sizeof e);
 	else if (!strcmp(a->format, "memorybandwidth"))
 		rc = parse_membw(f, a->op, in, e, sizeof e);
 	else
 		rc = parse_rambw(f, a->row, in, e, sizeof e);
 	fclose(f);
+	free(text);
 	if (rc) {
+		/* e is "LINE: why" (LINE 0: the file as a whole) */
 		char *colon = strchr(e, ':');
-		if (colon && !strncmp(e, "0:", 2))
+		if (!e[0] || !colon)
+			snprintf(why, n, "%s: not read (%s)", a->file, e[0] ? e : "no reason given");
+		else if (!strncmp(e, "0:", 2))
 			snprintf(why, n, "%s:%s", a->file, colon + 1);
 		else
 			snprintf(why, n, "%s:%s", a->file, e);
@@ -468,8 +700,25 @@ static int write_out(const struct bw_args *a, struct cs_capture *c, struct bw_me
 		snprintf(why, n, "out of memory");
 		return -1;
 	}
+	/* first without --into's own members, to learn which the writer
+	 * writes; then again with every other one kept */
+	void *arena = malloc(CS_READ_ARENA);
+	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES, CS_READ_MAX_DEPTH };
+	const struct cs_jd *into_root = m->into_root;
+	m->into_root = NULL;
 	cs_buf_init(&b, text, BW_OUT_BYTES);
-	if (cs_capture_write(&b, c, write_meta, m))
+	if (arena && !cs_capture_write(&b, c, write_meta, m) &&
+	    (m->written = cs_jd_parse(text, b.len, arena, CS_READ_ARENA, &lim, err, sizeof err)))
+		m->into_root = into_root;
+	char *copy = m->into_root ? malloc(b.len) : NULL;
+	if (copy) /* the tree points into the text it came from */
+		memcpy(copy, text, b.len);
+	if (copy)
+		m->written = cs_jd_parse(copy, b.len, arena, CS_READ_ARENA, &lim, err, sizeof err);
+	cs_buf_init(&b, text, BW_OUT_BYTES);
+	if (!arena || !m->into_root || !copy || !m->written)
+		snprintf(why, n, "out of memory");
+	else if (cs_capture_write(&b, c, write_meta, m))
 		snprintf(why, n, "%s: the capture does not fit in %d bytes", a->out, BW_OUT_BYTES);
 	else if (cs_read_capture_mem(text, b.len, &back, NULL, err, sizeof err))
 		snprintf(why, n, "the capture made from %s does not read back: %s", a->file, err);
@@ -477,6 +726,8 @@ static int write_out(const struct bw_args *a, struct cs_capture *c, struct bw_me
 		snprintf(why, n, "%s: %u series read back of %u", a->file, back.bw.n_series, c->bw.n_series);
 	else
 		rc = cs_outfile_write(a->out, 0, NULL, 0, text, b.len, NULL, NULL, why, n);
+	free(copy);
+	free(arena);
 	free(text);
 	return rc;
 }
@@ -497,13 +748,31 @@ int cs_import_bw_cmd(int argc, char **argv)
 	memset(&in, 0, sizeof in);
 	if (parse_file(&a, &in, why, sizeof why))
 		return say("%s", why);
-	if (cs_read_capture_file(a.into, &c, NULL, err, sizeof err))
+	/* --into read once, bounded (input.h): into c, and as a tree whose
+	 * members the capture writer does not know are written back as read */
+	char *into_text = NULL;
+	size_t into_len = 0;
+	static const struct cs_jd_limits lim = { CS_READ_MAX_VALUES, CS_READ_MAX_DEPTH };
+	void *into_arena = NULL;
+	if (cs_input_slurp(a.into, CS_READ_MAX_FILE, "a capture (4 MiB)", &into_text, &into_len, err, sizeof err) ||
+	    cs_read_capture_mem(into_text, into_len, &c, NULL, err, sizeof err)) {
+		free(into_text);
 		return say("--into %s: %s", a.into, err);
-	if (merge(&c, &in, a.file, why, sizeof why))
+	}
+	if (!(into_arena = malloc(CS_READ_ARENA)) ||
+	    !(m.into_root = cs_jd_parse(into_text, into_len, into_arena, CS_READ_ARENA, &lim, err, sizeof err))) {
+		free(into_arena);
+		free(into_text);
+		return say("--into %s: %s", a.into, into_arena ? err : "out of memory");
+	}
+	if (merge(&c, &in, a.file, why, sizeof why)) {
+		free(into_arena);
+		free(into_text);
 		return say("%s", why);
+	}
 	if (a.label)
 		snprintf(c.label, sizeof c.label, "%s", a.label);
-	m = (struct bw_meta){ a.format, a.file, a.into, { 0 }, 0 };
+	m = (struct bw_meta){ a.format, a.file, a.into, { 0 }, 0, m.into_root, NULL };
 	if (!strcmp(a.format, "tinymembench"))
 		m.notes[m.n_notes++] = "tinymembench counts a copy of N bytes as N: its copy MB/s doubled "
 				       "into this project's convention (copy 2); MB = 1e6 B; one 32 MiB buffer";
@@ -512,9 +781,12 @@ int cs_import_bw_cmd(int argc, char **argv)
 				       "one thread per processor of the row's CPU list";
 	if (!strcmp(a.format, "memorybandwidth"))
 		m.notes[m.n_notes++] = "MemoryBandwidth: KB = 1024 B, GB = 1e9 B; the operation as --op said";
-	m.notes[m.n_notes++] = "the capture given with --into, read and written again: its producer's own "
-			       "members are not carried over";
-	if (write_out(&a, &c, &m, why, sizeof why))
+	m.notes[m.n_notes++] = "the capture given with --into, read and written again: the members this "
+			       "import does not write (its producer's cpu, icache, settings...) kept as they were";
+	int wrc = write_out(&a, &c, &m, why, sizeof why);
+	free(into_arena);
+	free(into_text);
+	if (wrc)
 		return say("%s", why);
 	printf("cacheshape import: %s: %u bandwidth series from %s added to %s\n", a.out, in.n, a.file,
 	       a.into);
@@ -535,7 +807,7 @@ struct ptr_cols {
 
 static int ptr_header(const char *line, struct ptr_cols *pc)
 {
-	char buf[1024], *save = NULL, *t;
+	char buf[CS_IMPORT_LINE_MAX + 2], *save = NULL, *t;
 	snprintf(buf, sizeof buf, "%s", line);
 	t = strtok_r(buf, " \t\r\n", &save);
 	if (!t || strcmp(t, "size:"))
@@ -562,7 +834,7 @@ struct ptr_rows {
 
 static int ptr_row(const char *line, const struct ptr_cols *pc, struct ptr_rows *r)
 {
-	char buf[1024], *save = NULL, *t;
+	char buf[CS_IMPORT_LINE_MAX + 2], *save = NULL, *t;
 	double v[64];
 	uint32_t k = 0;
 	snprintf(buf, sizeof buf, "%s", line);
@@ -574,7 +846,8 @@ static int ptr_row(const char *line, const struct ptr_cols *pc, struct ptr_rows 
 	if (cs_import_size(t, &r->bytes[r->n]))
 		return 0;
 	while (k < 64 && (t = strtok_r(NULL, " \t\r\n", &save)))
-		v[k++] = strtod(t, NULL);
+		if (cs_import_decimal(t, strlen(t), &v[k++]))
+			return 0; /* the latency parser refused such a row already */
 	if (k != pc->ncols)
 		return 0;
 	for (uint32_t i = 0; i < pc->n; i++)
@@ -583,14 +856,16 @@ static int ptr_row(const char *line, const struct ptr_cols *pc, struct ptr_rows 
 	return 1;
 }
 
-int cs_import_ramlat_mlp(const char *file, uint32_t table, struct cs_capture *c)
+int cs_import_ramlat_mlp(const char *text, size_t len, uint32_t table, struct cs_capture *c)
 {
 	static struct ptr_rows rows;
 	struct ptr_cols pc = { 0 };
-	char line[1024];
+	char line[CS_IMPORT_LINE_MAX + 2];
 	uint32_t seen = 0;
 	int in = 0;
-	FILE *f = fopen(file, "r");
+	/* the text the latency parser read (a file read twice would be a
+	 * FIFO or standard input read empty the second time) */
+	FILE *f = len ? fmemopen((void *)text, len, "r") : NULL;
 	if (!f)
 		return 0;
 	rows.n = 0;

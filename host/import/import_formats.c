@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "import.h"
+#include "../input.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -19,7 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
-#define LINE_MAX_BYTES 4096
+#define LINE_MAX_BYTES CS_IMPORT_LINE_MAX
 #define UTF8_BOM "\xEF\xBB\xBF"
 #define MAX_TOKENS 32
 
@@ -46,8 +47,10 @@ static int fail(struct parse *p, uint32_t line, const char *fmt, ...)
 	return -1;
 }
 
-/* A plain decimal: digits with at most one '.', an optional exponent. */
-static int decimal(const char *s, size_t len, double *out)
+/* A plain decimal: digits with at most one '.', an optional exponent;
+ * nothing else (no sign, no thousands separator, no hex): read whole or
+ * refused. */
+int cs_import_decimal(const char *s, size_t len, double *out)
 {
 	char buf[64];
 	size_t i = 0, digits = 0;
@@ -87,7 +90,7 @@ static int size_token(const char *s, size_t len, double *bytes)
 	double v, unit = 1;
 	while (d < len && (isdigit((unsigned char)s[d]) || s[d] == '.'))
 		d++;
-	if (decimal(s, d, &v))
+	if (cs_import_decimal(s, d, &v))
 		return -1;
 	const char *u = s + d;
 	size_t ul = len - d;
@@ -104,6 +107,42 @@ static int size_token(const char *s, size_t len, double *bytes)
 	}
 	*bytes = v * unit; /* a power of two: exact */
 	return isfinite(*bytes) ? 0 : -1;
+}
+
+int cs_import_line(FILE *f, char *buf, size_t cap, uint32_t *line, char *why, size_t n)
+{
+	if (!fgets(buf, (int)cap, f))
+		return 0;
+	++*line;
+	size_t len = strlen(buf);
+	/* a line longer than the buffer would come back in pieces: refused
+	 * by its number, never split into rows */
+	if (len == cap - 1 && buf[len - 1] != '\n' && !feof(f)) {
+		snprintf(why, n, "a line longer than %zu bytes (CS_IMPORT_LINE_MAX)", cap - 2);
+		return -1;
+	}
+	return 1;
+}
+
+int cs_import_slurp(const char *path, char **text, size_t *len, uint32_t *line, char *why, size_t n)
+{
+	*line = 0;
+	if (cs_input_slurp(path, CS_IMPORT_MAX_BYTES, "an import file (CS_IMPORT_MAX_BYTES)", text, len,
+			   why, n))
+		return -1;
+	/* fgets stops at no NUL, and a string at the first: a NUL inside a
+	 * line would cut it unsaid */
+	const char *nul = memchr(*text, '\0', *len);
+	if (nul) {
+		*line = 1;
+		for (const char *q = *text; q < nul; q++)
+			*line += *q == '\n';
+		snprintf(why, n, "a NUL byte: not a text file");
+		free(*text);
+		*text = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 int cs_import_size(const char *s, double *bytes)
@@ -218,7 +257,7 @@ static int lat_mem_rd(struct parse *p, char *line, struct cs_import_series **cur
 		return 0;
 	}
 	split(line, 0, &k);
-	if (k.n == 2 && !decimal(k.t[0], k.len[0], &mb) && !decimal(k.t[1], k.len[1], &ns)) {
+	if (k.n == 2 && !cs_import_decimal(k.t[0], k.len[0], &mb) && !cs_import_decimal(k.t[1], k.len[1], &ns)) {
 		if (!*cur)
 			return fail(p, p->line, "an \"MB ns\" line before any \"stride=N header");
 		return add_point(p, *cur, mb * 1048576.0, ns);
@@ -279,7 +318,7 @@ static int ramlat_row(struct parse *p, char *line, struct cs_import_series *cur,
 	if (k.n - 1 != ncols)
 		return fail(p, p->line, "a ramlat row with %u values where the header names %u "
 			    "columns", k.n - 1, ncols);
-	if (decimal(k.t[col + 1], k.len[col + 1], &ns))
+	if (cs_import_decimal(k.t[col + 1], k.len[col + 1], &ns))
 		return fail(p, p->line, "\"%.*s\" is not a latency in ns", (int)k.len[col + 1],
 			    k.t[col + 1]);
 	return add_point(p, cur, bytes, ns) ? -1 : 1;
@@ -310,9 +349,9 @@ static int memlat_parse(struct parse *p, const char *line, double *kib, double *
 	if (!c || strchr(c + 1, ','))
 		return 0;
 	split(line, 1, &k);
-	if (k.n != 2 || decimal(k.t[0], k.len[0], kib))
+	if (k.n != 2 || cs_import_decimal(k.t[0], k.len[0], kib))
 		return 0;
-	if (decimal(k.t[1], k.len[1], ns))
+	if (cs_import_decimal(k.t[1], k.len[1], ns))
 		return fail(p, p->line, "\"%.*s\" is not a latency in ns", (int)k.len[1], k.t[1]);
 	return 1;
 }
@@ -367,7 +406,7 @@ static int columns(struct parse *p, char *line, struct cs_import_series *s)
 	if (size_token(k.t[0], k.len[0], &bytes))
 		return fail(p, p->line, "\"%.*s\" is not a size (bytes, or a number with K, M "
 			    "or G)", (int)k.len[0], k.t[0]);
-	if (decimal(k.t[1], k.len[1], &ns))
+	if (cs_import_decimal(k.t[1], k.len[1], &ns))
 		return fail(p, p->line, "\"%.*s\" is not a latency in ns", (int)k.len[1], k.t[1]);
 	return add_point(p, s, bytes, ns);
 }
@@ -427,9 +466,8 @@ int cs_import_parse(FILE *f, const struct cs_import_opts *o,
 	while (fgets(buf, sizeof buf, f)) {
 		p.line++;
 		if (!strchr(buf, '\n') && !feof(f))
-			return fail(&p, p.line, "a line longer than %d bytes", LINE_MAX_BYTES);
-		if (memchr(buf, '\0', strlen(buf) + 1) != buf + strlen(buf))
-			return fail(&p, p.line, "a NUL byte: not a text file");
+			return fail(&p, p.line, "a line longer than %d bytes (CS_IMPORT_LINE_MAX)",
+				    LINE_MAX_BYTES);
 		char *line = buf;
 		if (p.line == 1 && !strncmp(line, UTF8_BOM, 3))
 			line += 3; /* a byte-order mark (Windows editors write one) */

@@ -136,7 +136,7 @@ static int parse_u64(const char *s, uint64_t *out, int sizes)
 	}
 	if (sizes && *end) {
 		int sh = (*end == 'K' || *end == 'k') ? 10 : (*end == 'M' || *end == 'm') ? 20
-		       : (*end == 'G' || *end == 'g') ? 30 : -1;
+		       : (*end == 'G' || *end == 'g') ? 30 : (*end == 'T' || *end == 't') ? 40 : -1;
 		if (sh < 0)
 			return -1;
 		end++;
@@ -171,8 +171,22 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 			return usage_error("%s: the file name is empty%s", name, "");
 		o->out = v;
 	} else if (!strcmp(name, "--max-bytes")) {
-		if (parse_u64(v, &n, 1) || n < CS_MIN_MAX)
-			return usage_error("--max-bytes: '%s' is not a size of at least 8K%s", v, "");
+		/* the cause named: not a size, too small, or more than this
+		 * machine's memory (a sweep's buffer must fit in it) */
+		long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+		uint64_t most = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : UINT64_MAX;
+		char range[96];
+		if (most == UINT64_MAX)
+			snprintf(range, sizeof range, "from 8K (K, M, G, T: binary units)");
+		else
+			snprintf(range, sizeof range, "from 8K to this machine's memory, %llu MiB (K, M, G, T: "
+				 "binary units)", (unsigned long long)(most >> 20));
+		if (parse_u64(v, &n, 1))
+			return usage_error("--max-bytes: '%s' is not a size, or one past 2^64 bytes: %s", v, range);
+		if (n < CS_MIN_MAX)
+			return usage_error("--max-bytes: '%s' is too small: %s", v, range);
+		if (n > most)
+			return usage_error("--max-bytes: '%s' is too large: %s", v, range);
 		o->max_bytes = n;
 	} else if (!strcmp(name, "--pages")) {
 		if (!strcmp(v, "4k") || !strcmp(v, "4K"))
@@ -365,13 +379,19 @@ static int clamp_plan(const struct cs_probe_opts *o)
 	cs_plan_blocks(&p, o->quick, o->clamp_ns);
 	blocks = p.blocks;
 	block = p.min_block_ns;
-	double sweep = (double)n * (blocks + 1) * block * 1e-9;
+	/* --repeat N runs the whole sweep N times: the time said is all of
+	 * them (issue 41: it said one repeat's) */
+	uint32_t reps = o->repeat ? o->repeat : 1;
+	double sweep = (double)reps * n * (blocks + 1) * block * 1e-9;
 	double adj = (double)(CS_PLACE_LAST + 1) * cs_adj_ruler_len * (blocks + 1) * block * 1e-9;
+	char times[48] = "";
 	duration(a, sizeof a, sweep);
 	duration(b, sizeof b, sweep + adj);
+	if (reps > 1)
+		snprintf(times, sizeof times, ", %u times (--repeat)", reps);
 	fprintf(stderr, "clamp: %.0f ns makes every block at least %.6g ms: the sweep (%u sizes, %u blocks "
-		"each and a trial) takes at least %s, up to %s with the adjacency probe\n",
-		o->clamp_ns, block * 1e-6, n, blocks, a, b);
+		"each and a trial%s) takes at least %s, up to %s with the adjacency probe\n",
+		o->clamp_ns, block * 1e-6, n, blocks, times, a, b);
 	if (sweep + adj <= CS_CLAMP_RUN_MAX_S || o->force)
 		return 0;
 	duration(lim, sizeof lim, CS_CLAMP_RUN_MAX_S);

@@ -22,6 +22,7 @@
 #include <nettle/sha2.h>
 #include <yajl/yajl_tree.h>
 
+#include "../input.h"
 #include "../../common/buf.h"
 #include "../../net/http.h"
 #include "../../common/jsonw.h"
@@ -269,15 +270,19 @@ static int machine_dir(struct cs_store *s, const char *machine, int *made)
 
 static int read_token(struct cs_store *s, const char *file, char *err, size_t errlen)
 {
-	char tok[CS_UPLOAD_TOKEN_MAX + 2];
+	char tok[CS_UPLOAD_TOKEN_MAX + 2], why[256], *text = NULL;
 	size_t n = 0;
-	FILE *f = fopen(file, "r");
-	if (!f) {
-		snprintf(err, errlen, "--token %s: %s", file, strerror(errno));
+	/* bounded in size and time as every input is (host/input.h): a FIFO
+	 * given as --token no longer holds serve's start forever */
+	if (cs_input_slurp(file, 4096, "a token file", &text, &n, why, sizeof why)) {
+		snprintf(err, errlen, "--token %s: %s", file, why);
 		return -1;
 	}
-	n = fread(tok, 1, sizeof tok - 1, f);
-	fclose(f);
+	if (n > sizeof tok - 1)
+		n = sizeof tok - 1; /* too long: refused below by its length */
+	memcpy(tok, text, n);
+	memset(text, 0, n);
+	free(text);
 	while (n && (tok[n - 1] == '\n' || tok[n - 1] == '\r' || tok[n - 1] == ' ' || tok[n - 1] == '\t'))
 		n--;
 	if (n == 0 || n > CS_UPLOAD_TOKEN_MAX || !cs_http_token_ok(tok, n)) {

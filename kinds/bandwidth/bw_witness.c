@@ -152,8 +152,17 @@ static void little(const struct cs_capture *c, struct cs_mlp_result *m)
 	for (uint32_t i = 0; i < m->n; i++)
 		if (m->chains[i] == 1)
 			m->latency_ns = m->ns[i];
+	m->predicted_gbps = m->latency_ns > 0 ? m->sat_mlp * m->line_bytes / m->latency_ns : 0;
+	if (!(m->predicted_gbps > 0) || !cs_isfinite(m->predicted_gbps)) {
+		/* a latency the reader accepts (5e-324 ns) but no bandwidth
+		 * follows from: refused, never printed as "null GB/s" */
+		refuse(m, CS_R_LITTLE_NO_LATENCY, &b);
+		cs_puts(&b, "the one-chain latency at this size gives no finite bandwidth; Little's law is "
+			"not computed");
+		m->predicted_gbps = 0;
+		return;
+	}
 	m->has_little = 1;
-	m->predicted_gbps = m->sat_mlp * m->line_bytes / m->latency_ns;
 	m->ratio = m->read_gbps / m->predicted_gbps;
 	m->finding = m->ratio > CS_BW_LITTLE_FAR || m->ratio < 1.0 / CS_BW_LITTLE_FAR;
 }

@@ -27,5 +27,6 @@
 #define CS_R_MLP_UNSATURATED "mlp-unsaturated"   /* s.4: still rising at the last count */
 #define CS_R_LITTLE_NO_LINE "little-no-line"     /* s.6: no published line size */
 #define CS_R_LITTLE_NO_READ "little-no-read"     /* s.6: no read series to compare */
+#define CS_R_LITTLE_NO_LATENCY "little-no-latency" /* s.6: a 1-chain latency no figure follows from */
 
 #endif

@@ -31,7 +31,7 @@ static uint32_t shade(double t)
 {
 	static const uint32_t lo = 0xf7fbffu, hi = 0x08306bu;
 	uint32_t c = 0;
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	t = !(t > 0) ? 0 : t > 1 ? 1 : t; /* NaN as the fastest: never converted */
 	for (int s = 0; s < 24; s += 8) {
 		double a = (double)((lo >> s) & 0xff), z = (double)((hi >> s) & 0xff);
 		c |= (uint32_t)(a + (z - a) * t + 0.5) << s;
@@ -39,17 +39,24 @@ static uint32_t shade(double t)
 	return c;
 }
 
+/* The shades span at most this ratio of times: an L1 hit to a DRAM miss
+ * is under three decades; a time below the slowest over it (5e-324 ns, which
+ * the reader accepts) takes the lightest shade rather than pressing every
+ * other cell into the darkest. */
+#define GEOM_SHADE_SPAN 1000.0
+
 static void range(const struct cs_geom_capture *g, double *lo, double *hi)
 {
 	*lo = *hi = 0;
-	for (uint32_t i = 0; i < g->n_strides && i < CS_GEOM_MAX_STRIDES; i++)
-		for (uint32_t k = 0; k < g->strides[i].n && k < CS_GEOM_MAX_COUNTS; k++) {
-			double v = g->strides[i].ns[k];
-			if (*lo == 0 || v < *lo)
-				*lo = v;
-			if (v > *hi)
-				*hi = v;
-		}
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < g->n_strides && i < CS_GEOM_MAX_STRIDES; i++)
+			for (uint32_t k = 0; k < g->strides[i].n && k < CS_GEOM_MAX_COUNTS; k++) {
+				double v = g->strides[i].ns[k];
+				if (pass == 0 && v > *hi)
+					*hi = v;
+				if (pass == 1 && v >= *hi / GEOM_SHADE_SPAN && (*lo == 0 || v < *lo))
+					*lo = v;
+			}
 }
 
 static void rect(struct cs_buf *b, int x, int y, int w, int h)
@@ -64,7 +71,11 @@ static void cells(struct cs_buf *b, const struct cs_geom_capture *g, int x0, int
 {
 	double lo, hi;
 	range(g, &lo, &hi);
-	double span = hi > lo ? cs_log(hi / lo) : 1;
+	/* in logs: hi / lo overflows to inf for a time the reader accepts
+	 * (5e-324 ns) and inf / inf made every cell NaN (issue 41) */
+	double llo = lo > 0 ? cs_log(lo) : 0, span = hi > lo && lo > 0 ? cs_log(hi) - llo : 1;
+	if (!(span > 0) || !cs_isfinite(span))
+		span = 1;
 	for (uint32_t i = 0; i < g->n_strides && i < CS_GEOM_MAX_STRIDES; i++) {
 		char t[32];
 		struct cs_buf tb;
@@ -75,7 +86,8 @@ static void cells(struct cs_buf *b, const struct cs_geom_capture *g, int x0, int
 			cs_puts(b, "<rect class=\"geom-cell\"");
 			rect(b, x0 + (int)k * cw, y0 + (int)i * ch, cw, ch);
 			cs_puts(b, " fill=\"#");
-			cs_svg_hex6(b, shade(cs_log(g->strides[i].ns[k] / lo) / span));
+			double v = g->strides[i].ns[k];
+			cs_svg_hex6(b, shade(v > 0 ? (cs_log(v) - llo) / span : 0));
 			cs_puts(b, "\"/>\n");
 		}
 	}

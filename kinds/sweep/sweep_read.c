@@ -20,6 +20,11 @@ static int read_repeats(struct cs_jr *r, const struct cs_jd *p, uint32_t n, doub
 	m = cs_jr_push_key(r, "repeats_ns");
 	if (n < 2)
 		return cs_jr_fail(r, "a point's repeats without sweep.repeats");
+	/* the count is the capture's own sweep.repeats, not this reader's
+	 * limit: said as such (issue 41: "more than the 4 this reader
+	 * accepts", which takes 9) */
+	if (arr->kind == CS_JD_ARRAY && cs_jd_count(arr) != n)
+		return cs_jr_fail(r, "%zu figures where sweep.repeats says %u", cs_jd_count(arr), n);
 	if (cs_jr_array(r, arr, n, n))
 		return -1;
 	for (v = cs_jd_first(arr); v; v = v->next, k++) {
