@@ -106,12 +106,20 @@ static const double pow10_tab[] = {
 	1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
 };
 
-/* Non-finite values have no number form: the writer's callers emit null. */
+const char *cs_nonfinite_words(double v)
+{
+	if (cs_isnan(v))
+		return CS_WORDS_NAN;
+	return v > 0 ? CS_WORDS_OVER : CS_WORDS_UNDER;
+}
+
+/* Non-finite values have no number form: text says so in words (JSON
+ * writes null, common/jsonw.c). Never "inf", "nan", "null" or "?". */
 static int put_nonfinite(struct cs_buf *b, double v)
 {
 	if (cs_isfinite(v))
 		return 0;
-	cs_puts(b, cs_isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
+	cs_puts(b, cs_nonfinite_words(v));
 	return 1;
 }
 
@@ -201,10 +209,8 @@ static double normalise10(double v, int *e10)
  * figure that would overflow, as a percentage of DBL_MAX). */
 static void put_g_exp(struct cs_buf *b, double v, int sig, int add10)
 {
-	if (!cs_isfinite(v)) {
-		cs_puts(b, "null");
+	if (put_nonfinite(b, v))
 		return;
-	}
 	if (sig < 1)
 		sig = 1;
 	if (sig > 17)
@@ -268,9 +274,13 @@ void cs_put_size(struct cs_buf *b, double bytes)
 {
 	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
 					    "PiB", "EiB" };
-	if (!cs_isfinite(bytes) || bytes < 0) {
-		cs_puts(b, "?");
+	if (put_nonfinite(b, bytes)) {
+		cs_puts(b, " B");
 		return;
+	}
+	if (bytes < 0) { /* no size is negative, but say what there is */
+		cs_putc(b, '-');
+		bytes = -bytes;
 	}
 	if (bytes > 0 && bytes < 1) { /* a fraction of a byte: say it */
 		cs_put_g(b, bytes, 3);
@@ -303,10 +313,8 @@ void cs_put_size(struct cs_buf *b, double bytes)
 
 void cs_put_pct(struct cs_buf *b, double ratio)
 {
-	if (!cs_isfinite(ratio)) {
-		cs_puts(b, "?");
+	if (put_nonfinite(b, ratio))
 		return;
-	}
 	double a = cs_fabs(ratio);
 	cs_putc(b, ratio < 0 ? '-' : '+');
 	if (a >= 1e16) /* ratio * 100 may overflow: shift the exponent instead */

@@ -23,6 +23,15 @@ void cs_buf_reset(struct cs_buf *b);
 void cs_putc(struct cs_buf *b, char c);
 void cs_puts(struct cs_buf *b, const char *s);
 void cs_putn(struct cs_buf *b, const char *s, size_t n);
+/* A figure that is no finite double (a product or quotient of values the
+ * reader accepts, 1e308 ns * 3 GHz) has no digits: every number writer
+ * below (and reader/fmt.c's %g) prints these words for it, so no text ever
+ * shows "inf", "nan", "null" or "?" for a number. JSON writes null
+ * (common/jsonw.c). */
+#define CS_WORDS_OVER "over 1.8e308"
+#define CS_WORDS_UNDER "under -1.8e308"
+#define CS_WORDS_NAN "undefined"
+const char *cs_nonfinite_words(double v);
 void cs_put_u64(struct cs_buf *b, uint64_t v);
 void cs_put_i64(struct cs_buf *b, int64_t v);
 void cs_put_hex(struct cs_buf *b, uint64_t v, int min_digits); /* 0x... */
@@ -30,10 +39,11 @@ void cs_put_hex(struct cs_buf *b, uint64_t v, int min_digits); /* 0x... */
 void cs_put_fixed(struct cs_buf *b, double v, int decimals);
 /* 'sig' significant digits, trailing zeros dropped, exponent form outside
  * 1e-5..1e15; valid JSON for every finite v (subnormals and DBL_MAX
- * included), good to about 15 digits. NaN/inf print as null. */
+ * included), good to about 15 digits. */
 void cs_put_g(struct cs_buf *b, double v, int sig);
 /* A size for people: "48 KiB", "1.25 MiB", "512 B"; up to EiB, then an
- * exponent ("1.56e290 EiB"); under one byte, "5e-324 B". */
+ * exponent ("1.56e290 EiB"); under one byte, "5e-324 B"; a negative one
+ * with its sign. */
 void cs_put_size(struct cs_buf *b, double bytes);
 /* Signed percentage of a ratio: 0.0312 -> "+3.1 %" (any finite ratio). */
 void cs_put_pct(struct cs_buf *b, double ratio);

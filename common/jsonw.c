@@ -128,7 +128,10 @@ void cs_jsonw_str(struct cs_jsonw *j, const char *s)
 void cs_jsonw_numsig(struct cs_jsonw *j, double v, int sig)
 {
 	before_value(j);
-	cs_put_g(j->b, v, sig); /* non-finite: null */
+	if (cs_isfinite(v))
+		cs_put_g(j->b, v, sig);
+	else
+		cs_puts(j->b, "null"); /* JSON has no number for it */
 }
 
 /* Whole numbers below 2^53 (sizes, frequencies) are written exactly, as

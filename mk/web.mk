@@ -74,6 +74,11 @@ $(WEBDIR)/host/figures.json: web/host-figures.sh $(HOSTDIR)/cacheshape $(shell f
 	@mkdir -p $(dir $@)
 	sh web/host-figures.sh $(HOSTDIR)/cacheshape captures $@
 
+# The host and the page's module fed the same bytes (tests/differential.mjs,
+# under node): reduce --json's text or the refusal, identical.
+TEST_SUITES += tests/suite-differential.sh
+TEST_PREREQS += $(HOSTDIR)/tests/reduce_many
+
 # The server's own suite (no browser), then the page in Chromium, which
 # feeds the page the host reader's own test rows (dump_reader_rows).
 TEST_SUITES += tests/suite-serve.sh tests/suite-web.sh

@@ -1,8 +1,10 @@
 /* fmt.c: the reader's messages, freestanding (fmt.h). The conversions the
  * reader's sentences use, printed as C's printf prints them: %g from the
  * exact decimal value of the double, rounded half to even, so a message
- * reads the same on the host, in the firmware and in the page. */
+ * reads the same on the host, in the firmware and in the page; but a
+ * non-finite one in words (common/buf.h cs_nonfinite_words), not "inf". */
 #include "fmt.h"
+#include "../common/buf.h"
 
 struct out {
 	char *p;
@@ -146,17 +148,16 @@ static void put_g(struct out *o, double v, int p)
 
 	if (p == 0)
 		p = 1;
-	if (v != v) {
-		puts_n(o, "nan", 3);
+	/* no digits for a non-finite figure: the words every number writer
+	 * prints for it (common/buf.h), never "nan" or "inf" */
+	if (v != v || v > 1.7976931348623157e308 || v < -1.7976931348623157e308) {
+		const char *w = cs_nonfinite_words(v);
+		puts_n(o, w, cs_strlen(w));
 		return;
 	}
 	if (v < 0 || (v == 0 && 1 / v < 0)) {
 		put(o, '-');
 		v = -v;
-	}
-	if (v > 1.7976931348623157e308) {
-		puts_n(o, "inf", 3);
-		return;
 	}
 	if (v == 0) {
 		put(o, '0');

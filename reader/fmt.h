@@ -1,6 +1,7 @@
 /* fmt.h: snprintf for the reader's messages, freestanding: %s, %.*s, %c,
  * %d, %u, %zu, %ld, %lu, %lld, %llu, %g and %.<n>g (as C prints them,
- * digits from the exact value), %%. Always terminated when cap > 0;
+ * digits from the exact value; a non-finite value in words, common/buf.h),
+ * %%. Always terminated when cap > 0;
  * returns the length it would have written. */
 #ifndef CS_READER_FMT_H
 #define CS_READER_FMT_H

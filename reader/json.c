@@ -258,16 +258,18 @@ static size_t scan_string(const unsigned char *s, size_t n, int *esc,
 	while (i < n) {
 		/* ASCII that needs no look, eight bytes at a time */
 		while (i + 8 <= n) {
-			uint64_t w, t;
+			/* the mask is 64 bits in every build: a size_t
+			 * (32 bits on wasm32) would drop bytes 4-7 */
+			uint64_t w, t, m;
 			__builtin_memcpy(&w, s + i, 8);
 			t = w ^ 0x2222222222222222ull;   /* '"' -> 0 */
-			k = (size_t)(((w & 0x8080808080808080ull) |
+			m = (((w & 0x8080808080808080ull) |
 				      ((w - 0x2020202020202020ull) & ~w) |
 				      ((t - 0x0101010101010101ull) & ~t) |
 				      (((w ^ 0x5C5C5C5C5C5C5C5Cull) - 0x0101010101010101ull) &
 				       ~(w ^ 0x5C5C5C5C5C5C5C5Cull))) &
 				     0x8080808080808080ull);
-			if (k)
+			if (m)
 				break;
 			i += 8;
 		}

@@ -6,7 +6,7 @@
 # suite: chromium
 set -u
 cd "$(dirname "$0")/.."
-for f in build/host/cacheshape build/host/tests/dump_reader_rows build/web/index.html build/web/cacheshape.wasm; do
+for f in build/host/cacheshape build/host/tests/dump_reader_rows build/host/tests/reduce_many build/web/index.html build/web/cacheshape.wasm; do
 	[ -e "$f" ] || { echo "FAIL $f missing (make test builds it)"; echo "web: 0 passed, 1 failed"; exit 1; }
 done
 command -v chromium >/dev/null || { echo "FAIL chromium missing (scripts/deps.sh browser)"; echo "web: 0 passed, 1 failed"; exit 1; }

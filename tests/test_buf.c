@@ -14,6 +14,7 @@
 #include "../common/buf.h"
 #include "../common/jsoncheck.h"
 #include "../common/jsonw.h"
+#include "../reader/fmt.h"
 
 CS_TEST_MAIN_DEFS;
 
@@ -103,8 +104,12 @@ static void test_put_size(void)
 		struct cs_buf b;
 		cs_buf_init(&b, mem, sizeof mem);
 		cs_put_size(&b, v);
-		if (v < 0) {
-			CHECK(!strcmp(mem, "?"), "size(%.17g) = '%s'", v, mem);
+		if (v < 0) { /* its sign, then the size of -v (never "?") */
+			char pos[64];
+			struct cs_buf p;
+			cs_buf_init(&p, pos, sizeof pos);
+			cs_put_size(&p, -v);
+			CHECK(mem[0] == '-' && !strcmp(mem + 1, pos), "size(%.17g) = '%s'", v, mem);
 			continue;
 		}
 		char *unit = strrchr(mem, ' ');
@@ -284,6 +289,52 @@ static void test_jsonw_utf8(void)
 	}
 }
 
+/* A figure that overflowed (1e308 ns at 3 GHz) or is undefined reaches
+ * the text as words from every number writer, the reader's %g included:
+ * never "inf", "nan", "null" or "?" (issue 41); JSON writes null. */
+static void test_nonfinite_words(void)
+{
+	static const struct { double v; const char *want; } rows[] = {
+		{ 1e308 * 10, CS_WORDS_OVER }, { -1e308 * 10, CS_WORDS_UNDER },
+		{ (1e308 * 10) - (1e308 * 10), CS_WORDS_NAN },
+	};
+	static const char *const bad[] = { "inf", "nan", "null", "?" };
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		double v = rows[i].v;
+		char t[4][96];
+		struct cs_buf b;
+		cs_buf_init(&b, t[0], sizeof t[0]);
+		cs_put_g(&b, v, 6);
+		cs_buf_init(&b, t[1], sizeof t[1]);
+		cs_put_fixed(&b, v, 2);
+		cs_buf_init(&b, t[2], sizeof t[2]);
+		cs_put_size(&b, v);
+		cs_fmt(t[3], sizeof t[3], "%.4g", v);
+		for (int k = 0; k < 4; k++) {
+			CHECK(!strncmp(t[k], rows[i].want, strlen(rows[i].want)),
+			      "row %zu writer %d: '%s', want '%s'", i, k, t[k], rows[i].want);
+			for (size_t w = 0; w < sizeof bad / sizeof bad[0]; w++)
+				CHECK(!strstr(t[k], bad[w]), "row %zu writer %d: '%s' holds '%s'", i, k, t[k], bad[w]);
+		}
+		cs_buf_init(&b, mem, sizeof mem);
+		cs_put_pct(&b, v);
+		CHECK(!strcmp(mem, rows[i].want), "pct: '%s', want '%s'", mem, rows[i].want);
+		struct cs_jsonw j;
+		cs_buf_init(&b, mem, sizeof mem);
+		cs_jsonw_init(&j, &b, 0);
+		cs_jsonw_arr(&j);
+		cs_jsonw_num(&j, v);
+		cs_jsonw_numsig(&j, v, 6);
+		cs_jsonw_arr_end(&j);
+		CHECK(cs_jsonw_finish(&j) == 0 && !strcmp(mem, "[null,null]"), "jsonw: '%s'", mem);
+	}
+	/* a negative size keeps its sign and its digits */
+	struct cs_buf b;
+	cs_buf_init(&b, mem, sizeof mem);
+	cs_put_size(&b, -49152);
+	CHECK(!strcmp(mem, "-48 KiB"), "size(-49152) = '%s'", mem);
+}
+
 int main(void)
 {
 #if CS_TEST_HOSTED
@@ -297,5 +348,6 @@ int main(void)
 	test_cut();
 	test_escape();
 	test_jsonw_utf8();
+	test_nonfinite_words();
 	return cs_test_summary("buf");
 }

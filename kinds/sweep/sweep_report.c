@@ -39,6 +39,7 @@ void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int
 		cs_put_fixed(b, L->floor_ns * cpn, 1);
 		cs_puts(b, " cycles");
 	}
+	cs_putc(b, ' '); /* a long figure ("over 1.8e308 cycles") overruns the column */
 	cs_pad_to(b, s, cpn > 0 ? 44 : 30);
 	put_end(b, L->first_bytes, pages);
 	cs_puts(b, " .. ");

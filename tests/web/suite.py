@@ -94,6 +94,13 @@ def prepare(args, served):
     for f in os.listdir('tests/data/bad'):
         if f.endswith('.json'):
             shutil.copyfile(os.path.join('tests/data/bad', f), os.path.join(served, 'bad', f))
+    # a sample of tests/differential.mjs's inputs (the 19 labels of issue
+    # 41, strings with every escape and UTF-8 length at every offset,
+    # numbers at their limits): node holds the page's module to the host
+    # on all of them; here the page itself, in Chromium
+    subprocess.run(['node', 'tests/differential.mjs', '--host', 'build/host/tests/reduce_many',
+                    '--wasm', 'build/web/cacheshape.wasm', '--write-sample',
+                    os.path.join(served, 'differential'), '60'], check=True)
     os.makedirs(os.path.join(served, 'mutants'))
     for i, (name, text) in enumerate(mutate.mutants(caps, rng, args.mutants)):
         open(os.path.join(served, 'mutants', '%03d-%s.json' % (i, name)), 'wb').write(text)
