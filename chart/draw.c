@@ -1,5 +1,6 @@
 /* draw.c: canvas, font and the staircase chart (draw.h). */
 #include "draw.h"
+#include "../common/outlier.h"
 #include "../common/buf.h"
 #include "../common/csmath.h"
 
@@ -154,6 +155,8 @@ void cs_chart_range_add(struct cs_chart_range *r, const struct cs_capture *c)
 		if (!(p->bytes > 0) || !(p->ns > 0) || !cs_isfinite(p->ns))
 			continue;
 		cs_chart_range_bytes(r, p->bytes, p->bytes);
+		if (cs_point_outlier(c->points, c->n_points, i, NULL))
+			continue; /* drawn, but never stretches the axis (common/outlier.h) */
 		if (r->nmin == 0 || p->ns < r->nmin)
 			r->nmin = p->ns;
 		if (p->ns > r->nmax)

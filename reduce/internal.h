@@ -34,6 +34,20 @@ uint32_t cs_drop_short_blocks(const struct cs_clock *k, struct cs_work *w,
 int cs_block_refused(uint32_t failed, uint32_t total);
 void cs_put_block_length(struct cs_buf *b, uint32_t failed, uint32_t total,
 			 const struct cs_clock *k, double shortest, const char *series);
+/* s.1 "Outliers": the points of w->pts far off their neighbours
+ * (common/outlier.h) dropped; how many, and the one furthest off. The
+ * note for the series' refusals (code CS_R_OUTLIER): u NULL for sizes in
+ * bytes, else the series' units (a TLB sweep's page counts). */
+struct cs_outliers {
+	uint32_t n;
+	double worst_bytes, worst_factor;
+};
+struct cs_units;
+/* s.4: r->gap_order from its knees' gaps (sweep.c; again after repeat.c
+ * draws the knees from the repeats) */
+void cs_gap_order(struct cs_result *r);
+uint32_t cs_drop_outliers(struct cs_work *w, struct cs_outliers *o);
+void cs_put_outliers(struct cs_buf *b, const struct cs_outliers *o, const struct cs_units *u);
 /* What a series' x is, in the sentences: "sizes" / "size" / "level" for
  * the sweep, "page counts" / "page count" / "TLB level" for a TLB sweep. */
 struct cs_units {

@@ -63,6 +63,7 @@
 #define CS_R_NO_DISTANCES "no-distances"      /* s.5: an empty series */
 #define CS_R_CONTROL "control-fit-fault"      /* s.5: the control accepted a granule */
 #define CS_R_CLIMB "smooth-climb"             /* s.9: levels joined by a climb */
+#define CS_R_OUTLIER "outlier"                 /* s.1: points far off their neighbours, left out */
 #define CS_R_NO_CANDIDATE "fit-no-power-of-two" /* s.5: no swept distance is a power of two */
 
 #endif

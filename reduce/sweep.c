@@ -416,7 +416,7 @@ static void match_published(const struct cs_capture *c, const struct cs_work *w,
 	}
 }
 
-static void gap_order(struct cs_result *r)
+void cs_gap_order(struct cs_result *r)
 {
 	uint32_t matched = 0;
 	double prev = 0;
@@ -551,13 +551,25 @@ static void refuse_climbs(struct cs_result *r, const struct cs_stair *s)
 	}
 }
 
+/* s.1 "Outliers": said after the other refusals (never a level's reason). */
+static void note_outliers(struct cs_result *r, const struct cs_outliers *o)
+{
+	struct cs_buf b;
+	if (!o->n)
+		return;
+	cs_refuse(r, CS_R_OUTLIER, &b);
+	cs_put_outliers(&b, o, NULL);
+}
+
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r)
 {
 	struct cs_stair *s = &w->stair;
+	struct cs_outliers o;
 	r->climbs.n = r->climbs.n_knees = 0;
 	if (block_length(c, w, r))
 		return; /* nothing of the sweep is judged, its grid neither */
+	cs_drop_outliers(w, &o);
 	r->n_used = w->n;
 	r->top_bytes = w->n ? w->pts[w->n - 1].bytes : 0;
 	grid_too_coarse(w, r);
@@ -570,6 +582,7 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		struct cs_buf b;
 		cs_refuse(r, CS_R_FEW_PLATEAUS, &b);
 		cs_put_few_levels(&b, s, w->n, "sweep", "cache");
+		note_outliers(r, &o);
 		return;
 	}
 	for (uint32_t k = 0; k < s->n_knees; k++) {
@@ -580,5 +593,6 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 	}
 	r->n_knees = s->n_knees;
 	match_published(c, w, r, s->n_knees);
-	gap_order(r);
+	cs_gap_order(r);
+	note_outliers(r, &o);
 }

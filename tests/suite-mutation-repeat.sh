@@ -17,8 +17,9 @@ mutants=(
 	"CS_REPEAT_MATCH_OCTAVES 1.0 1.5"
 	"CS_REF_MIN_REPEATS 5 4"
 	"CS_REF_MIN_REPEATS 5 6"
-	"CS_REF_KNEE_SPREAD 1.189207115 1.15"
-	"CS_REF_KNEE_SPREAD 1.189207115 1.25"
+	"CS_REF_KNEE_SPREAD_STEPS 1.0 0.75"
+	"CS_REF_KNEE_SPREAD_STEPS 1.0 1.5"
+	"CS_REPEAT_WILD_MADS 3.0 1000.0"
 )
 # test_repeat.c includes ../reduce/*.h: pointed at the copy in $1, with a
 # copy of kinds/ beside it (the table's columns include the rules)
@@ -45,8 +46,8 @@ MUTATE_DIR=efi mutate settings.h test_settings
 
 # compare's slacks (host/cmd/compare.h, test_compare_cmd on each side)
 mutants=(
-	"CS_COMPARE_KNEE_SLACK 1.189207115 1.15"
-	"CS_COMPARE_KNEE_SLACK 1.189207115 1.25"
+	"CS_COMPARE_KNEE_STEPS 1.0 0.9"
+	"CS_COMPARE_KNEE_STEPS 1.0 1.25"
 	"CS_COMPARE_FLOOR_SLACK 1.02 1.01"
 	"CS_COMPARE_FLOOR_SLACK 1.02 1.03"
 	"CS_COMPARE_CYCLES_SLACK 1.071 1.06"

@@ -2,20 +2,25 @@
  * docs/repeats.md s.5): both captures read strictly and reduced; the
  * processor's identity (the capture's cpu member: CPUID vendor, family,
  * model and stepping, or the MIDR's fields) must be the same unless
- * --force; then level by level the floor and the knee at its top and,
- * where both captures have them, the floor in core cycles, the read
- * bandwidth and the geometry (ways, sets, size), each difference weighed
- * against the two captures' spreads over their repeats, or a named slack
- * where a figure has none (the identity as the one reader keeps it,
- * reader/capture.c).
- * Exit 0 every level agrees within noise, 1 one differs, 2 the captures
- * cannot be compared (unreadable, different processors, no levels). */
+ * --force (the identity as the one reader keeps it, reader/capture.c);
+ * then published level by published level, as reduce's summary pairs them
+ * (never the k-th plateau of a series): the knee and the floor below it
+ * and, where both captures have them, the floor in core cycles, the read
+ * bandwidth and the geometry (ways, sets, size). A difference is claimed
+ * only beyond a stated variation: the spreads over repeats (robust to a
+ * wild one, reduce/repeat.c), or a documented one; knees on the size grid.
+ * Exit 0 no level differs beyond a stated variation, 1 one differs, 2 the
+ * captures cannot be compared (unreadable, different processors, no
+ * levels). */
 #include "compare.h"
 #include "replay.h"
 #include "../cmd.h"
 #include "../cli.h"
 #include "../textout.h"
 #include "../../common/jsonw.h"
+#include "../../common/csmath.h"
+#include "../../reduce/repeat.h"
+#include "../../reduce/rules_repeat.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,14 +39,16 @@ void cs_usage_compare(FILE *f)
 	fputs("usage: cacheshape compare [--json] [--force] A B\n"
 	      "\n"
 	      "Two captures of one processor (firmware against Linux, two boots,\n"
-	      "two machines of one model), level by level: the floor and the knee\n"
-	      "at its top, and where both captures have them the floor in core\n"
-	      "cycles, the read bandwidth (GB/s) and the geometry (ways, sets,\n"
-	      "size); each difference against the two captures' own spreads over\n"
-	      "their repeats (probe --repeat, the firmware's repeat=; a capture\n"
-	      "without repeats has the grid's resolution alone), or the named\n"
-	      "slack of a figure without spreads, and a verdict per level: agree\n"
-	      "within noise, or differ beyond it (docs/repeats.md).\n"
+	      "two machines of one model), published level by published level (as\n"
+	      "reduce's summary pairs them): the knee and the floor below it, and\n"
+	      "where both captures have them the floor in core cycles, the read\n"
+	      "bandwidth (GB/s) and the geometry (ways, sets, size); then the knees\n"
+	      "paired with no level, and memory. A difference is claimed only\n"
+	      "beyond a stated variation: the captures' spreads over their repeats\n"
+	      "(probe --repeat, the firmware's repeat=; robust to one wild repeat),\n"
+	      "or a documented one (bandwidth). Two knees one step of the size grid\n"
+	      "apart agree. Without repeats a larger difference is said as \"not\n"
+	      "repeated: cannot tell noise from change\" (docs/repeats.md s.5).\n"
 	      "\n"
 	      "  --json         the same as one JSON object on stdout\n"
 	      "  --force        compare captures of different (or unnamed) processors\n"
@@ -50,7 +57,8 @@ void cs_usage_compare(FILE *f)
 	      "\n"
 	      "A or B may be '-', standard input.\n"
 	      "\n"
-	      "Exit status: 0 every level agrees within noise, 1 a level differs,\n"
+	      "Exit status: 0 no level differs beyond a stated variation (every level\n"
+	      "agrees, or some cannot be told), 1 a level differs beyond one,\n"
 	      "2 the captures cannot be compared (one cannot be read, their CPUID\n"
 	      "signatures differ or are missing without --force, or no levels).\n", f);
 }
@@ -103,55 +111,136 @@ static int load(struct side *s)
 /* A figure and its spread (its own value at both ends without repeats). */
 struct fig {
 	int has;
+	int bad;    /* the figure is not a finite number (a capture at a double's limits) */
 	double v, lo, hi;
-	uint32_t found;
+	uint32_t found; /* repeats that gave the spread (0: none, one pass) */
+	uint32_t wild;  /* ... and those left out as wild (docs/repeats.md s.2) */
 	double at;  /* where it lies: a level's first size, a knee's own */
 	double top; /* the largest size its capture swept */
 };
 
-/* The figures of a level (s.5), each judged by its slack; the last ones
- * only where both captures have them (a clock, a bandwidth or a geometry
- * member missing from one is not a difference of the processor). */
+/* The figures of a row, each judged by its rule (s.5); the last ones only
+ * where both captures have them (a clock, a bandwidth or a geometry member
+ * missing from one is not a difference of the processor). */
 enum unit { U_NS, U_BYTES, U_CYCLES, U_GBPS, U_COUNT };
+enum judge {
+	J_GRID,   /* knees: one step of the size grid, then the spreads over repeats */
+	J_SPREAD, /* floors: the slack, then the spreads over repeats */
+	J_CLOCK,  /* cycles: as floors, or the clock's own stability where the floors in ns agree */
+	J_STATED, /* a documented run-to-run variation (bandwidth: no spread is ever measured) */
+	J_COUNT   /* counted: equal or not */
+};
 struct measure {
 	const char *text, *json;
 	enum unit unit;
+	enum judge judge;
 	double slack;
 	const char *slack_name;
 	int both_only;
 };
 enum { M_FLOOR, M_KNEE, M_CYCLES, M_READ, M_WAYS, M_SETS, M_GSIZE, N_M };
 static const struct measure measures[N_M] = {
-	{ "floor", "floor_ns", U_NS, CS_COMPARE_FLOOR_SLACK, "CS_COMPARE_FLOOR_SLACK", 0 },
-	{ "knee", "knee_bytes", U_BYTES, CS_COMPARE_KNEE_SLACK, "CS_COMPARE_KNEE_SLACK", 0 },
-	{ "floor in cycles", "floor_cycles", U_CYCLES, CS_COMPARE_CYCLES_SLACK, "CS_COMPARE_CYCLES_SLACK", 1 },
-	{ "read", "read_gbps", U_GBPS, CS_COMPARE_BW_SLACK, "CS_COMPARE_BW_SLACK", 1 },
-	{ "ways", "geometry_ways", U_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
-	{ "sets", "geometry_sets", U_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
-	{ "geometry size", "geometry_bytes", U_BYTES, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
+	{ "floor", "floor_ns", U_NS, J_SPREAD, CS_COMPARE_FLOOR_SLACK, "CS_COMPARE_FLOOR_SLACK", 0 },
+	{ "knee", "knee_bytes", U_BYTES, J_GRID, CS_COMPARE_KNEE_STEPS, "CS_COMPARE_KNEE_STEPS", 0 },
+	{ "floor in cycles", "floor_cycles", U_CYCLES, J_CLOCK, CS_COMPARE_CYCLES_SLACK, "CS_COMPARE_CYCLES_SLACK", 1 },
+	{ "read", "read_gbps", U_GBPS, J_STATED, CS_COMPARE_BW_SLACK, "CS_COMPARE_BW_SLACK", 1 },
+	{ "ways", "geometry_ways", U_COUNT, J_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
+	{ "sets", "geometry_sets", U_COUNT, J_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
+	{ "geometry size", "geometry_bytes", U_BYTES, J_COUNT, CS_COMPARE_GEOM_SLACK, "CS_COMPARE_GEOM_SLACK", 1 },
 };
+
+/* A figure from its value and spread; one that is not finite is kept as
+ * such (said in words, never compared). */
+static struct fig make_fig(double v, const struct cs_spread *s, uint32_t reps, double at, double top)
+{
+	int sp = reps && s && s->has;
+	struct fig f = { 1, 0, v, sp ? s->min : v, sp ? s->max : v, sp ? s->found : 0, sp ? s->wild : 0, at, top };
+	f.bad = !cs_isfinite(f.v) || !cs_isfinite(f.lo) || !cs_isfinite(f.hi);
+	return f;
+}
 
 static struct fig one_value(double v)
 {
-	return (struct fig){ 1, v, v, v, 0, 0, 0 };
+	return make_fig(v, NULL, 0, 0, 0);
 }
 
-/* The read on one thread's level l (kinds/bandwidth/), in GB/s: 1 / its
- * floor in ns per byte; no spread (a bandwidth is measured once). */
-static void fig_read(const struct cs_result *r, uint32_t l, struct fig *f)
+/* What a row pairs (s.5): a published level's knee and the level below it,
+ * as reduce's summary pairs them; the n-th knee paired with no published
+ * level; or the level past the last knee (memory). */
+enum row_kind { R_LEVEL, R_UNMATCHED, R_MEMORY };
+
+/* The knee of r that row (kind, key) names, or -1. */
+static int32_t row_knee(const struct cs_result *r, enum row_kind kind, uint32_t key)
+{
+	for (uint32_t j = 0, n = 0; j < r->n_knees && j < CS_MAX_KNEES; j++) {
+		const struct cs_knee *k = &r->knees[j];
+		if (kind == R_LEVEL && k->has_published && k->published_level == key)
+			return (int32_t)j;
+		if (kind == R_UNMATCHED && k->has_bytes && !k->has_published && n++ == key)
+			return (int32_t)j;
+	}
+	return -1;
+}
+
+/* Found knees among knees[0 .. j): the index of the level below knee j. */
+static uint32_t found_before(const struct cs_knee *k, uint32_t j)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < j; i++)
+		n += k[i].has_bytes != 0;
+	return n;
+}
+
+/* The published level of the last found knee of knees[0 .. n), 0 unmatched
+ * or none; *found how many were found. */
+static uint32_t last_published(const struct cs_knee *k, uint32_t n, uint32_t *found)
+{
+	uint32_t p = 0;
+	*found = 0;
+	for (uint32_t i = 0; i < n && i < CS_MAX_KNEES; i++)
+		if (k[i].has_bytes) {
+			p = k[i].has_published ? k[i].published_level : 0;
+			(*found)++;
+		}
+	return p;
+}
+
+static const struct cs_bw_series_result *read1(const struct cs_result *r)
 {
 	for (uint32_t i = 0; i < r->bw.n_series; i++) {
 		const struct cs_bw_series_result *s = &r->bw.series[i];
-		if (s->op == CS_BW_READ && s->threads == 1 && s->measured) {
-			if (l < s->n_levels && s->levels[l].floor_ns > 0)
-				*f = one_value(1.0 / s->levels[l].floor_ns);
-			return;
-		}
+		if (s->op == CS_BW_READ && s->threads == 1 && s->measured)
+			return s;
 	}
+	return NULL;
 }
 
-/* The geometry (kinds/geometry/) of the published level the knee at the
- * top of this level is paired with: ways, sets, size; counts, no spread. */
+/* The read on one thread (kinds/bandwidth/) for the row, in GB/s, 1 / its
+ * floor in ns per byte: the level below the read's own knee paired with
+ * the same published level (as reduce's summary pairs it, never the k-th
+ * plateau of the read); for memory, the level past the read's last knee
+ * when that knee is paired with the same published level as the
+ * latency's last. No spread (a bandwidth is measured once). */
+static void fig_read(const struct cs_result *r, enum row_kind kind, uint32_t key, uint32_t mem_pub,
+		     struct fig *f)
+{
+	const struct cs_bw_series_result *s = read1(r);
+	uint32_t idx = CS_MAX_LEVELS, found;
+	if (!s || kind == R_UNMATCHED)
+		return;
+	if (kind == R_LEVEL) {
+		for (uint32_t j = 0; j < s->n_knees && j < CS_MAX_KNEES; j++)
+			if (s->knees[j].has_bytes && s->knees[j].has_published && s->knees[j].published_level == key)
+				idx = found_before(s->knees, j);
+	} else if (mem_pub && last_published(s->knees, s->n_knees, &found) == mem_pub) {
+		idx = found;
+	}
+	if (idx < s->n_levels && idx < CS_MAX_LEVELS && s->levels[idx].floor_ns > 0)
+		*f = one_value(1.0 / s->levels[idx].floor_ns);
+}
+
+/* The geometry (kinds/geometry/) of published level 'published': ways,
+ * sets, size; counts, no spread. */
 static void fig_geometry(const struct cs_result *r, uint32_t published, struct fig *f)
 {
 	for (uint32_t k = 0; published && k < r->geom.n && k < CS_GEOM_MAX_LEVELS; k++) {
@@ -164,63 +253,117 @@ static void fig_geometry(const struct cs_result *r, uint32_t published, struct f
 	}
 }
 
-/* Level l's figures: its floor, the knee at its top (the l-th found knee),
- * the floor in core cycles (the capture's own clock, when stable), the read
- * bandwidth and the geometry. */
-static void figures(const struct cs_result *r, uint32_t l, struct fig *f)
+/* The row's figures in one capture: the knee (its spread over repeats),
+ * the floor of the level below it (or, for memory, of the level past the
+ * last knee), that floor in core cycles (the capture's own clock, when
+ * stable), the read bandwidth and the geometry. */
+static void figures(const struct cs_result *r, enum row_kind kind, uint32_t key, struct fig *f)
 {
-	uint32_t seen = 0, published = 0;
 	double cpn = cs_clock_cycles_per_ns(r);
+	uint32_t reps = r->rep.n, lvl = CS_MAX_LEVELS, found, mem_pub = 0;
 	struct fig *floor = &f[M_FLOOR], *knee = &f[M_KNEE];
 	memset(f, 0, N_M * sizeof *f);
-	if (l < r->n_levels) {
-		const struct cs_spread *s = &r->rep.floor[l];
-		double v = r->levels[l].floor_ns;
-		*floor = (struct fig){ 1, v, r->rep.n && s->has ? s->min : v, r->rep.n && s->has ? s->max : v,
-				       r->rep.n ? s->found : 0, r->levels[l].first_bytes, 0 };
+	if (kind == R_MEMORY) {
+		mem_pub = last_published(r->knees, r->n_knees, &found);
+		lvl = found;
+	} else {
+		int32_t j = row_knee(r, kind, key);
+		if (j >= 0 && r->knees[j].has_bytes) {
+			*knee = make_fig(r->knees[j].bytes, &r->rep.knee[j], reps, r->knees[j].bytes, r->top_bytes);
+			lvl = found_before(r->knees, (uint32_t)j);
+		} else if (j >= 0) { /* a published level with no knee: missing where its size was swept */
+			knee->at = r->knees[j].published_bytes;
+		}
 	}
-	floor->top = knee->top = r->top_bytes;
-	for (uint32_t j = 0; j < r->n_knees && j < CS_MAX_KNEES; j++) {
-		const struct cs_spread *s = &r->rep.knee[j];
-		double v = r->knees[j].bytes;
-		if (!r->knees[j].has_bytes || seen++ != l)
-			continue;
-		*knee = (struct fig){ 1, v, r->rep.n && s->has ? s->min : v, r->rep.n && s->has ? s->max : v,
-				      r->rep.n ? s->found : 0, v, r->top_bytes };
-		published = r->knees[j].has_published ? r->knees[j].published_level : 0;
+	knee->top = r->top_bytes;
+	if (lvl < r->n_levels && lvl < CS_MAX_LEVELS)
+		*floor = make_fig(r->levels[lvl].floor_ns, &r->rep.floor[lvl], reps, r->levels[lvl].first_bytes,
+				  r->top_bytes);
+	floor->top = r->top_bytes;
+	if (floor->has && cpn > 0) {
+		f[M_CYCLES] = make_fig(floor->v * cpn, NULL, 0, 0, 0);
+		f[M_CYCLES].lo = floor->lo * cpn;
+		f[M_CYCLES].hi = floor->hi * cpn;
+		f[M_CYCLES].found = floor->found;
+		f[M_CYCLES].bad = !cs_isfinite(f[M_CYCLES].lo) || !cs_isfinite(f[M_CYCLES].hi) ||
+				  !cs_isfinite(f[M_CYCLES].v);
 	}
-	if (floor->has && cpn > 0)
-		f[M_CYCLES] = (struct fig){ 1, floor->v * cpn, floor->lo * cpn, floor->hi * cpn, floor->found, 0, 0 };
-	fig_read(r, l, &f[M_READ]);
-	fig_geometry(r, published, f);
+	fig_read(r, kind, key, mem_pub, &f[M_READ]);
+	if (kind == R_LEVEL)
+		fig_geometry(r, key, f);
 }
 
 struct row {
-	uint32_t level;
+	enum row_kind kind;
+	uint32_t key; /* the published level; the unmatched knee's rank */
+	char name[48];
 	struct fig a[N_M], b[N_M];
-	int agree_m[N_M]; /* -1: not compared */
-	int agree;
-	int compared; /* 0: no figure lies within both sweeps */
-	char sentence[1200];
+	int verdict_m[N_M]; /* V_ */
+	int verdict;
+	char sentence[1600];
 };
 
-/* 1 agree, 0 differ, -1 not compared: in neither, or in one only and past
- * the other's sweep (a shorter sweep is not a different processor), or in
- * one only of a figure compared only where both have it. */
-static int verdict(const struct fig *a, const struct fig *b, const struct measure *m)
+/* A figure's or a row's verdict. */
+enum { V_NONE = -1, V_DIFFER = 0, V_AGREE = 1, V_UNTOLD = 2 };
+
+double cs_compare_knee_steps(const struct cs_capture *ca, const struct cs_capture *cb, double alo, double ahi,
+			     double blo, double bhi)
 {
-	if (!a->has && !b->has)
-		return -1;
-	if (!a->has || !b->has) {
-		const struct fig *in = a->has ? a : b, *out = a->has ? b : a;
-		return m->both_only || in->at > out->top ? -1 : 0; /* within both sweeps: a difference */
-	}
-	return cs_compare_agree(a->lo, a->hi, b->lo, b->hi, m->slack);
+	double x, y;
+	if (alo > bhi)
+		x = alo, y = bhi;
+	else if (blo > ahi)
+		x = blo, y = ahi;
+	else
+		return 0;
+	double sa = cs_grid_steps(ca, x, y), sb = cs_grid_steps(cb, x, y);
+	return sa < sb ? sa : sb;
 }
 
-static void put_v(struct cs_buf *b, double v, enum unit u)
+/* Either capture measured a spread of this figure over repeats. */
+static int repeated(const struct fig *a, const struct fig *b)
+{
+	return a->found > 1 || b->found > 1;
+}
+
+static int verdict(const struct cs_capture *ca, const struct cs_capture *cb, const struct fig *a,
+		   const struct fig *b, const struct measure *m, int floors_agree)
+{
+	if (!a->has && !b->has)
+		return V_NONE;
+	if (a->bad || b->bad)
+		return V_NONE; /* said in words: not a finite number */
+	if (!a->has || !b->has) {
+		const struct fig *in = a->has ? a : b, *out = a->has ? b : a;
+		return m->both_only || in->at > out->top ? V_NONE : V_DIFFER; /* within both sweeps */
+	}
+	switch (m->judge) {
+	case J_COUNT:
+		return a->v == b->v ? V_AGREE : V_DIFFER;
+	case J_STATED:
+		return cs_compare_agree(a->lo, a->hi, b->lo, b->hi, m->slack) ? V_AGREE : V_DIFFER;
+	case J_GRID:
+		if (cs_compare_knee_steps(ca, cb, a->lo, a->hi, b->lo, b->hi) <= m->slack + CS_GRID_EPS)
+			return V_AGREE;
+		return repeated(a, b) ? V_DIFFER : V_UNTOLD;
+	case J_CLOCK:
+	case J_SPREAD:
+		if (cs_compare_agree(a->lo, a->hi, b->lo, b->hi, m->slack))
+			return V_AGREE;
+		return repeated(a, b) || (m->judge == J_CLOCK && floors_agree) ? V_DIFFER : V_UNTOLD;
+	}
+	return V_NONE;
+}
+
+/* A number for people, or words where it is not one (never inf, nan,
+ * null or ?: issue 41). */
+static void put_finite(struct cs_buf *b, double v, enum unit u)
 {
 	static const char *const unit[] = { " ns", "", " cycles", " GB/s", "" };
+	if (!cs_isfinite(v)) {
+		cs_puts(b, "(not a finite number)");
+		return;
+	}
 	if (u == U_BYTES)
 		cs_put_size(b, v);
 	else
@@ -228,107 +371,233 @@ static void put_v(struct cs_buf *b, double v, enum unit u)
 	cs_puts(b, unit[u]);
 }
 
+static void put_spread(struct cs_buf *b, const char *side, const struct fig *f, enum unit u)
+{
+	cs_puts(b, side);
+	put_finite(b, f->lo, u);
+	cs_puts(b, " .. ");
+	put_finite(b, f->hi, u);
+	if (f->found > 1) {
+		cs_puts(b, " over ");
+		cs_put_u64(b, f->found);
+		cs_puts(b, " repeats");
+		if (f->wild) {
+			cs_puts(b, ", ");
+			cs_put_u64(b, f->wild);
+			cs_puts(b, " wild left out");
+		}
+	} else {
+		cs_puts(b, ", not repeated");
+	}
+}
+
+/* What judged a figure, in words (the stated variation); brief: without
+ * the spreads (an agreement). */
+static void put_rule(struct cs_buf *b, const struct measure *m, const struct fig *a, const struct fig *c,
+		     int brief)
+{
+	switch (m->judge) {
+	case J_COUNT:
+		cs_puts(b, "counted: equal or not, ");
+		cs_puts(b, m->slack_name);
+		return;
+	case J_STATED:
+		cs_puts(b, brief ? "within " : "a documented run-to-run variation of ");
+		cs_put_g(b, m->slack, 6);
+		cs_puts(b, "x, ");
+		cs_puts(b, m->slack_name);
+		if (!brief)
+			cs_puts(b, "; not measured in these captures");
+		return;
+	default:
+		break;
+	}
+	if (repeated(a, c) && brief) {
+		cs_puts(b, "spreads over repeats widened by ");
+	} else if (repeated(a, c)) {
+		put_spread(b, "A ", a, m->unit);
+		put_spread(b, ", B ", c, m->unit);
+		cs_puts(b, ": the spreads over repeats, less any more than ");
+		cs_put_g(b, CS_REPEAT_WILD_MADS, 6);
+		cs_puts(b, " median absolute deviations off their median (CS_REPEAT_WILD_MADS), each widened by ");
+	} else {
+		cs_puts(b, brief ? "not repeated, within " : "within ");
+	}
+	cs_put_g(b, m->slack, 6);
+	cs_puts(b, m->judge == J_GRID ? " step of the size grid, " : "x, ");
+	cs_puts(b, m->slack_name);
+}
+
 static void put_fig(struct cs_buf *b, const struct measure *m, const struct fig *a, const struct fig *c,
-		    int agree)
+		    int v)
 {
 	cs_puts(b, m->text);
+	if (a->bad || c->bad) {
+		cs_puts(b, a->bad ? " in A" : " in B");
+		cs_puts(b, " is not a finite number (at a double's limits): not compared");
+		return;
+	}
+	if (!a->has && !c->has) {
+		cs_puts(b, " in neither: not compared");
+		return;
+	}
 	if (!a->has || !c->has) {
 		const struct fig *out = a->has ? c : a;
 		cs_puts(b, a->has ? " in A only" : " in B only");
-		if (agree < 0 && m->both_only) {
+		if (v == V_NONE && m->both_only) {
 			cs_puts(b, ": not compared");
-		} else if (agree < 0) {
+		} else if (v == V_NONE) {
 			cs_puts(b, ", past the other's sweep (to ");
-			cs_put_size(b, out->top);
+			put_finite(b, out->top, U_BYTES);
 			cs_puts(b, "): not compared");
 		}
 		return;
 	}
 	cs_puts(b, " A ");
-	put_v(b, a->v, m->unit);
+	put_finite(b, a->v, m->unit);
 	cs_puts(b, ", B ");
-	put_v(b, c->v, m->unit);
-	if (agree) {
-		cs_puts(b, ": agree within noise");
-		if (m->both_only) { /* say what judged it */
-			cs_puts(b, " (");
-			cs_put_g(b, m->slack, 6);
-			cs_puts(b, "x, ");
-			cs_puts(b, m->slack_name);
-			cs_putc(b, ')');
-		}
+	put_finite(b, c->v, m->unit);
+	if (v == V_AGREE) {
+		cs_puts(b, ": agree within noise (");
+		put_rule(b, m, a, c, 1);
+		cs_putc(b, ')');
 		return;
 	}
-	cs_puts(b, ": differ by ");
-	cs_put_pct(b, c->v / a->v - 1);
-	cs_puts(b, ", beyond noise (A ");
-	put_v(b, a->lo, m->unit);
-	cs_puts(b, " .. ");
-	put_v(b, a->hi, m->unit);
-	cs_puts(b, ", B ");
-	put_v(b, c->lo, m->unit);
-	cs_puts(b, " .. ");
-	put_v(b, c->hi, m->unit);
-	cs_puts(b, ", each widened by ");
-	cs_put_g(b, m->slack, 6);
-	cs_puts(b, "x, ");
-	cs_puts(b, m->slack_name);
+	double pct = c->v / a->v - 1;
+	if (cs_isfinite(pct)) {
+		cs_puts(b, ": differ by ");
+		cs_put_pct(b, pct);
+	} else {
+		cs_puts(b, ": differ by more than a number can say");
+	}
+	if (v == V_UNTOLD) {
+		cs_puts(b, "; not repeated: cannot tell noise from change (neither capture measured a spread "
+			   "over repeats, probe --repeat; ");
+		put_rule(b, m, a, c, 0);
+		cs_puts(b, " is a resolution, not a run-to-run variation)");
+		return;
+	}
+	cs_puts(b, ", beyond noise (");
+	put_rule(b, m, a, c, 0);
 	cs_putc(b, ')');
 }
 
-static void one_row(const struct cs_result *a, const struct cs_result *b, uint32_t l, struct row *w)
+static void row_name(struct row *w)
+{
+	struct cs_buf b;
+	cs_buf_init(&b, w->name, sizeof w->name);
+	if (w->kind == R_LEVEL) {
+		cs_puts(&b, "L");
+		cs_put_u64(&b, w->key);
+	} else if (w->kind == R_UNMATCHED) {
+		cs_puts(&b, "unmatched knee ");
+		cs_put_u64(&b, w->key + 1);
+	} else {
+		cs_puts(&b, "memory");
+	}
+}
+
+static void one_row(const struct cs_replay *pa, const struct cs_replay *pb, enum row_kind kind, uint32_t key,
+		    struct row *w)
 {
 	struct cs_buf s;
 	memset(w, 0, sizeof *w);
-	w->level = l + 1;
-	figures(a, l, w->a);
-	figures(b, l, w->b);
-	w->agree = 1;
+	w->kind = kind;
+	w->key = key;
+	row_name(w);
+	figures(&pa->res, kind, key, w->a);
+	figures(&pb->res, kind, key, w->b);
 	cs_buf_init(&s, w->sentence, sizeof w->sentence);
+	int differ = 0, untold = 0, agree = 0;
 	for (int m = 0; m < N_M; m++) {
-		w->agree_m[m] = verdict(&w->a[m], &w->b[m], &measures[m]);
-		w->agree &= w->agree_m[m] != 0;
-		w->compared |= w->agree_m[m] >= 0;
+		int v = verdict(&pa->cap, &pb->cap, &w->a[m], &w->b[m], &measures[m],
+				w->verdict_m[M_FLOOR] == V_AGREE);
+		w->verdict_m[m] = v;
+		differ |= v == V_DIFFER;
+		untold |= v == V_UNTOLD;
+		agree |= v == V_AGREE;
 		if (m != M_FLOOR && !w->a[m].has && !w->b[m].has)
 			continue; /* the floor is always said, the others where present */
 		if (m != M_FLOOR)
 			cs_puts(&s, "; ");
-		put_fig(&s, &measures[m], &w->a[m], &w->b[m], w->agree_m[m]);
+		put_fig(&s, &measures[m], &w->a[m], &w->b[m], v);
 	}
+	w->verdict = differ ? V_DIFFER : untold ? V_UNTOLD : agree ? V_AGREE : V_NONE;
+}
+
+/* The rows: each published level either capture pairs a knee with (or
+ * lists as missing), in level order; then the knees paired with none, by
+ * rank; then memory, the level past the last knee. */
+static uint32_t make_rows(const struct cs_replay *pa, const struct cs_replay *pb, struct row *rows, uint32_t max)
+{
+	const struct cs_result *r[2] = { &pa->res, &pb->res };
+	uint32_t n = 0, unmatched = 0;
+	for (uint32_t lvl = 1; lvl <= CS_MAX_LEVELS && n < max; lvl++)
+		if (row_knee(r[0], R_LEVEL, lvl) >= 0 || row_knee(r[1], R_LEVEL, lvl) >= 0)
+			one_row(pa, pb, R_LEVEL, lvl, &rows[n++]);
+	for (int s = 0; s < 2; s++) {
+		uint32_t u = 0;
+		while (row_knee(r[s], R_UNMATCHED, u) >= 0)
+			u++;
+		unmatched = u > unmatched ? u : unmatched;
+	}
+	for (uint32_t u = 0; u < unmatched && n < max; u++)
+		one_row(pa, pb, R_UNMATCHED, u, &rows[n++]);
+	if ((r[0]->n_levels || r[1]->n_levels) && n < max)
+		one_row(pa, pb, R_MEMORY, 0, &rows[n++]);
+	return n;
 }
 
 /* ---- the answer ---- */
 
+static const char *const verdict_word[] = { "differ", "agree", "untold" };
+
 static void put_side_text(const char *name, const struct side *s)
 {
-	printf("%s: %s (%s), %s, %u repeat%s\n", name, s->p->cap.label[0] ? s->p->cap.label : "(no label)",
-	       s->path, s->sig[0] ? s->sig : "no CPUID signature",
-	       s->p->res.rep.n ? s->p->res.rep.n : 1, s->p->res.rep.n > 1 ? "s" : "");
+	char line[3 * CS_TEXT_MAX + 512];
+	struct cs_buf b;
+	uint32_t n = s->p->res.rep.n ? s->p->res.rep.n : 1;
+	cs_buf_init(&b, line, sizeof line);
+	cs_puts(&b, name);
+	cs_puts(&b, ": ");
+	cs_put_text(&b, s->p->cap.label[0] ? s->p->cap.label : "(no label)"); /* escaped: issue 41 */
+	cs_puts(&b, " (");
+	cs_put_text(&b, s->path);
+	cs_puts(&b, "), ");
+	cs_put_text(&b, s->sig[0] ? s->sig : "no CPUID signature");
+	cs_puts(&b, ", ");
+	cs_put_u64(&b, n);
+	cs_puts(&b, n > 1 ? " repeats\n" : " repeat\n");
+	fputs(line, stdout);
 }
 
 static int text_answer(const struct side *a, const struct side *b, const struct row *w, uint32_t n,
 		       int forced)
 {
-	uint32_t differ = 0, compared = 0;
+	uint32_t differ = 0, compared = 0, untold = 0;
 	put_side_text("A", a);
 	put_side_text("B", b);
 	if (forced)
 		printf("processor: compared by --force (%s)\n",
 		       strcmp(a->sig, b->sig) ? "the signatures differ" : "no signature");
 	for (uint32_t i = 0; i < n; i++) {
-		printf("level %u: %s\n", w[i].level, w[i].sentence);
-		differ += !w[i].agree;
-		compared += w[i].compared;
+		printf("%s: %s\n", w[i].name, w[i].sentence);
+		differ += w[i].verdict == V_DIFFER;
+		untold += w[i].verdict == V_UNTOLD;
+		compared += w[i].verdict != V_NONE;
 	}
 	if (differ)
 		printf("verdict: %u of %u levels differ beyond noise\n", differ, compared);
+	else if (untold)
+		printf("verdict: no level differs beyond a stated variation; %u of %u cannot be told "
+		       "(not repeated: cannot tell noise from change)\n", untold, compared);
 	else
 		printf("verdict: every level agrees within noise (%u levels)\n", compared);
 	return differ ? CS_EXIT_FAIL : CS_EXIT_OK;
 }
 
 static void json_fig(struct cs_jsonw *j, const struct measure *m, const struct fig *a, const struct fig *b,
-		     int agree)
+		     int v)
 {
 	cs_jsonw_key(j, m->json);
 	if (!a->has && !b->has) {
@@ -345,16 +614,19 @@ static void json_fig(struct cs_jsonw *j, const struct measure *m, const struct f
 			continue;
 		}
 		cs_jsonw_obj(j);
-		cs_jsonw_key_numsig(j, "value", f[s]->v, 10);
+		cs_jsonw_key_numsig(j, "value", f[s]->v, 10); /* null where not finite */
 		cs_jsonw_key(j, "spread");
 		cs_jsonw_arr(j);
 		cs_jsonw_numsig(j, f[s]->lo, 10);
 		cs_jsonw_numsig(j, f[s]->hi, 10);
 		cs_jsonw_arr_end(j);
+		cs_jsonw_key_u64(j, "spread_repeats", f[s]->found);
+		cs_jsonw_key_u64(j, "wild_repeats", f[s]->wild);
 		cs_jsonw_obj_end(j);
 	}
-	cs_jsonw_key(j, "agree"); /* null: not compared (past the other's sweep, or in one only) */
-	agree < 0 ? cs_jsonw_null(j) : cs_jsonw_bool(j, agree);
+	cs_jsonw_key(j, "agree"); /* null: not compared, or cannot be told */
+	v == V_AGREE || v == V_DIFFER ? cs_jsonw_bool(j, v == V_AGREE) : cs_jsonw_null(j);
+	cs_jsonw_key_str(j, "verdict", v == V_NONE ? "not-compared" : verdict_word[v]);
 	cs_jsonw_key_numsig(j, "slack", m->slack, 10); /* what judged it (s.5) */
 	cs_jsonw_key_str(j, "constant", m->slack_name);
 	cs_jsonw_obj_end(j);
@@ -378,10 +650,10 @@ static void json_side(struct cs_jsonw *j, const char *key, const struct side *s)
 static int json_answer(const struct side *a, const struct side *b, const struct row *w, uint32_t n,
 		       int forced, const char *refused)
 {
-	static char mem[1 << 18];
+	static char mem[1 << 19];
 	struct cs_buf buf;
 	struct cs_jsonw j;
-	uint32_t differ = 0;
+	uint32_t differ = 0, untold = 0;
 	cs_buf_init(&buf, mem, sizeof mem);
 	cs_jsonw_init(&j, &buf, 1);
 	cs_jsonw_obj(&j);
@@ -395,17 +667,21 @@ static int json_answer(const struct side *a, const struct side *b, const struct 
 	cs_jsonw_arr(&j);
 	for (uint32_t i = 0; i < n; i++) {
 		cs_jsonw_obj(&j);
-		cs_jsonw_key_u64(&j, "level", w[i].level);
+		cs_jsonw_key_str(&j, "row", w[i].name);
+		cs_jsonw_key(&j, "level"); /* the published level; null for an unmatched knee or memory */
+		w[i].kind == R_LEVEL ? cs_jsonw_u64(&j, w[i].key) : cs_jsonw_null(&j);
 		for (int m = 0; m < N_M; m++)
-			json_fig(&j, &measures[m], &w[i].a[m], &w[i].b[m], w[i].agree_m[m]);
-		cs_jsonw_key_str(&j, "verdict", !w[i].compared ? "not-compared" : w[i].agree ? "agree" : "differ");
+			json_fig(&j, &measures[m], &w[i].a[m], &w[i].b[m], w[i].verdict_m[m]);
+		cs_jsonw_key_str(&j, "verdict", w[i].verdict == V_NONE ? "not-compared" : verdict_word[w[i].verdict]);
 		cs_jsonw_key_str(&j, "sentence", w[i].sentence);
 		cs_jsonw_obj_end(&j);
-		differ += !w[i].agree;
+		differ += w[i].verdict == V_DIFFER;
+		untold += w[i].verdict == V_UNTOLD;
 	}
 	cs_jsonw_arr_end(&j);
-	cs_jsonw_key(&j, "agree");
-	refused ? cs_jsonw_null(&j) : cs_jsonw_bool(&j, !differ);
+	cs_jsonw_key(&j, "agree"); /* null: refused, or no difference but some cannot be told */
+	refused || (!differ && untold) ? cs_jsonw_null(&j) : cs_jsonw_bool(&j, !differ);
+	cs_jsonw_key_u64(&j, "untold", untold);
 	cs_jsonw_obj_end(&j);
 	if (cs_jsonw_finish(&j)) {
 		cs_eprintf("cacheshape compare: the answer does not fit its buffer");
@@ -431,20 +707,17 @@ static const char *incomparable(const struct side *a, const struct side *b, char
 
 static int run(struct side *a, struct side *b, int json, int force)
 {
-	static struct row rows[CS_MAX_LEVELS];
+	static struct row rows[CS_MAX_LEVELS + CS_MAX_KNEES + 1];
 	char why[2 * CS_TEXT_MAX + 1024];
 	const struct cs_result *ra = &a->p->res, *rb = &b->p->res;
-	uint32_t n = ra->n_levels > rb->n_levels ? ra->n_levels : rb->n_levels;
+	uint32_t n = 0;
 	const char *refused = incomparable(a, b, why, sizeof why);
 	if (refused && force)
 		refused = NULL;
-	else if (refused)
-		n = 0;
-	if (!refused && !n)
+	if (!refused && !ra->n_levels && !rb->n_levels)
 		refused = "neither capture has a level (its sweep was refused whole): nothing to compare";
-	n = n > CS_MAX_LEVELS ? CS_MAX_LEVELS : n;
-	for (uint32_t l = 0; l < n; l++)
-		one_row(ra, rb, l, &rows[l]);
+	if (!refused)
+		n = make_rows(a->p, b->p, rows, sizeof rows / sizeof rows[0]);
 	if (json)
 		return json_answer(a, b, rows, n, force && incomparable(a, b, why, sizeof why), refused);
 	if (refused) {

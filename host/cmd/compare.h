@@ -7,11 +7,12 @@
 
 #include <stdio.h>
 
-/* s.5: two knees agree when their spreads, each widened by this factor on
- * both sides, overlap: one step of the size grid (2^(1/4), engine.c), the
- * resolution a knee is read at, so a capture without repeats (a spread of
- * one size) still agrees with itself measured again one size off */
-#define CS_COMPARE_KNEE_SLACK 1.189207115
+/* s.5: two knees agree when their spreads lie at most this many steps of
+ * the size grid apart, counted on each capture's own sizes (not as a ratio
+ * of rounded sizes): the resolution a knee is read at, so a curve moved by
+ * one size is not a difference. Beyond it, a difference is claimed only
+ * where a capture has repeats (a spread); else "cannot tell" */
+#define CS_COMPARE_KNEE_STEPS 1.0
 /* s.5: two floors agree when their spreads, widened by this factor, overlap:
  * 2 %, the order at which two programs' calibrations of one counter differ
  * (the firmware's and the Linux probe's), however narrow the spreads */
@@ -37,5 +38,12 @@ void cs_usage_compare(FILE *f);
  * (a figure without repeats: its own value at both ends), widened by
  * slack: 1 agree within noise, 0 differ. Exported for the unit tests. */
 int cs_compare_agree(double alo, double ahi, double blo, double bhi, double slack);
+/* How many steps of the size grid lie between two knees' spreads [alo, ahi]
+ * and [blo, bhi] (0 when they overlap), counted on each capture's own
+ * sizes (cs_grid_steps, reduce/repeat.h), the fewer of the two; two knees
+ * agree at most CS_COMPARE_KNEE_STEPS (+ CS_GRID_EPS) apart. */
+struct cs_capture;
+double cs_compare_knee_steps(const struct cs_capture *ca, const struct cs_capture *cb, double alo, double ahi,
+			     double blo, double bhi);
 
 #endif

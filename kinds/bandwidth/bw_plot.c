@@ -8,6 +8,7 @@
 #include "../../chart/svg_parts.h"
 #include "../../chart/draw.h"
 #include "../../common/buf.h"
+#include "../../common/outlier.h"
 #include "bw_kind.h"
 
 #define BW_HEAD 24    /* the panel's title */
@@ -171,6 +172,11 @@ static void range_of(const struct cs_svg_item *items, int n, struct cs_chart_ran
 				double g = 1.0 / q->ns_per_byte;
 				double x = q->bytes * cs_bw_footprint(items[i].cap->bw.series[s].op);
 				cs_chart_range_bytes(range, x, x);
+				if (cs_outlier_at(items[i].cap->bw.series[s].pts, sizeof *q,
+						  offsetof(struct cs_bw_point, bytes),
+						  offsetof(struct cs_bw_point, ns_per_byte),
+						  items[i].cap->bw.series[s].n, p, NULL))
+					continue; /* drawn, never stretching the axis (common/outlier.h) */
 				if (range->nmin == 0 || g < range->nmin)
 					range->nmin = g;
 				if (g > range->nmax)

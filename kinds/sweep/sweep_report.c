@@ -75,7 +75,13 @@ static void report_levels(struct cs_buf *b, const struct cs_result *r)
 		cs_put_u64(b, f->found);
 		cs_puts(b, " of ");
 		cs_put_u64(b, r->rep.n);
-		cs_puts(b, " repeats\n");
+		cs_puts(b, " repeats");
+		if (f->wild) { /* s.3: more than CS_REPEAT_WILD_MADS off, left out */
+			cs_puts(b, ", ");
+			cs_put_u64(b, f->wild);
+			cs_puts(b, " wild left out");
+		}
+		cs_putc(b, '\n');
 	}
 }
 
@@ -97,6 +103,11 @@ static void spread_cell(struct cs_buf *b, const struct cs_result *r, uint32_t n)
 	cs_put_u64(b, s->found);
 	cs_putc(b, '/');
 	cs_put_u64(b, r->rep.n);
+	if (s->wild) { /* s.2: wild repeats left out of the spread */
+		cs_puts(b, ", ");
+		cs_put_u64(b, s->wild);
+		cs_puts(b, " wild");
+	}
 	cs_putc(b, ')');
 }
 

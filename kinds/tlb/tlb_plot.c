@@ -7,6 +7,7 @@
 #include "../../chart/svg_parts.h"
 #include "../../chart/draw.h"
 #include "../../common/buf.h"
+#include "../../common/outlier.h"
 
 #define TLB_HEAD 24    /* the panel's title */
 #define TLB_PLOT_H 220 /* its plot area; its lane goes above it */
@@ -103,6 +104,10 @@ static void tlb_map(struct cs_chart_map *m, const struct cs_svg_item *items, int
 			for (uint32_t p = 0; p < items[i].cap->tlb.series[s].n; p++) {
 				const struct cs_tlb_point *q = &items[i].cap->tlb.series[s].pts[p];
 				cs_chart_range_bytes(&range, q->pages, q->pages);
+				if (cs_outlier_at(items[i].cap->tlb.series[s].pts, sizeof *q,
+						  offsetof(struct cs_tlb_point, pages), offsetof(struct cs_tlb_point, ns),
+						  items[i].cap->tlb.series[s].n, p, NULL))
+					continue; /* drawn, never stretching the axis (common/outlier.h) */
 				if (range.nmin == 0 || q->ns < range.nmin)
 					range.nmin = q->ns;
 				if (q->ns > range.nmax)

@@ -306,7 +306,14 @@ static void pair(const struct cs_capture *c, struct cs_tlb_series_result *s,
 static uint32_t staircase(struct cs_work *w, struct cs_tlb_series_result *s,
 			  struct cs_tlb_knee *found)
 {
+	static const struct cs_units pages = { "page counts", "page count", "TLB level" };
 	struct cs_stair *st = &w->stair;
+	struct cs_outliers o;
+	if (cs_drop_outliers(w, &o)) { /* reduction.md s.1: left out, said */
+		struct cs_buf b;
+		refuse(s, CS_R_OUTLIER, &b);
+		cs_put_outliers(&b, &o, &pages);
+	}
 	cs_staircase(w->pts, w->n, st);
 	s->n_plateaus = st->n_plateaus;
 	s->n_levels = st->n_levels;
