@@ -61,6 +61,15 @@ struct cs_knee {
 	uint32_t published_level;
 	int has_gap;
 	double gap;           /* knee / published - 1 */
+	/* docs/reduction.md s.4 "Ranges": the sizes the grid allows for this
+	 * edge, from the last point of the faster level (range_lo, the retired
+	 * rule's) to the first point of the slower (range_hi) */
+	int has_range;
+	double range_lo, range_hi;
+	/* s.10 coarse grids: the edge is the range alone, no point was
+	 * measured (bytes is then range_lo, the bound the grid defends, for
+	 * pairing and ordering; reduce --json's summary says null) */
+	int coarse;
 };
 
 struct cs_adj_result {

@@ -19,6 +19,10 @@ void cs_refusal_set(struct cs_refusal *f, const char *code, struct cs_buf *b);
 int cs_positive(double v);
 int cs_malformed(char *err, size_t errlen, const char *what, uint32_t idx,
 		 const char *field, const char *rule, double v);
+/* coarse.c: s.10, the levels and edge ranges of a grid of about one point
+ * per octave (the sweep's median span over CS_GRID_SPAN_MAX), paired with
+ * the published levels, into r (levels, knees with coarse set, refusals). */
+void cs_reduce_coarse(const struct cs_capture *c, struct cs_work *w, struct cs_result *r);
 /* sweep.c: block-length, plateaus, levels, knees (s.1 to s.4). */
 void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		     struct cs_result *r);

@@ -190,8 +190,20 @@ void cs_rjson_table(struct cs_rjson *o, const char *const *key, uint32_t n_keys,
 	cs_jsonw_arr_end(&o->j);
 }
 
+void cs_rjson_range(struct cs_rjson *o, int has, double lo, double hi)
+{
+	if (!has) {
+		cs_jsonw_null(&o->j);
+		return;
+	}
+	cs_jsonw_arr(&o->j);
+	cs_rjson_num(o, lo);
+	cs_rjson_num(o, hi);
+	cs_jsonw_arr_end(&o->j);
+}
+
 /* A knee of a sweep (and of sweep_large_pages, which has no retired rule):
- * bytes, retired_bytes, published_bytes, gap. */
+ * bytes, retired_bytes, published_bytes, gap, range. */
 static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
 {
 	const struct cs_knee *k = &((const struct cs_knee *)ctx)[n];
@@ -199,7 +211,8 @@ static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t 
 	case 0: cs_rjson_opt(o, k->has_bytes, k->bytes); break;
 	case 1: cs_rjson_opt(o, k->has_retired, k->retired_bytes); break;
 	case 2: cs_rjson_opt(o, k->has_published, k->published_bytes); break;
-	default: cs_rjson_opt(o, k->has_gap, k->gap);
+	case 3: cs_rjson_opt(o, k->has_gap, k->gap); break;
+	default: cs_rjson_range(o, k->has_range, k->range_lo, k->range_hi);
 	}
 }
 
@@ -217,9 +230,9 @@ struct spread_ctx {
 static void spread_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
 {
 	const struct spread_ctx *x = ctx;
-	if (col < 4) {
+	if (col < 5) {
 		knee_cell(o, x->k, n, col);
-	} else if (col == 5) {
+	} else if (col == 6) {
 		cs_rjson_num(o, x->s[n].found);
 	} else if (x->s[n].has) {
 		cs_jsonw_arr(&o->j);
@@ -235,21 +248,22 @@ void cs_rjson_knees_spread(struct cs_rjson *o, const struct cs_knee *k, uint32_t
 			   const struct cs_spread *s)
 {
 	static const char *const key[] = { "bytes", "retired_bytes", "published_bytes", "gap",
-					   "spread", "spread_repeats" };
+					   "range", "spread", "spread_repeats" };
 	const struct spread_ctx x = { k, s };
 	n = n < CS_MAX_KNEES ? n : CS_MAX_KNEES;
-	cs_rjson_table(o, key, 6, n, spread_cell, &x);
+	cs_rjson_table(o, key, 7, n, spread_cell, &x);
 }
 
 void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired)
 {
-	static const char *const key[] = { "bytes", "retired_bytes", "published_bytes", "gap" };
-	static const char *const large[] = { "bytes", "published_bytes", "gap" };
+	static const char *const key[] = { "bytes", "retired_bytes", "published_bytes", "gap",
+					   "range" };
+	static const char *const large[] = { "bytes", "published_bytes", "gap", "range" };
 	n = n < CS_MAX_KNEES ? n : CS_MAX_KNEES;
 	if (retired)
-		cs_rjson_table(o, key, 4, n, knee_cell, k);
+		cs_rjson_table(o, key, 5, n, knee_cell, k);
 	else
-		cs_rjson_table(o, large, 3, n, large_cell, k);
+		cs_rjson_table(o, large, 4, n, large_cell, k);
 }
 
 void cs_none_json(struct cs_rjson *o, const struct cs_capture *c,

@@ -49,7 +49,9 @@ void cs_rjson_refusals(struct cs_rjson *o, const struct cs_refusal *f, uint32_t 
 void cs_rjson_table(struct cs_rjson *o, const char *const *key, uint32_t n_keys, uint32_t rows,
 		    void (*cell)(struct cs_rjson *o, const void *ctx, uint32_t row, uint32_t col),
 		    const void *ctx);
-/* A sweep's knees k[0..n): {bytes, retired_bytes, published_bytes, gap};
+/* [lo, hi], or null without has: a knee's range (reduction.md s.4 "Ranges") */
+void cs_rjson_range(struct cs_rjson *o, int has, double lo, double hi);
+/* A sweep's knees k[0..n): {bytes, retired_bytes, published_bytes, gap, range};
  * retired 0 (sweep_large_pages) leaves retired_bytes out. */
 void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired);
 /* [{floor_ns, FIRST, LAST, climb: true only when joined (s.9)}, ...]: the sweep's levels (bytes), a TLB's (pages) */

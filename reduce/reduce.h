@@ -18,6 +18,9 @@ struct cs_work {
 	struct cs_adj_point adj[CS_MAX_ADJ_POINTS];
 	double ratio[CS_MAX_SWEEP_POINTS]; /* s.4 grid: spans of 4 points */
 	struct cs_stair stair;             /* the staircase of pts (staircase.h) */
+	/* 1: a coarse grid (s.4) keeps the staircase's knees, s.10 not applied.
+	 * Only the unit tests of s.2 to s.4, whose sweeps double, set it. */
+	int staircase_only;
 	/* Another sweep of the capture (the competitor's, a kind of core's)
 	 * as a capture of its own, and its reduction. */
 	struct cs_capture side;

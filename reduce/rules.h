@@ -44,6 +44,23 @@
 #define CS_CLIMB_OCTAVES 2.0
 /* ... and under this step: delta < ln CS_CLIMB_STEP_MAX */
 #define CS_CLIMB_STEP_MAX 1.5
+/* s.10 coarse grids (median span over CS_GRID_SPAN_MAX): a level is a run
+ * of at least two rows flat within CS_COARSE_FLAT x its cheapest ... */
+#define CS_COARSE_FLAT 1.25
+/* ... its edge the first row costing at least CS_COARSE_STEP x its floor ... */
+#define CS_COARSE_STEP 1.35
+/* ... a departure under CS_COARSE_SHARP x the row before it is followed
+ * while each next row rises by CS_COARSE_STEP (a climb, not a step) ... */
+#define CS_COARSE_SHARP 2.0
+/* ... the range (last row of the faster level .. first of the slower)
+ * spans at most this (one octave), else refused coarse-climb ... */
+#define CS_COARSE_RANGE_MAX 2.0
+/* ... and the rise over the floor exceeds N^CS_COARSE_NOISE_POWER, N the
+ * table's largest fall between consecutive rows, else coarse-noise */
+#define CS_COARSE_NOISE_POWER 2.0
+/* s.10 pairing: an edge pairs with a published level P whose size lies in
+ * its range or at most this many octaves outside it (the nearest first) */
+#define CS_COARSE_PAIR_OCTAVES 1.0
 
 /* Stable refusal codes (s.7). The first eight and smooth-climb are the spec's; the rest are
  * this implementation's, each named where it is raised. */
@@ -64,6 +81,8 @@
 #define CS_R_CONTROL "control-fit-fault"      /* s.5: the control accepted a granule */
 #define CS_R_CLIMB "smooth-climb"             /* s.9: levels joined by a climb */
 #define CS_R_OUTLIER "outlier"                 /* s.1: points far off their neighbours, left out */
+#define CS_R_COARSE_CLIMB "coarse-climb" /* s.10: a range over an octave */
+#define CS_R_COARSE_NOISE "coarse-noise" /* s.10: a step within the noise */
 #define CS_R_NO_CANDIDATE "fit-no-power-of-two" /* s.5: no swept distance is a power of two */
 
 #endif

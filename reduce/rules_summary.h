@@ -9,6 +9,11 @@
  * lies within this factor of it, P / F <= k <= F * P; below, "smaller",
  * above, "larger" */
 #define CS_SUMMARY_CLAIM_FACTOR 1.5
+/* summary.md s.2 "ranges": a knee's range (reduction.md s.4, s.10) that
+ * spans at most this factor and holds P makes the claim as-claimed, even
+ * where the point lies beyond CS_SUMMARY_CLAIM_FACTOR: the grid cannot
+ * tell them apart. A wider range leaves the verdict to the point. */
+#define CS_SUMMARY_RANGE_MAX 2.0
 /* summary.md s.4: the text wraps a sentence to lines of this many
  * characters (continued under the verdict column) */
 #define CS_SUMMARY_WIDTH 100

@@ -190,7 +190,8 @@ void cs_staircase(const struct cs_point *p, uint32_t n, struct cs_stair *s)
 			refuse_knee(p, s, l, beta, delta);
 		else if (s->n_knees < CS_MAX_KNEES) {
 			s->knee[s->n_knees] = cs_knee_between(p, &s->raw[l], &s->raw[l + 1]);
-			s->retired[s->n_knees++] = s->raw[l].last_bytes;
+			s->retired[s->n_knees] = s->raw[l].last_bytes;
+			s->first[s->n_knees++] = s->raw[l + 1].first_bytes;
 		}
 	}
 	uint32_t first = 0, knee0 = 0, seen = 0;

@@ -20,6 +20,9 @@ struct cs_stair {
 	struct cs_level levels[CS_MAX_LEVELS];
 	uint32_t n_knees;                  /* the knees kept (s.4, outside climbs) */
 	double knee[CS_MAX_KNEES], retired[CS_MAX_KNEES];
+	/* the knee's range (reduction.md s.4): retired[k] (the last point of
+	 * the faster level) .. first[k] (the first point of the slower) */
+	double first[CS_MAX_KNEES];
 	struct cs_climbs climbs;
 };
 

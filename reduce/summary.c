@@ -46,10 +46,102 @@ static void vm_words(struct cs_buf *b, const struct cs_capture *c, uint32_t leve
 		cs_puts(b, "; a shared level in a virtual machine does this");
 }
 
+static void put_range(struct cs_buf *b, const struct cs_knee *k)
+{
+	cs_puts(b, "between ");
+	cs_put_size(b, k->range_lo);
+	cs_puts(b, " and ");
+	cs_put_size(b, k->range_hi);
+}
+
+/* s.2 "ranges": the range holds P and spans at most CS_SUMMARY_RANGE_MAX */
+static int range_holds(const struct cs_knee *k)
+{
+	return k->has_range && k->range_hi <= CS_SUMMARY_RANGE_MAX * k->range_lo &&
+	       k->range_lo <= k->published_bytes && k->published_bytes <= k->range_hi;
+}
+
+/* s.2 "ranges": an edge of a coarse grid (reduction.md s.10), its range
+ * alone held against the claim */
+static const char *paired_range(struct cs_buf *b, const struct cs_capture *c,
+				const struct cs_knee *k)
+{
+	double P = k->published_bytes;
+	if (k->coarse == 2) {
+		cs_puts(b, "not measured: the latency climbs from ");
+		cs_put_size(b, k->range_lo);
+		cs_puts(b, " to ");
+		cs_put_size(b, k->range_hi);
+		cs_puts(b, " with no level between; no range is given (see the refusals)");
+		return CS_V_REFUSED;
+	}
+	if (P > k->range_hi) {
+		cs_puts(b, "smaller than claimed: the edge lies ");
+		put_range(b, k);
+		cs_puts(b, "; this run held at most ");
+		put_percent(b, k->range_hi / P);
+		vm_words(b, c, k->published_level);
+		return CS_V_SMALLER;
+	}
+	if (P < k->range_lo) {
+		cs_puts(b, "larger than claimed: the edge lies ");
+		put_range(b, k);
+		cs_puts(b, ", at least ");
+		cs_put_fixed(b, k->range_lo / P, 2);
+		cs_puts(b, "x the published size");
+		return CS_V_LARGER;
+	}
+	cs_puts(b, "as claimed: the edge lies ");
+	put_range(b, k);
+	cs_puts(b, " (one point an octave), which holds the published size");
+	return CS_V_AS_CLAIMED;
+}
+
+/* s.2 "ranges": whether the point lies beyond the claim's factor */
+static int point_off(const struct cs_knee *k)
+{
+	double ratio = k->bytes / k->published_bytes;
+	return ratio > CS_SUMMARY_CLAIM_FACTOR || ratio < 1 / CS_SUMMARY_CLAIM_FACTOR;
+}
+
+/* s.2 "ranges": the row's sentence gives the knee's range where it is wider
+ * than the claim's factor (and always on a coarse grid), once */
+static void range_words(struct cs_buf *b, const struct cs_knee *k)
+{
+	int said = k->has_published && k->has_bytes &&
+		   (k->coarse || (point_off(k) && range_holds(k)));
+	if (!k->has_range || k->coarse == 2 || said)
+		return;
+	if (!k->coarse && !(k->range_hi > CS_SUMMARY_CLAIM_FACTOR * k->range_lo))
+		return;
+	cs_puts(b, k->coarse ? "; the edge lies " : "; its step runs ");
+	if (k->coarse) {
+		put_range(b, k);
+		return;
+	}
+	cs_puts(b, "from ");
+	cs_put_size(b, k->range_lo);
+	cs_puts(b, " (the faster level's last point) to ");
+	cs_put_size(b, k->range_hi);
+	cs_puts(b, " (the slower's first)");
+}
+
 /* s.2: a knee paired with its level */
 static const char *paired(struct cs_buf *b, const struct cs_capture *c, const struct cs_knee *k)
 {
 	double ratio = k->bytes / k->published_bytes;
+	if (k->coarse)
+		return paired_range(b, c, k);
+	if (point_off(k) && range_holds(k)) {
+		cs_puts(b, "as claimed: the knee is ");
+		cs_put_fixed(b, ratio, 2);
+		cs_puts(b, "x the published size, but its step runs ");
+		put_range(b, k);
+		cs_puts(b, ", which holds it (a range within ");
+		cs_put_g(b, CS_SUMMARY_RANGE_MAX, 3);
+		cs_puts(b, "x)");
+		return CS_V_AS_CLAIMED;
+	}
 	if (ratio > CS_SUMMARY_CLAIM_FACTOR) {
 		cs_puts(b, "larger than claimed: the knee is ");
 		cs_put_fixed(b, ratio, 2);
@@ -172,7 +264,8 @@ static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
 
 /* The refusals that bear on the rows: the sweep's own (s.3). */
 static const char *const weighty[] = { CS_R_CLOCK, CS_R_BLOCK_LENGTH, CS_R_FEW_PLATEAUS,
-				       CS_R_GRID_COARSE, CS_R_CLIMB };
+				       CS_R_GRID_COARSE, CS_R_CLIMB, CS_R_COARSE_CLIMB,
+				       CS_R_COARSE_NOISE };
 #define N_WEIGHTY (sizeof weighty / sizeof weighty[0])
 
 /* s.2: no knee table at all: the sweep was refused, or found one level */
@@ -295,8 +388,12 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		w->has_level = w->has_claimed = k->has_published;
 		w->level = k->published_level;
 		w->claimed_bytes = k->published_bytes;
-		w->has_measured = k->has_bytes;
+		w->has_measured = k->has_bytes && !k->coarse;
 		w->measured_bytes = k->bytes;
+		w->has_range = k->has_range && k->coarse != 2;
+		w->range_lo = k->range_lo;
+		w->range_hi = k->range_hi;
+		w->coarse = k->coarse != 0;
 		if (r->rep.n && r->rep.knee[n].has) { /* docs/repeats.md s.2 */
 			w->has_spread = 1;
 			w->spread_min = r->rep.knee[n].min;
@@ -308,6 +405,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 			w->verdict = unpaired(&b, r, n);
 		else
 			w->verdict = unmatched(&b, c, r, n);
+		range_words(&b, k);
 	}
 	read_cells(s, r);
 	geometry_cells(s, r);
@@ -506,7 +604,10 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 		cs_pad_to(b, s, 9);
 		put_opt_size(b, w->has_claimed, w->claimed_bytes);
 		cs_pad_to(b, s, 21);
-		put_opt_size(b, w->has_measured, w->measured_bytes);
+		if (w->coarse && w->has_range)
+			cs_puts(b, "range"); /* the sentence gives it */
+		else
+			put_opt_size(b, w->has_measured, w->measured_bytes);
 		for (size_t k = 0; k < N_CELLS; k++)
 			if (shown[k]) {
 				cs_pad_to(b, s, col);
@@ -522,7 +623,7 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 }
 
 /* reduce --json's "summary": [{level, claimed_bytes, measured_bytes,
- * verdict, sentence}], null where a figure does not exist (summary.md s.5) */
+ * measured_range, verdict, sentence}], null where a figure does not exist (summary.md s.5) */
 void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
@@ -539,6 +640,8 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 		cs_rjson_opt(o, w->has_claimed, w->claimed_bytes);
 		cs_rjson_key(o, "measured_bytes");
 		cs_rjson_opt(o, w->has_measured, w->measured_bytes);
+		cs_rjson_key(o, "measured_range"); /* reduction.md s.4, s.10 */
+		cs_rjson_range(o, w->has_range, w->range_lo, w->range_hi);
 		if (r->rep.n) { /* with repeats: the knee's [min, max] over them */
 			cs_rjson_key(o, "spread_bytes");
 			if (w->has_spread) {

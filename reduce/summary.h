@@ -21,7 +21,10 @@ struct cs_summary_row {
 	int has_claimed;
 	double claimed_bytes;  /* the published size */
 	int has_measured;
-	double measured_bytes; /* the knee */
+	double measured_bytes; /* the knee; none on a coarse grid (coarse) */
+	int has_range;         /* the knee's range (reduction.md s.4, s.10) */
+	double range_lo, range_hi;
+	int coarse;            /* reduction.md s.10: the range alone, no point */
 	int has_spread;        /* with repeats: the knee's min .. max over them */
 	double spread_min, spread_max;
 	const char *verdict;   /* a CS_V_ code (rules_summary.h) */

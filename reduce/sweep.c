@@ -529,15 +529,19 @@ void cs_put_grid_coarse(struct cs_buf *b, double s, const struct cs_units *u)
 	cs_puts(b, " narrower than that cannot form a plateau, and missing levels may be there");
 }
 
-static void grid_too_coarse(struct cs_work *w, struct cs_result *r)
+/* 1 when the grid is coarse (s.4), refused so: the sweep is then reduced
+ * by s.10, each edge a range between two rows. */
+static int grid_too_coarse(struct cs_work *w, struct cs_result *r)
 {
 	static const struct cs_units bytes = { "sizes", "size", "level" };
 	double s = cs_grid_span(w);
 	if (!(s > CS_GRID_SPAN_MAX))
-		return;
+		return 0;
 	struct cs_buf b;
 	cs_refuse(r, CS_R_GRID_COARSE, &b);
 	cs_put_grid_coarse(&b, s, &bytes);
+	cs_puts(&b, ". Each edge is read instead as a range between two rows (s.10)");
+	return 1;
 }
 
 /* s.9: each climb's refusal, its figures kept for reduce --json. */
@@ -572,7 +576,11 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 	cs_drop_outliers(w, &o);
 	r->n_used = w->n;
 	r->top_bytes = w->n ? w->pts[w->n - 1].bytes : 0;
-	grid_too_coarse(w, r);
+	if (grid_too_coarse(w, r) && !w->staircase_only) {
+		cs_reduce_coarse(c, w, r); /* s.10: ranges, not points */
+		r->gap_order = CS_GAP_ORDER_UNKNOWN;
+		return;
+	}
 	cs_staircase(w->pts, w->n, s);
 	r->n_plateaus = s->n_plateaus;
 	r->n_levels = s->n_levels;
@@ -590,6 +598,9 @@ void cs_reduce_sweep(const struct cs_capture *c, struct cs_work *w,
 		r->knees[k].bytes = s->knee[k];
 		r->knees[k].has_retired = 1;
 		r->knees[k].retired_bytes = s->retired[k];
+		r->knees[k].has_range = 1;
+		r->knees[k].range_lo = s->retired[k];
+		r->knees[k].range_hi = s->first[k];
 	}
 	r->n_knees = s->n_knees;
 	match_published(c, w, r, s->n_knees);

@@ -98,22 +98,26 @@ assert list(r)[:2] == ["label", "summary"]
 # the summary (docs/summary.md): a row per published level, one per unmatched knee
 V = {"as-claimed", "smaller", "larger", "missing", "not-seen", "refused", "unmatched"}
 rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the figures
+# a coarse grid's edges are ranges with no point (reduction.md s.10)
+coarse = any(f["code"] == "grid-too-coarse" for f in r["refusals"])
+def rng(v): return v is None or (len(v) == 2 and all(isinstance(x, num) for x in v) and v[0] <= v[1])
 for s in r["summary"]:
     # repeats add spread_bytes, a geometry member geometry_bytes (docs/repeats.md, docs/geometry.md)
     geo = "geometry" in r
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "verdict", "sentence"], s
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes", "measured_range"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "verdict", "sentence"], s
     assert opt(s.get("geometry_bytes")), s
     assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
     assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
-    assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused")), s
+    assert rng(s["measured_range"]), s
+    assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused") or coarse), s
 # floor_cycles: the floor of the level below the row's knee in cycles, as the levels have it (null without a stable clock)
 up = [L["floor_cycles"] for L in r["levels"]]
 m = [s["floor_cycles"] for s in r["summary"] if s["measured_bytes"] is not None]
 assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (m, up)
 assert all(s["floor_cycles"] is None for s in r["summary"] if s["measured_bytes"] is None), r["summary"]
 if r["knees"]:
-    assert [(s["claimed_bytes"], s["measured_bytes"]) for s in r["summary"]] == \
-        [(k["published_bytes"], k["bytes"]) for k in r["knees"]], (r["summary"], r["knees"])
+    assert [(s["claimed_bytes"], s["measured_bytes"] if not coarse else k["bytes"]) for s, k in zip(r["summary"], r["knees"])] == \
+        [(k["published_bytes"], k["bytes"]) for k in r["knees"]] and len(r["summary"]) == len(r["knees"]), (r["summary"], r["knees"])
 else:
     assert all(s["verdict"] == "refused" for s in r["summary"]), r["summary"]
 assert r["label"] is None or isinstance(r["label"], str)
@@ -138,10 +142,13 @@ assert set(ref) == {"is_reference", "reasons"} and isinstance(ref["is_reference"
 assert ref["is_reference"] == (ref["reasons"] == []), ref
 assert all(set(f) == {"code", "reason"} and f["code"] and f["reason"] for f in ref["reasons"]), ref
 for k in r["knees"]:
-    assert {"bytes", "retired_bytes", "published_bytes", "gap"} <= set(k), k
+    assert {"bytes", "retired_bytes", "published_bytes", "gap", "range"} <= set(k), k
     assert all(opt(k[x]) for x in ("bytes", "retired_bytes", "published_bytes", "gap"))
-    # a gap needs both a knee and a published size
-    assert (k["gap"] is None) == (k["published_bytes"] is None or k["bytes"] is None), k
+    # the range the grid allows (reduction.md s.4): around the knee, from its retired bound
+    assert rng(k["range"]) and (k["range"] is None) == (k["bytes"] is None), k
+    assert k["range"] is None or (k["range"][0] == k["retired_bytes"] and k["range"][0] <= k["bytes"] <= k["range"][1]), k
+    # a gap needs both a knee and a published size, and a point (not a coarse range)
+    assert (k["gap"] is None) == (k["published_bytes"] is None or k["bytes"] is None or coarse), k
 for a in r["adjacency"]:
     assert {"placement", "footprint_bytes", "granule_bytes", "r2", "margin", "ramp", "refusal"} <= set(a), a
     assert a["placement"] in ("first", "middle", "last")

@@ -43,6 +43,13 @@ mutants=(
 	"CS_CLIMB_OCTAVES 2.0 1.5"
 	"CS_CLIMB_STEP_MAX 1.5 1.6"
 	"CS_CLIMB_STEP_MAX 1.5 1.4"
+	"CS_COARSE_FLAT 1.25 1.20"
+	"CS_COARSE_STEP 1.35 1.60"
+	"CS_COARSE_SHARP 2.0 1.5"
+	"CS_COARSE_RANGE_MAX 2.0 1.9"
+	"CS_COARSE_NOISE_POWER 2.0 1.9"
+	"CS_COARSE_PAIR_OCTAVES 1.0 0.9"
+	"CS_COARSE_PAIR_OCTAVES 1.0 1.6"
 )
 
 # test_reduce.c includes ../reduce/*.h: point it at the copy in $1. The
@@ -71,6 +78,7 @@ build() {
 mutants=(
 	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.6"
 	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.4"
+	"CS_SUMMARY_RANGE_MAX 2.0 1.8"
 )
 SENTENCES=1 mutate rules_summary.h test_summary
 mutants=(

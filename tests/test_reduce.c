@@ -5,6 +5,7 @@
 #include "check.h"
 #include "../reduce/reduce.h"
 #include "../reduce/internal.h"
+#include "../reduce/summary.h"
 
 CS_TEST_MAIN_DEFS;
 
@@ -26,6 +27,7 @@ static void sweep_doubling(const double *ns, int n)
 
 static int reduce_ok(void)
 {
+	work.staircase_only = 1; /* these sweeps double: s.2 to s.4 under test, not s.10 */
 	return cs_reduce(&cap, &work, &res, err, sizeof err) == 0;
 }
 
@@ -217,6 +219,103 @@ static const char *refusal_reason(const char *code, int nth)
 
 #define K 1024.0
 #define M (1024.0 * 1024.0)
+
+/* s.10: a doubling sweep reduced as the command reduces it (coarse grid:
+ * ranges), published data or unified levels sizes[0..n) as L1, L2, ... */
+static int reduce_coarse(const double *ns, const double *sizes, int n)
+{
+	sweep_doubling(ns, count(ns));
+	cap.n_caches = (uint32_t)n;
+	for (int i = 0; i < n; i++)
+		cap.caches[i] = (struct cs_cache){ .level = (uint32_t)i + 1,
+						   .type = i ? CS_CACHE_UNIFIED : CS_CACHE_DATA,
+						   .size_bytes = (uint64_t)sizes[i] };
+	work.staircase_only = 0;
+	return cs_reduce(&cap, &work, &res, err, sizeof err) == 0;
+}
+
+static int has_range(const struct cs_knee *k, double lo, double hi)
+{
+	return k->has_range && k->range_lo == lo && k->range_hi == hi;
+}
+
+/* sbc-bench ramlat's 1xPTR column: a Cortex-A72 (RK3576, cpu4) and a
+ * Cortex-A720 (cpu0 of the 1ET4 board), 4 KiB .. 128 MiB, one row an octave */
+static const double a72[] = { 1.701, 1.701, 1.702, 7.667, 8.521, 8.521, 12.15, 12.21, 55.3, 109.9,
+			      125.5, 138.8, 140.2, 138.1, 147.1, 147.4, END };
+static const double a720[] = { 1.539, 1.540, 1.539, 1.539, 1.541, 3.727, 3.525, 3.479, 12.44, 12.81,
+			       20.65, 29.00, 37.13, 42.56, 49.35, 49.50, END };
+/* a fall of 1.25x (the noise), then a rise of 1.55x, under 1.25^2 */
+static const double noisy[] = { 1, 1, 1, 1.25, 1, 1, 1.55, 1.55, 1.55, 1.55, END };
+
+static const char *verdict(uint32_t row)
+{
+	static struct cs_summary sum;
+	cs_summary_rows(&sum, &cap, &res);
+	return row < sum.n ? sum.row[row].verdict : "";
+}
+
+static const char *level_verdict(uint32_t level)
+{
+	static struct cs_summary sum;
+	cs_summary_rows(&sum, &cap, &res);
+	for (uint32_t i = 0; i < sum.n; i++)
+		if (sum.row[i].has_level && sum.row[i].level == level)
+			return sum.row[i].verdict;
+	return "";
+}
+
+/* s.10 on two real tables, the claims held against the ranges */
+static void test_coarse(void)
+{
+	static const double a72_pub[] = { 32 * K, 1 * M }, a720_pub[] = { 64 * K, 512 * K, 12 * M };
+	CHECK(reduce_coarse(a72, a72_pub, 2), "a72: %s", err);
+	CHECK(has_refusal(CS_R_GRID_COARSE), "a72: the grid is still said coarse");
+	CHECK(res.n_knees == 3 && has_range(&res.knees[0], 16 * K, 32 * K) &&
+	      has_range(&res.knees[1], 128 * K, 256 * K) && has_range(&res.knees[2], 512 * K, 1 * M),
+	      "a72: three edges, each a range of one octave (%u knees)", res.n_knees);
+	CHECK(res.knees[0].coarse == 1 && res.knees[0].has_published && res.knees[0].published_bytes == 32 * K &&
+	      !res.knees[1].has_published && res.knees[2].published_bytes == 1 * M && !res.knees[0].has_gap,
+	      "a72: L1 and L2 paired, the 128 KiB edge unmatched, no gap from a range");
+	CHECK(!strcmp(verdict(0), "as-claimed") && !strcmp(verdict(1), "unmatched") &&
+	      !strcmp(verdict(2), "as-claimed"), "a72 verdicts: %s %s %s", verdict(0), verdict(1), verdict(2));
+	/* L2 claimed larger: 2 MiB is one octave past [512 KiB, 1 MiB]
+	 * (paired: smaller), 2.83 MiB further (missing), never as claimed */
+	static const double twice[] = { 32 * K, 2 * M }, more[] = { 32 * K, 2.83 * M }, four[] = { 32 * K, 4 * M };
+	reduce_coarse(a72, twice, 2);
+	CHECK(!strcmp(verdict(2), "smaller"), "a72, L2 claimed 2 MiB: %s", verdict(2));
+	reduce_coarse(a72, more, 2);
+	CHECK(!strcmp(level_verdict(2), "not-seen") && has_refusal(CS_R_KNEE_MISSING),
+	      "a72, L2 claimed 2.83 MiB, past CS_COARSE_PAIR_OCTAVES: %s", level_verdict(2));
+	reduce_coarse(a72, four, 2);
+	for (uint32_t i = 0; i < 4; i++)
+		CHECK(strcmp(verdict(i), "as-claimed") || i == 0, "a72, L2 claimed 4x: row %u %s", i, verdict(i));
+
+	CHECK(reduce_coarse(a720, a720_pub, 3), "a720: %s", err);
+	CHECK(res.n_knees == 3 && has_range(&res.knees[0], 64 * K, 128 * K) &&
+	      has_range(&res.knees[1], 512 * K, 1 * M) && has_range(&res.knees[2], 2 * M, 8 * M) &&
+	      res.knees[2].coarse == 2 && has_refusal(CS_R_COARSE_CLIMB),
+	      "a720: L1, L2, and L3 refused, a climb over two octaves (%u knees)", res.n_knees);
+	CHECK(!strcmp(verdict(0), "as-claimed") && !strcmp(verdict(1), "as-claimed") &&
+	      !strcmp(verdict(2), "refused"), "a720 verdicts: %s %s %s", verdict(0), verdict(1), verdict(2));
+	static const double l2x4[] = { 64 * K, 2 * M, 12 * M };
+	reduce_coarse(a720, l2x4, 3);
+	for (uint32_t i = 1; i < 4; i++)
+		CHECK(strcmp(verdict(i), "as-claimed"), "a720, L2 claimed 4x: row %u %s", i, verdict(i));
+
+	static const double one[] = { 64 * K };
+	reduce_coarse(noisy, one, 1);
+	CHECK(res.n_knees == 1 && has_range(&res.knees[0], 128 * K, 256 * K) && has_refusal(CS_R_COARSE_NOISE) &&
+	      res.knees[0].coarse == 2, "a rise of 1.55x after a fall of 1.25x is noise: %s",
+	      refusal_reason(CS_R_COARSE_NOISE, 0));
+	/* the staircase's knees carry their ranges too: the last point of
+	 * the faster level to the first of the slower */
+	static const double fine[] = { 1, 1, 1, 1, 1.5, 4, 4, 4, 4, END };
+	sweep_doubling(fine, count(fine));
+	reduce_ok();
+	CHECK(res.n_knees == 1 && has_range(&res.knees[0], 32 * K, 128 * K) && !res.knees[0].coarse,
+	      "staircase range [32 KiB, 128 KiB]: %g .. %g", res.knees[0].range_lo, res.knees[0].range_hi);
+}
 
 /* s.4 v2, the matching alone: every case the spec names, the bounds of
  * admissibility on both sides, most pairs before cost, cost, and ties */
@@ -934,7 +1033,7 @@ struct sentence {
 	double value;
 	char text[CS_REASON_MAX];
 };
-static struct sentence sentences[20];
+static struct sentence sentences[32];
 static int n_sentences;
 
 static void keep(const char *constant, double value, const char *code)
@@ -945,6 +1044,7 @@ static void keep(const char *constant, double value, const char *code)
 	snprintf(x->text, sizeof x->text, "%s", refusal_reason(code, 0));
 }
 
+static void collect_coarse(void);
 static void collect_sentences(void)
 {
 	n_sentences = 0;
@@ -1022,6 +1122,24 @@ static void collect_sentences(void)
 	keep("CS_CLIMB_SLOPE_MIN", CS_CLIMB_SLOPE_MIN, CS_R_CLIMB);
 	keep("CS_CLIMB_OCTAVES", CS_CLIMB_OCTAVES, CS_R_CLIMB);
 	keep("CS_CLIMB_STEP_MAX", CS_CLIMB_STEP_MAX, CS_R_CLIMB);
+	collect_coarse();
+}
+
+/* s.10: a climb over two octaves, a step within the noise, a level with no
+ * edge within reach */
+static void collect_coarse(void)
+{
+	static const double a720_pub[] = { 64 * K, 512 * K, 12 * M }, one[] = { 64 * K };
+	reduce_coarse(a720, a720_pub, 3);
+	keep("CS_COARSE_FLAT", CS_COARSE_FLAT, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_STEP", CS_COARSE_STEP, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_SHARP", CS_COARSE_SHARP, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_RANGE_MAX", CS_COARSE_RANGE_MAX, CS_R_COARSE_CLIMB);
+	reduce_coarse(noisy, one, 1);
+	keep("CS_COARSE_NOISE_POWER", CS_COARSE_NOISE_POWER, CS_R_COARSE_NOISE);
+	static const double beyond[] = { 32 * K, 2.83 * M };
+	reduce_coarse(a72, beyond, 2);
+	keep("CS_COARSE_PAIR_OCTAVES", CS_COARSE_PAIR_OCTAVES, CS_R_KNEE_MISSING);
 }
 
 static void test_sentences(void)
@@ -1033,7 +1151,7 @@ static void test_sentences(void)
 		CHECK(strstr(sentences[i].text, want) != NULL, "%s: the sentence prints %s: '%s'",
 		      sentences[i].constant, want, sentences[i].text);
 	}
-	CHECK(n_sentences == 18, "%d sentences", n_sentences);
+	CHECK(n_sentences == 24, "%d sentences", n_sentences);
 }
 
 int main(int argc, char **argv)
@@ -1061,6 +1179,7 @@ int main(int argc, char **argv)
 	test_climb();
 	test_knee_extremes();
 	test_power_of_two();
+	test_coarse();
 	test_sentences();
 	return cs_test_summary("reduce");
 }

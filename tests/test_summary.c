@@ -253,14 +253,15 @@ static void test_json(void)
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
 	CHECK(strstr(text, "{\n  \"label\": null,\n  \"summary\": [\n    {\n      \"level\": 1,\n"
 			   "      \"claimed_bytes\": 32768,\n      \"measured_bytes\": 34816,\n"
-			   "      \"floor_cycles\": null,\n      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
+			   "      \"measured_range\": null,\n      \"floor_cycles\": null,\n      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
 	      "the first row: %.400s", text);
 	CHECK(strstr(text, "      \"level\": null,\n      \"claimed_bytes\": null,\n"
-			   "      \"measured_bytes\": 2516582.4,\n      \"floor_cycles\": null,\n"
+			   "      \"measured_bytes\": 2516582.4,\n      \"measured_range\": null,\n"
+			   "      \"floor_cycles\": null,\n"
 			   "      \"verdict\": \"unmatched\""),
 	      "the unmatched row: %.900s", text);
-	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"floor_cycles\": null,\n"
-			   "      \"verdict\": \"missing\""), "missing: null");
+	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"measured_range\": null,\n"
+			   "      \"floor_cycles\": null,\n      \"verdict\": \"missing\""), "missing: null");
 }
 
 /* The cycles cell (docs/clock.md): the floor below each found knee times
@@ -299,10 +300,57 @@ static void test_cycles(void)
 	      "the cycles column: %s", text);
 	cs_buf_init(&b, text, sizeof text);
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
-	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"floor_cycles\": 3.6,\n") &&
-	      strstr(text, "\"measured_bytes\": null,\n      \"floor_cycles\": null,\n") &&
-	      strstr(text, "\"measured_bytes\": 31457280,\n      \"floor_cycles\": 12,\n"),
+	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"measured_range\": null,\n      \"floor_cycles\": 3.6,\n") &&
+	      strstr(text, "\"measured_bytes\": null,\n      \"measured_range\": null,\n      \"floor_cycles\": null,\n") &&
+	      strstr(text, "\"measured_bytes\": 31457280,\n      \"measured_range\": null,\n      \"floor_cycles\": 12,\n"),
 	      "floor_cycles in the JSON rows: %.1500s", text);
+}
+
+/* s.2 "ranges": a knee's range holds the claim against it. A point at
+ * 0.6x whose step runs 0.55x .. 1.05x (1.9x wide) is as claimed; wider
+ * than CS_SUMMARY_RANGE_MAX, the point decides. A coarse grid's edge
+ * (reduction.md s.10) is its range alone: no measured size. */
+static void ranged(double lo, double hi)
+{
+	struct cs_knee *k = &res.knees[0];
+	k->has_range = 1;
+	k->range_lo = lo;
+	k->range_hi = hi;
+}
+
+static void test_ranges(void)
+{
+	struct cs_buf b;
+	three_levels(0);
+	paired(0.6 * MIB, 2, MIB);
+	ranged(0.55 * MIB, 1.05 * MIB);
+	CHECK(!strcmp(row(0)->verdict, CS_V_AS_CLAIMED) && strstr(row(0)->sentence, "which holds it"),
+	      "a 1.9x range holding P: %s", row(0)->sentence);
+	ranged(0.45 * MIB, 1.05 * MIB);
+	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER) && strstr(row(0)->sentence, "its step runs from"),
+	      "a 2.3x range: the point decides, the range said: %s", row(0)->sentence);
+	ranged(0.55 * MIB, 0.9 * MIB);
+	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER), "a range short of P: %s", row(0)->sentence);
+	/* a coarse edge: the range alone */
+	three_levels(0);
+	paired(512 * KIB, 2, MIB);
+	ranged(512 * KIB, MIB);
+	res.knees[0].coarse = 1;
+	CHECK(!strcmp(row(0)->verdict, CS_V_AS_CLAIMED) && !row(0)->has_measured && row(0)->has_range,
+	      "coarse [512 KiB, 1 MiB] holds 1 MiB: %s", row(0)->sentence);
+	res.knees[0].published_bytes = 4 * MIB;
+	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER), "claimed 4x: %s", row(0)->sentence);
+	res.knees[0].published_bytes = 256 * KIB;
+	CHECK(!strcmp(row(0)->verdict, CS_V_LARGER), "claimed a quarter: %s", row(0)->sentence);
+	res.knees[0].coarse = 2;
+	CHECK(!strcmp(row(0)->verdict, CS_V_REFUSED) && !row(0)->has_range, "a refused range: %s",
+	      row(0)->sentence);
+	res.knees[0].coarse = 1;
+	res.knees[0].published_bytes = MIB;
+	cs_buf_init(&b, text, sizeof text);
+	CHECK(cs_result_json_write(&b, &cap, &res) == 0 &&
+	      strstr(text, "\"measured_bytes\": null,\n      \"measured_range\": [\n        524288,\n"
+			   "        1048576\n      ],"), "measured_range in JSON: %.600s", text);
 }
 
 int main(int argc, char **argv)
@@ -311,6 +359,10 @@ int main(int argc, char **argv)
 		three_levels(0);
 		paired(1.06 * 32 * KIB, 1, 32 * KIB);
 		printf("CS_SUMMARY_CLAIM_FACTOR\t%s\n", row(0)->sentence);
+		three_levels(0);
+		paired(0.6 * MIB, 2, MIB);
+		ranged(0.55 * MIB, 1.05 * MIB);
+		printf("CS_SUMMARY_RANGE_MAX\t%s\n", row(0)->sentence);
 		return 0;
 	}
 	test_claim_factor();
@@ -322,5 +374,6 @@ int main(int argc, char **argv)
 	test_text();
 	test_json();
 	test_cycles();
+	test_ranges();
 	return cs_test_summary("summary");
 }

@@ -160,7 +160,7 @@ static const char *unit_of(const char *format)
 {
 	if (!strcmp(format, "lat_mem_rd"))
 		return "bytes = MB as printed x 1048576 (lmbench's MB is 2^20 bytes); ns as printed";
-	if (!strcmp(format, "ramlat"))
+	if (!strcmp(format, "ramlat") || !strcmp(format, "sbc-bench"))
 		return "bytes = the size as printed with k = 1024; ns as printed";
 	if (!strcmp(format, "memorylatency"))
 		return "bytes = Region as printed x 1024 (KiB); ns as printed";
@@ -292,7 +292,6 @@ static int build(struct job *jb, const char *format, const char *published,
 	const struct cs_import_series *s = jb->s;
 	struct import_meta meta = { format, base_name(jb->file), s, { 0 }, 0 };
 	char lab[1024];
-	struct cs_buf b;
 
 	cs_capture_init(&c);
 	c.version = 1;
@@ -311,26 +310,39 @@ static int build(struct job *jb, const char *format, const char *published,
 			"character boundary\n");
 	}
 	cs_strlcpy(c.label, lab, sizeof c.label);
-	c.n_points = s->n;
+	return cs_import_finish(&c, format, jb->file, jb->in, jb->in_len, s,
+				strcmp(format, "ramlat") ? 0 : s->table, meta.notes, meta.n_notes, &jb->text,
+				&jb->len, why, whylen);
+}
+
+int cs_import_finish(struct cs_capture *c, const char *format, const char *file,
+		     const char *in, size_t in_len, const struct cs_import_series *s, uint32_t mlp_table, const char *const *notes,
+		     uint32_t n_notes, char **text, size_t *len, char *why, size_t whylen)
+{
+	struct import_meta meta = { format, base_name(file), s, { 0 }, 0 };
+	struct cs_buf b;
+	for (uint32_t i = 0; i < n_notes && meta.n_notes < 3; i++)
+		meta.notes[meta.n_notes++] = notes[i];
+	c->n_points = s->n;
 	for (uint32_t i = 0; i < s->n; i++) {
-		c.points[i].bytes = s->bytes[i];
-		c.points[i].ns = s->ns[i];
+		c->points[i].bytes = s->bytes[i];
+		c->points[i].ns = s->ns[i];
 	}
-	if (!strcmp(format, "ramlat") && cs_import_ramlat_mlp(jb->in, jb->in_len, s->table, &c))
+	if (mlp_table && cs_import_ramlat_mlp(in, in_len, mlp_table, c))
 		meta.notes[meta.n_notes++] = "bandwidth.mlp: ramlat's NxPTR columns, each the time of one "
 					     "step of N chains, divided by N (docs/bandwidth.md s.10)";
-	jb->text = malloc(OUT_BYTES);
-	if (!jb->text) {
+	*text = malloc(OUT_BYTES);
+	if (!*text) {
 		snprintf(why, whylen, "out of memory");
 		return -1;
 	}
-	cs_buf_init(&b, jb->text, OUT_BYTES);
-	if (cs_capture_write(&b, &c, write_meta, &meta)) {
-		snprintf(why, whylen, "%s: the capture does not fit in %d bytes", jb->file, OUT_BYTES);
+	cs_buf_init(&b, *text, OUT_BYTES);
+	if (cs_capture_write(&b, c, write_meta, &meta)) {
+		snprintf(why, whylen, "%s: the capture does not fit in %d bytes", file, OUT_BYTES);
 		return -1;
 	}
-	jb->len = b.len;
-	return verify(jb->text, jb->len, &c, s, jb->file, why, whylen);
+	*len = b.len;
+	return verify(*text, *len, c, s, file, why, whylen);
 }
 
 /* The command's arguments. */
@@ -481,6 +493,9 @@ static int read_files(struct import_args *ar, struct cs_import_series *all,
 int cs_cmd_import(int argc, char **argv)
 {
 	int bw = cs_import_bw_cmd(argc, argv); /* the bandwidth formats: import_bw.c */
+	if (bw >= 0)
+		return bw;
+	bw = cs_import_sbc_cmd(argc, argv); /* sbc-bench's result files: import_sbc.c */
 	if (bw >= 0)
 		return bw;
 	struct import_args ar = { NULL, NULL, NULL, NULL, NULL, { NULL, NULL, -1 }, { NULL }, 0, { NULL }, { 0 } };

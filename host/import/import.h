@@ -68,6 +68,21 @@ int cs_import_cut_utf8(char *text, size_t cap);
 
 int cs_cmd_import(int argc, char **argv);
 
+/* The rest of capture c, whose caches, label and arch are set: the points
+ * of s, ramlat's NxPTR columns of table mlp_table (1-based among the
+ * "size:" headers of the file's text in[0..in_len); 0: none) into
+ * bandwidth.mlp, the "import" member
+ * (format, file, curve, units, notes[0..n_notes), at most 3) written into a
+ * new malloc'd *text of *len bytes, read back by the strict reader bit for
+ * bit. 0, or -1 with why. */
+int cs_import_finish(struct cs_capture *c, const char *format, const char *file,
+		     const char *in, size_t in_len, const struct cs_import_series *s, uint32_t mlp_table, const char *const *notes,
+		     uint32_t n_notes, char **text, size_t *len, char *why, size_t whylen);
+
+/* import_sbc.c: `import --from sbc-bench FILE... -o OUT.json`: the exit
+ * status, or -1 when --from is not sbc-bench. */
+int cs_import_sbc_cmd(int argc, char **argv);
+
 /* import_bw.c: `import --from tinymembench|memorybandwidth|rambw ...
  * --into CAPTURE.json`: the exit status, or -1 when --from names none of
  * them (or --help was asked). And ramlat's NxPTR columns of table 'table'

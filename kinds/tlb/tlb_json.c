@@ -6,7 +6,8 @@
 #include "tlb_kind.h"
 #include "../../reduce/json.h"
 
-/* A TLB sweep's knee: entries, reach, retired, published, gap, aliasing. */
+/* A TLB sweep's knee: entries, reach, retired, published, gap, aliasing,
+ * range (pages: reduction.md s.4 "Ranges"). */
 static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t col)
 {
 	const struct cs_tlb_series_result *s = ctx;
@@ -18,15 +19,17 @@ static void knee_cell(struct cs_rjson *o, const void *ctx, uint32_t n, uint32_t 
 	case 3: cs_rjson_opt(o, k->has_published, k->published_entries); break;
 	case 4: cs_rjson_opt(o, k->has_published, k->published_level); break;
 	case 5: cs_rjson_opt(o, k->has_gap, k->gap); break;
-	default: cs_jsonw_bool(&o->j, k->alias);
+	case 6: cs_jsonw_bool(&o->j, k->alias); break;
+	default: cs_rjson_range(o, k->has_range, k->range_lo, k->range_hi);
 	}
 }
 
 static void knees(struct cs_rjson *o, const struct cs_tlb_series_result *s)
 {
 	static const char *const key[] = { "entries", "reach_bytes", "retired_entries",
-					   "published_entries", "published_level", "gap", "aliasing" };
-	cs_rjson_table(o, key, 7, s->n_knees < CS_TLB_MAX_KNEES ? s->n_knees : CS_TLB_MAX_KNEES,
+					   "published_entries", "published_level", "gap", "aliasing",
+					   "range" };
+	cs_rjson_table(o, key, 8, s->n_knees < CS_TLB_MAX_KNEES ? s->n_knees : CS_TLB_MAX_KNEES,
 		       knee_cell, s);
 }
 

@@ -338,6 +338,9 @@ static uint32_t staircase(struct cs_work *w, struct cs_tlb_series_result *s,
 		k->entries = st->knee[l];
 		k->has_retired = 1;
 		k->retired_entries = st->retired[l];
+		k->has_range = 1;
+		k->range_lo = st->retired[l];
+		k->range_hi = st->first[l];
 		k->alias = s->alias_lines && k->entries >= (double)s->alias_lines &&
 			   k->entries <= CS_TLB_ALIAS_SPAN * (double)s->alias_lines;
 	}

@@ -21,6 +21,8 @@ struct cs_tlb_knee {
 	int has_gap;
 	double gap;              /* knee / published - 1 */
 	int alias;               /* s.5: the window's aliasing, not a TLB level */
+	int has_range;           /* reduction.md s.4 "Ranges": last point of the faster */
+	double range_lo, range_hi; /* level .. first point of the slower, in pages */
 };
 
 struct cs_tlb_series_result {

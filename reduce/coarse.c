@@ -1,0 +1,304 @@
+/* coarse.c: docs/reduction.md s.10, a sweep of about one point per octave
+ * (ramlat, sbc-bench): each level's edge is the range between two rows, never
+ * a point. Indices i, j, k are into the surviving points w->pts[0 .. w->n).
+ * Freestanding. */
+#include "internal.h"
+#include "../common/csmath.h"
+
+/* The table's noise (s.10): the largest fall between consecutive rows, at
+ * least 1. Latency never truly falls as the working set grows, so a fall
+ * is what the table shows of its own noise. */
+static double table_noise(const struct cs_point *p, uint32_t n)
+{
+	double N = 1;
+	for (uint32_t i = 0; i + 1 < n; i++)
+		if (p[i].ns > N * p[i + 1].ns)
+			N = p[i].ns / p[i + 1].ns;
+	return N;
+}
+
+/* One edge of s.10: rows a_first .. a_last are the faster level, k the
+ * first row of the slower. */
+struct edge {
+	uint32_t a_first, a_last, k;
+	double floor_ns, lo, hi, rise;
+	const char *refused; /* a CS_R_COARSE_ code, or 0 */
+};
+
+/* s.10 steps 1 to 4: the edges of the table, in order; returns how many. */
+static uint32_t find_edges(const struct cs_point *p, uint32_t n, double N,
+			   struct edge *e, uint32_t max)
+{
+	double flat = CS_COARSE_FLAT > N ? CS_COARSE_FLAT : N;
+	double noise = cs_exp(CS_COARSE_NOISE_POWER * cs_log(N));
+	uint32_t m = 0, i = 0;
+	while (i < n && m < max) {
+		double lo = p[i].ns, hi = p[i].ns;
+		uint32_t j = i, k;
+		while (j + 1 < n) { /* the faster level: rows flat within `flat` */
+			double t = p[j + 1].ns;
+			double nlo = t < lo ? t : lo, nhi = t > hi ? t : hi;
+			if (nhi > flat * nlo)
+				break;
+			lo = nlo;
+			hi = nhi;
+			j++;
+		}
+		if (j + 1 >= n)
+			break; /* the last level: no edge above it */
+		if (j == i) {
+			i++; /* a lone row is no level: a row of a climb */
+			continue;
+		}
+		for (k = j + 1; k < n && p[k].ns < CS_COARSE_STEP * lo; k++)
+			;
+		if (k >= n)
+			break; /* no row leaves the level by a step */
+		/* a departure under CS_COARSE_SHARP that goes on rising by a
+		 * step a row is a climb: the slower level starts where it stops */
+		if (p[k].ns < CS_COARSE_SHARP * p[k - 1].ns)
+			while (k + 1 < n && p[k + 1].ns >= CS_COARSE_STEP * p[k].ns)
+				k++;
+		struct edge *E = &e[m++];
+		E->a_first = i;
+		E->a_last = j;
+		E->k = k;
+		E->floor_ns = lo;
+		E->lo = p[j].bytes;
+		E->hi = p[k].bytes;
+		E->rise = p[k].ns / lo;
+		E->refused = 0;
+		if (E->hi > CS_COARSE_RANGE_MAX * E->lo)
+			E->refused = CS_R_COARSE_CLIMB;
+		else if (E->rise < noise)
+			E->refused = CS_R_COARSE_NOISE;
+		i = k;
+	}
+	return m;
+}
+
+static void put_rules(struct cs_buf *b)
+{
+	cs_puts(b, " (s.10: a level is rows flat within ");
+	cs_put_g(b, CS_COARSE_FLAT, 6);
+	cs_puts(b, "x, its edge the first row above ");
+	cs_put_g(b, CS_COARSE_STEP, 6);
+	cs_puts(b, "x its floor, a departure under ");
+	cs_put_g(b, CS_COARSE_SHARP, 6);
+	cs_puts(b, "x followed while each row rises ");
+	cs_put_g(b, CS_COARSE_STEP, 6);
+	cs_puts(b, "x; a range spans at most ");
+	cs_put_g(b, CS_COARSE_RANGE_MAX, 6);
+	cs_puts(b, "x, and rises above the table's noise to the power ");
+	cs_put_g(b, CS_COARSE_NOISE_POWER, 6);
+	cs_puts(b, ")");
+}
+
+static void refuse_edge(struct cs_result *r, const struct edge *E, double N)
+{
+	struct cs_buf b;
+	cs_refuse(r, E->refused, &b);
+	cs_puts(&b, "from ");
+	cs_put_size(&b, E->lo);
+	cs_puts(&b, " to ");
+	cs_put_size(&b, E->hi);
+	if (cs_streq(E->refused, CS_R_COARSE_CLIMB)) {
+		cs_puts(&b, " the latency climbs ");
+		cs_put_g(&b, E->rise, 3);
+		cs_puts(&b, "x across ");
+		cs_put_u64(&b, E->k - E->a_last);
+		cs_puts(&b, " rows with no level between: the edge's range spans ");
+		cs_put_g(&b, E->hi / E->lo, 3);
+		cs_puts(&b, "x, more than ");
+		cs_put_g(&b, CS_COARSE_RANGE_MAX, 6);
+		cs_puts(&b, "x (one octave), so no range is given");
+	} else {
+		cs_puts(&b, " the latency rises ");
+		cs_put_g(&b, E->rise, 3);
+		cs_puts(&b, "x over the level's floor, less than the table's noise allows: its largest fall between rows is ");
+		cs_put_g(&b, N, 3);
+		cs_puts(&b, "x, and a step must exceed ");
+		cs_put_g(&b, cs_exp(CS_COARSE_NOISE_POWER * cs_log(N)), 3);
+		cs_puts(&b, "x; no range is given");
+	}
+	put_rules(&b);
+}
+
+/* The published data or unified levels by level, then size (sweep.c's
+ * order); returns how many. */
+static uint32_t published(const struct cs_capture *c, double *size, uint32_t *level,
+			  uint32_t max)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < c->n_caches && i < CS_MAX_CACHES; i++) {
+		const struct cs_cache *k = &c->caches[i];
+		double v = (double)k->size_bytes;
+		uint32_t j = n, dup = 0;
+		if (k->type == CS_CACHE_INSTRUCTION)
+			continue;
+		for (uint32_t d = 0; d < n; d++)
+			dup |= level[d] == k->level && size[d] == v;
+		if (dup || n >= max)
+			continue;
+		while (j > 0 && (level[j - 1] > k->level ||
+				 (level[j - 1] == k->level && size[j - 1] > v))) {
+			size[j] = size[j - 1];
+			level[j] = level[j - 1];
+			j--;
+		}
+		size[j] = v;
+		level[j] = k->level;
+		n++;
+	}
+	return n;
+}
+
+/* How far P lies outside [lo, hi], in octaves (0 inside). */
+static double outside(const struct edge *E, double P)
+{
+	if (P < E->lo)
+		return cs_log2_ratio(E->lo, P);
+	if (P > E->hi)
+		return cs_log2_ratio(P, E->hi);
+	return 0;
+}
+
+/* s.10 step 5: each published level, in order, with the later edge whose
+ * range holds it, else the nearest one within CS_COARSE_PAIR_OCTAVES of its
+ * range, order kept. with[j]: the edge of level j, or -1. */
+static void pair(const struct edge *e, uint32_t m, const double *size, uint32_t np,
+		 int32_t *with)
+{
+	int32_t next = 0;
+	for (uint32_t j = 0; j < np; j++) {
+		int32_t best = -1;
+		for (int32_t q = next; q < (int32_t)m; q++) {
+			if (outside(&e[q], size[j]) > CS_COARSE_PAIR_OCTAVES)
+				continue;
+			if (best < 0 || outside(&e[q], size[j]) < outside(&e[best], size[j]))
+				best = q;
+		}
+		with[j] = best;
+		if (best >= 0)
+			next = best + 1;
+	}
+}
+
+static void put_knee(struct cs_knee *k, const struct edge *E)
+{
+	cs_memset(k, 0, sizeof *k);
+	k->has_bytes = 1;
+	k->bytes = E->lo; /* the bound the grid defends: the faster level held it */
+	k->has_retired = 1;
+	k->retired_bytes = E->lo;
+	k->has_range = 1;
+	k->range_lo = E->lo;
+	k->range_hi = E->hi;
+	k->coarse = E->refused ? 2 : 1;
+}
+
+static void put_missing(struct cs_result *r, double P, uint32_t level, double top)
+{
+	struct cs_knee *k = &r->knees[r->n_knees++];
+	struct cs_buf b;
+	cs_memset(k, 0, sizeof *k);
+	k->has_published = 1;
+	k->published_bytes = P;
+	k->published_level = level;
+	cs_refuse(r, CS_R_KNEE_MISSING, &b);
+	cs_puts(&b, "no edge for the published L");
+	cs_put_u64(&b, level);
+	cs_puts(&b, " (");
+	cs_put_size(&b, P);
+	if (top < P) {
+		cs_puts(&b, "): the sweep stops at ");
+		cs_put_size(&b, top);
+		cs_puts(&b, ", short of it");
+	} else {
+		cs_puts(&b, "): no edge's range lies within ");
+		cs_put_g(&b, CS_COARSE_PAIR_OCTAVES, 6);
+		cs_puts(&b, " octave of it (s.10)");
+	}
+	cs_puts(&b, "; missing, never guessed");
+}
+
+void cs_reduce_coarse(const struct cs_capture *c, struct cs_work *w, struct cs_result *r)
+{
+	const struct cs_point *p = w->pts;
+	uint32_t n = w->n, m, np, l = 0;
+	static struct edge e[CS_MAX_KNEES]; /* off the firmware's stack */
+	double size[CS_MAX_KNEES], N = table_noise(p, n);
+	uint32_t level[CS_MAX_KNEES];
+	int32_t with[CS_MAX_KNEES];
+
+	m = find_edges(p, n, N, e, CS_MAX_KNEES);
+	/* the levels: each edge's faster level, then the rows after the last */
+	r->n_levels = 0;
+	for (uint32_t q = 0; q < m && r->n_levels < CS_MAX_LEVELS; q++) {
+		struct cs_level *L = &r->levels[r->n_levels++];
+		cs_memset(L, 0, sizeof *L);
+		L->floor_ns = e[q].floor_ns;
+		L->first = e[q].a_first;
+		L->last = e[q].a_last;
+		L->first_bytes = p[L->first].bytes;
+		L->last_bytes = p[L->last].bytes;
+	}
+	if (m && r->n_levels < CS_MAX_LEVELS) {
+		struct cs_level *L = &r->levels[r->n_levels++];
+		cs_memset(L, 0, sizeof *L);
+		L->first = e[m - 1].k;
+		L->last = n - 1;
+		L->floor_ns = p[L->first].ns;
+		for (uint32_t i = L->first; i < n; i++)
+			if (p[i].ns < L->floor_ns)
+				L->floor_ns = p[i].ns;
+		L->first_bytes = p[L->first].bytes;
+		L->last_bytes = p[L->last].bytes;
+	}
+	r->n_plateaus = r->n_levels;
+	if (!m) {
+		struct cs_buf b;
+		cs_refuse(r, CS_R_FEW_PLATEAUS, &b);
+		cs_puts(&b, "no edge on this grid of about one point per octave: no level of two rows or more is left by a step");
+		put_rules(&b);
+		return;
+	}
+	np = published(c, size, level, CS_MAX_KNEES);
+	pair(e, m, size, np, with);
+	/* the table: edges in order, each published level where it stands */
+	r->n_knees = 0;
+	for (uint32_t q = 0; q < m && r->n_knees < CS_MAX_KNEES; q++) {
+		int32_t mine = -1;
+		for (uint32_t j = 0; j < np; j++)
+			if (with[j] == (int32_t)q)
+				mine = (int32_t)j;
+		for (; l < np && (mine >= 0 ? l < (uint32_t)mine : (with[l] < 0 && size[l] < e[q].lo)) &&
+		       r->n_knees < CS_MAX_KNEES; l++)
+			if (with[l] < 0)
+				put_missing(r, size[l], level[l], r->top_bytes);
+		struct cs_knee *k = &r->knees[r->n_knees++];
+		put_knee(k, &e[q]);
+		if (e[q].refused)
+			refuse_edge(r, &e[q], N);
+		if (mine >= 0) {
+			k->has_published = 1;
+			k->published_bytes = size[mine];
+			k->published_level = level[mine];
+			l = (uint32_t)mine + 1;
+		} else if (!e[q].refused) {
+			struct cs_buf b;
+			cs_refuse(r, CS_R_KNEE_UNMATCHED, &b);
+			cs_puts(&b, "the edge at ");
+			cs_put_size(&b, e[q].lo);
+			cs_puts(&b, " .. ");
+			cs_put_size(&b, e[q].hi);
+			cs_puts(&b, np ? " is paired with no published level (s.10: a range pairs with a level within " :
+				      " has no published cache to compare with (s.10: a range pairs with a level within ");
+			cs_put_g(&b, CS_COARSE_PAIR_OCTAVES, 6);
+			cs_puts(&b, " octave of it); it is not assigned to a cache");
+		}
+	}
+	for (; l < np && r->n_knees < CS_MAX_KNEES; l++)
+		if (with[l] < 0)
+			put_missing(r, size[l], level[l], r->top_bytes);
+}
