@@ -157,3 +157,28 @@ double cs_clock_cycles_per_ns(const struct cs_result *r)
 {
 	return r->clock.stable && r->clock.has_core_hz ? r->clock.core_hz / 1e9 : 0;
 }
+
+/* docs/emulators.md s.3: the chain of dependent adds is one add a cycle on
+ * every core (docs/clock.md s.1), so its rate against the counter is the
+ * core's clock; a rate below CS_CLOCK_EMULATED_HZ is no core's clock but
+ * an emulator translating each add into several host instructions. */
+int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b)
+{
+	const struct cs_core_clock *k = &c->cclock;
+	uint32_t n = 0;
+	if (!k->present)
+		return 0;
+	for (uint32_t i = 0; i < k->n_kinds && i < CS_CLOCK_MAX_KINDS; i++)
+		n += readings(k, &k->kinds[i], v_ + n);
+	if (!n)
+		return 0;
+	double hz = median(v_, n);
+	if (!(hz < CS_CLOCK_EMULATED_HZ))
+		return 0;
+	cs_puts(b, "the chain of dependent adds ran at ");
+	cs_put_g(b, hz / 1e9, 3);
+	cs_puts(b, " G adds a second of the counter, below CS_CLOCK_EMULATED_HZ ");
+	cs_put_g(b, CS_CLOCK_EMULATED_HZ / 1e9, 3);
+	cs_puts(b, " GHz, no core's clock");
+	return 1;
+}

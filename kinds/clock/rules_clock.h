@@ -26,4 +26,9 @@
  * more than this fraction (recorded, said, not a refusal of the chain). */
 #define CS_CLOCK_CC_AGREE 0.05
 
+/* docs/emulators.md s.3: a chain of dependent adds (one add a cycle on any
+ * core) that runs slower than this against the run's counter is no core's
+ * clock: an emulator's translation (QEMU TCG measured here: see there) */
+#define CS_CLOCK_EMULATED_HZ 0.3e9
+
 #endif
