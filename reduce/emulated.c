@@ -13,7 +13,7 @@ const char *cs_emulated(const struct cs_capture *c, char *why, size_t cap)
 		return c->emulator;
 	}
 	if (cs_clock_emulation(c, &b))
-		return "an emulator";
+		return "an unnamed emulator";
 	if (cap)
 		why[0] = '\0';
 	return 0;

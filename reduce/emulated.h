@@ -15,7 +15,7 @@
  * sentence naming the emulator. */
 #define CS_R_EMULATED "emulated"
 
-/* The emulator's name ("QEMU TCG"; "an emulator" where only the timing
+/* The emulator's name ("QEMU TCG"; "an unnamed emulator" where only the timing
  * says so), with the evidence in words in why (cap bytes), or 0 when the
  * capture shows none. */
 const char *cs_emulated(const struct cs_capture *c, char *why, size_t cap);

@@ -287,11 +287,13 @@ static int page_walks(struct cs_buf *b, const struct cs_capture *c, const struct
  * from the capture where it can be: a TLB's reach, page walks, the held
  * share of a shared level with no knee of its own; else said unexplained */
 static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
-			     const struct cs_result *r, uint32_t n)
+			     const struct cs_result *r, uint32_t n, int *explained)
 {
 	const struct cs_knee *k = &r->knees[n], *q = next_level(r, n), *p = paired_below(r, n);
 	cs_puts(b, "unmatched: a knee paired with no published level");
+	*explained = 1;
 	if (!last_level(c)) {
+		*explained = -1; /* nothing to explain it against */
 		cs_puts(b, "; the capture publishes no data or unified cache to compare it with");
 	} else if (tlb_reach(b, c, r, n)) {
 		;
@@ -304,6 +306,7 @@ static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
 	} else if (page_walks(b, c, r, n)) {
 		;
 	} else {
+		*explained = 0;
 		cs_puts(b, "; unexplained: ");
 		if (!q) {
 			cs_puts(b, "past the last published level, and nothing in the capture (a TLB's reach, "
@@ -541,6 +544,7 @@ static void finish(struct cs_summary *s, const struct cs_capture *c, const struc
 		struct cs_summary_row *w = &s->row[i];
 		struct cs_buf b;
 		witnesses(w, r);
+		w->explained = -1;
 		if (!emu && w->has_level && !w->n_witnesses && w->knee < 0)
 			continue; /* refused_rows' words stand */
 		cs_buf_init(&b, w->sentence, sizeof w->sentence);
@@ -548,7 +552,7 @@ static void finish(struct cs_summary *s, const struct cs_capture *c, const struc
 			emulated_words(&b, emu);
 			w->verdict = CS_V_EMULATED;
 		} else if (!w->has_level) {
-			w->verdict = unmatched(&b, c, r, (uint32_t)w->knee);
+			w->verdict = unmatched(&b, c, r, (uint32_t)w->knee, &w->explained);
 		} else if (w->n_witnesses) {
 			w->verdict = judged(&b, c, w);
 		} else {

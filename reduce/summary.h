@@ -46,6 +46,7 @@ struct cs_summary_row {
 	int has_range;         /* measured_range: every witness's range together */
 	double range_lo, range_hi;
 	int knee;              /* the knee table's row, -1 none (a refused sweep) */
+	int explained;         /* s.2b, an unmatched row: 1 explained from the capture, 0 not, -1 other rows */
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
 };
 
