@@ -95,16 +95,23 @@ num = (int, float)
 def opt(v): return v is None or isinstance(v, num)
 assert list(r)[:2] == ["label", "summary"]
 # the summary (docs/summary.md): a row per published level, one per unmatched knee
-V = {"as-claimed", "smaller", "larger", "missing", "not-seen", "refused", "unmatched"}
+V = {"as-claimed", "smaller", "larger", "missing", "unmatched", "emulated", "not-measured"}
 rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the figures
 for s in r["summary"]:
     # repeats add spread_bytes, a geometry member geometry_bytes (docs/repeats.md, docs/geometry.md)
     geo = "geometry" in r
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "verdict", "sentence"], s
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "witnesses", "agree", "measured_range", "verdict", "sentence"], s
+    # the witnesses (summary.md s.2a): the latency knee first where there is one, ranges holding their sizes
+    w = s["witnesses"]
+    assert all(set(x) == {"kind", "bytes", "range"} and x["range"][0] <= x["bytes"] <= x["range"][1] for x in w), s
+    assert ([x["bytes"] for x in w if x["kind"] == "latency-knee"] or [None]) == [s["measured_bytes"]], s
+    assert s["agree"] is (None if len(w) < 2 else s["agree"]) and (len(w) < 2 or isinstance(s["agree"], bool)), s
+    assert (s["measured_range"] is None) == (not w), s
+    if w: assert s["measured_range"] == [min(x["range"][0] for x in w), max(x["range"][1] for x in w)], s
     assert opt(s.get("geometry_bytes")), s
     assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
     assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
-    assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused")), s
+    assert (not w) == (s["verdict"] in ("missing", "not-measured")) or s["verdict"] == "emulated", s
 # floor_cycles: the floor of the level below the row's knee in cycles, as the levels have it (null without a stable clock)
 up = [L["floor_cycles"] for L in r["levels"]]
 m = [s["floor_cycles"] for s in r["summary"] if s["measured_bytes"] is not None]
@@ -114,7 +121,7 @@ if r["knees"]:
     assert [(s["claimed_bytes"], s["measured_bytes"]) for s in r["summary"]] == \
         [(k["published_bytes"], k["bytes"]) for k in r["knees"]], (r["summary"], r["knees"])
 else:
-    assert all(s["verdict"] == "refused" for s in r["summary"]), r["summary"]
+    assert all(s["verdict"] in ("not-measured", "emulated") or s["witnesses"] for s in r["summary"]), r["summary"]
 assert r["label"] is None or isinstance(r["label"], str)
 assert set(r) >= {"levels", "knees", "adjacency", "refusals", "gap_order", "points", "label"}
 assert set(r["points"]) == {"total", "used"} and r["points"]["used"] <= r["points"]["total"]
