@@ -874,6 +874,20 @@ static int tlbs(void)
 	return rc;
 }
 
+/* Three steps and a fourth past the L3 (grid 56, 64 MiB): unmatched. */
+static void memory_step(void)
+{
+	static const double f4[] = { 1.2, 4, 12, 80, 140 };
+	static const int c4[] = { 13, 24, 40, 56 };
+	for (int i = 0; i <= 72; i++)
+		add_point(grid(i), stair(i, f4, c4, 4, 0.35));
+	exp_.has_knees = 1;
+	exp_.n_knees = 4;
+	for (int l = 0; l < 4; l++)
+		exp_.knees[l] = grid(c4[l]);
+	refusals(1, "knee-unmatched");
+}
+
 static int with_answers(void)
 {
 	int rc = 0;
@@ -938,34 +952,14 @@ static int with_answers(void)
 	rc |= emit("sweepShortOfL3");
 
 	begin("a fourth step past the L3 (TLB reach): unmatched, not a cache", 7);
-	{
-		static const double f4[] = { 1.2, 4, 12, 80, 140 };
-		static const int c4[] = { 13, 24, 40, 56 };
-		for (int i = 0; i <= 72; i++)
-			add_point(grid(i), stair(i, f4, c4, 4, 0.35));
-		exp_.has_knees = 1;
-		exp_.n_knees = 4;
-		for (int l = 0; l < 4; l++)
-			exp_.knees[l] = grid(c4[l]);
-	}
-	refusals(1, "knee-unmatched");
+	memory_step();
 	/* summary.md s.2b: nothing in the capture explains the fourth level */
 	summary_rows(4, CS_V_AS_CLAIMED, -1, -1, CS_V_AS_CLAIMED, -1, -1, CS_V_SMALLER, -1, -1,
 		     CS_V_UNMATCHED, -1, 0);
 	rc |= emit("memoryStep");
 
 	begin("a fourth step past the L3 at a published TLB's reach: explained", 7);
-	{
-		static const double f4[] = { 1.2, 4, 12, 80, 140 };
-		static const int c4[] = { 13, 24, 40, 56 };
-		for (int i = 0; i <= 72; i++)
-			add_point(grid(i), stair(i, f4, c4, 4, 0.35));
-		exp_.has_knees = 1;
-		exp_.n_knees = 4;
-		for (int l = 0; l < 4; l++)
-			exp_.knees[l] = grid(c4[l]);
-	}
-	refusals(1, "knee-unmatched");
+	memory_step();
 	/* the sweep on 2 MiB pages, whose L1 data TLB (32 entries, as Skylake's)
 	 * reaches 64 MiB: the fourth knee (grid 56) */
 	cap.tlb.has_published = 1;
