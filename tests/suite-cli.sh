@@ -196,6 +196,21 @@ while IFS= read -r f; do
 done < <(find captures -name '*.json' 2>/dev/null | sort)
 echo "  reduce --json: $n committed captures"
 
+# Every committed QEMU capture ran under TCG: the reducer finds it in the
+# evidence the capture recorded (docs/emulators.md s.2), every verdict is
+# emulated, every geometry level refused naming the emulator.
+cat >"$T/emu.py" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["summary"] and all(s["verdict"] == "emulated" for s in r["summary"]), r["summary"]
+for L in r.get("geometry") or []:
+    assert [x["code"] for x in L["refusals"]] == ["emulated"] and "QEMU TCG" in L["refusals"][0]["reason"], L
+EOF
+for f in captures/qemu/*.json; do
+	run reduce --json "$f"
+	expect "reduce --json $f: emulated, every verdict and geometry level" python3 "$T/emu.py" "$T/out"
+done
+
 # --- malformed captures: exit 2, the file and the field named, no result -----
 while IFS=$'\t' read -r name want; do
 	case "$name" in '#'* | '') continue ;; esac
