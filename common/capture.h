@@ -114,6 +114,11 @@ struct cs_capture {
 	char arch[CS_WORD_MAX];     /* any [A-Za-z0-9_] token; "" when absent */
 	int vm; /* cpu.hypervisor: 1 a virtual machine, 0 not, -1 unsaid (the summary's trust line only) */
 	char cpu_sig[CS_TEXT_MAX]; /* the cpu member's CPUID or MIDR signature, "" unsaid (compare only) */
+	/* an emulated processor (common/emulator.h, docs/emulators.md): the
+	 * emulator's name ("" none seen) and the evidence that named it, from
+	 * the cpu member; the clock kind's timing adds its own (kinds/clock) */
+	char emulator[CS_WORD_MAX];
+	char emulator_evidence[CS_TEXT_MAX];
 	struct cs_clock clock;
 	char published_source[CS_WORD_MAX];
 	uint32_t n_caches;

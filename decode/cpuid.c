@@ -2,6 +2,7 @@
  * read from it. The leaf 2 descriptor table is in cpuid_leaf2.c. */
 #include "cpuid.h"
 #include "../common/buf.h"
+#include "../common/emulator.h"
 
 #define CS_LEAF_EXT 0x80000000u
 #define CS_LEAF4_MAX_SUB 16u   /* real parts stop at 4 or 5 */
@@ -426,6 +427,13 @@ void cs_cpuid_ident_json(struct cs_jsonw *j, const struct cs_cpu_ident *id)
 	cs_jsonw_bool(j, id->hypervisor);
 	cs_jsonw_key(j, "hv_signature");
 	cs_jsonw_str(j, id->hv_signature);
+	/* the conclusion beside its evidence (docs/emulators.md s.1): the
+	 * emulator the signature names, null for none (KVM is none) */
+	cs_jsonw_key(j, "emulator");
+	if (cs_emulator_of_signature(id->hv_signature))
+		cs_jsonw_str(j, cs_emulator_of_signature(id->hv_signature));
+	else
+		cs_jsonw_null(j);
 	cs_jsonw_key(j, "invariant_tsc");
 	cs_jsonw_bool(j, id->invariant_tsc);
 }

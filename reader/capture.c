@@ -6,6 +6,7 @@
 #include "reader.h"
 #include "fmt.h"
 #include "../common/buf.h"
+#include "../common/emulator.h"
 
 static int same_str(const char *a, const char *b)
 {
@@ -108,6 +109,46 @@ static void read_signature(const struct cs_jd *cpu, struct cs_capture *c)
 	c->cpu_sig[0] = '\0';
 }
 
+/* A string member of obj into out (cap bytes), "" when absent or not a
+ * string; never refused. */
+static void opt_text(const struct cs_jd *obj, const char *key, size_t klen, char *out, size_t cap)
+{
+	const struct cs_jd *v = cs_jd_get(obj, key, klen);
+	struct cs_buf b;
+	cs_buf_init(&b, out, cap);
+	if (v && v->kind == CS_JD_STRING)
+		cs_put_textn(&b, v->u.str.s, v->u.str.len);
+}
+
+/* An emulated processor (docs/emulators.md s.2): the producer's conclusion
+ * (cpu.emulator) where it wrote one, else what an older capture recorded
+ * for it: the hypervisor signature, or the aarch64 firmware's words in
+ * cpu.hv_evidence. Never refused. */
+static void read_emulator(const struct cs_jd *cpu, struct cs_capture *c)
+{
+	char sig[CS_WORD_MAX], words[CS_TEXT_MAX];
+	const char *name;
+	struct cs_buf b;
+	cs_buf_init(&b, c->emulator_evidence, sizeof c->emulator_evidence);
+	opt_text(cpu, "emulator", 8, c->emulator, sizeof c->emulator);
+	opt_text(cpu, "hv_signature", 12, sig, sizeof sig);
+	opt_text(cpu, "hv_evidence", 11, words, sizeof words);
+	if (c->emulator[0]) {
+		cs_puts(&b, "the producer named it (cpu.emulator)");
+		if (sig[0] || words[0]) {
+			cs_puts(&b, sig[0] ? ", hypervisor signature " : ", from ");
+			cs_puts(&b, sig[0] ? sig : words);
+		}
+	} else if ((name = cs_emulator_of_signature(sig)) != 0) {
+		cs_strlcpy(c->emulator, name, sizeof c->emulator);
+		cs_puts(&b, "hypervisor signature ");
+		cs_puts(&b, sig);
+	} else if ((name = cs_emulator_of_evidence(words)) != 0) {
+		cs_strlcpy(c->emulator, name, sizeof c->emulator);
+		cs_puts(&b, words);
+	}
+}
+
 static int read_header(struct cs_jr *r, const struct cs_jd *root,
 		       struct cs_capture *c)
 {
@@ -156,8 +197,10 @@ static int read_header(struct cs_jr *r, const struct cs_jd *root,
 									? cs_jd_get(cpu, "hypervisor", 10) : 0;
 	if (hv && (hv->kind == CS_JD_TRUE || hv->kind == CS_JD_FALSE))
 		c->vm = hv->kind == CS_JD_TRUE;
-	if (cpu && cpu->kind == CS_JD_OBJECT)
+	if (cpu && cpu->kind == CS_JD_OBJECT) {
 		read_signature(cpu, c);
+		read_emulator(cpu, c);
+	}
 	return 0;
 }
 

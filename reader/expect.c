@@ -1,6 +1,8 @@
 /* expect.c: the "expect" member of a synthetic capture (expect.h), read
  * as strictly as the capture itself; freestanding. */
 #include "expect.h"
+#include "reader.h"
+#include "../reduce/rules_summary.h"
 
 static int same_str(const char *a, const char *b)
 {
@@ -109,6 +111,50 @@ static int read_clock(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_c
 	return 0;
 }
 
+/* "summary": [{"verdict": code, "agree": true | false | null, and for an
+ * unmatched row optionally "explained": bool}], a row each
+ * (docs/summary.md s.2: the codes) */
+static const char *const verdicts[] = { CS_V_AS_CLAIMED, CS_V_SMALLER, CS_V_LARGER, CS_V_MISSING,
+					CS_V_UNMATCHED, CS_V_EMULATED, CS_V_NOT_MEASURED, NULL };
+
+static int read_summary(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_summary *e)
+{
+	struct cs_jd *arr, *x, *a;
+	size_t m, mi, i;
+	cs_jr_member(r, v, "summary", 0, 1, &arr);
+	if (!arr)
+		return 0;
+	m = cs_jr_push_key(r, "summary");
+	if (cs_jr_array(r, arr, 1, CS_MAX_KNEES))
+		return -1;
+	for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+		struct cs_expect_summary_row *w = &e->row[i];
+		mi = cs_jr_push_idx(r, i);
+		if (cs_jr_object(r, x) || cs_jr_member(r, x, "verdict", 1, 0, &a) ||
+		    cs_read_word(r, x, "verdict", w->verdict, sizeof w->verdict, verdicts))
+			return -1;
+		a = cs_jd_get(x, "agree", 5);
+		if (!a || (a->kind != CS_JD_TRUE && a->kind != CS_JD_FALSE && a->kind != CS_JD_NULL)) {
+			cs_jr_push_key(r, "agree");
+			return cs_jr_fail(r, "expected true, false or null");
+		}
+		w->agree = a->kind == CS_JD_TRUE ? 1 : a->kind == CS_JD_FALSE ? 0 : -1;
+		a = cs_jd_get(x, "explained", 9);
+		w->explained = -1;
+		if (a && a->kind != CS_JD_TRUE && a->kind != CS_JD_FALSE) {
+			cs_jr_push_key(r, "explained");
+			return cs_jr_fail(r, "expected true or false");
+		}
+		if (a)
+			w->explained = a->kind == CS_JD_TRUE;
+		cs_jr_pop(r, mi);
+	}
+	e->n = (uint32_t)i;
+	e->present = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
 int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 {
 	struct cs_jd *t;
@@ -124,7 +170,7 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 	    cs_read_expect_experiments(r, v, &e->exp) ||
 	    cs_read_expect_tlb(r, v, &e->tlb) ||
 	    cs_read_expect_bw(r, v, &e->bw) || read_clock(r, v, &e->clock) ||
-	    cs_read_expect_geom(r, v, &e->geom))
+	    cs_read_expect_geom(r, v, &e->geom) || read_summary(r, v, &e->summary))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {

@@ -81,6 +81,21 @@ struct cs_expect_geom {
 	struct cs_expect_geom_level l[CS_GEOM_MAX_LEVELS];
 };
 
+/* "expect": {"summary": [{verdict, agree}]}: each summary row's verdict
+ * code and whether its witnesses agree (true, false, null: fewer than
+ * two), in the rows' order (docs/summary.md s.2; compared by
+ * host/cmd/expect_compare.c with the capture, which the summary reads). */
+struct cs_expect_summary_row {
+	char verdict[CS_CODE_MAX];
+	int agree;               /* 1, 0, -1 null */
+	int explained;           /* an unmatched row: 1, 0; -1 not stated */
+};
+struct cs_expect_summary {
+	int present;
+	uint32_t n;
+	struct cs_expect_summary_row row[CS_MAX_KNEES];
+};
+
 /* One expected size: a knee or a granule, or null (has_bytes 0). */
 struct cs_expect_size {
 	int has_bytes;
@@ -109,6 +124,7 @@ struct cs_expect {
 	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/bw_expect.h) */
 	struct cs_expect_clock clock; /* the core clock, the reference verdict */
 	struct cs_expect_geom geom; /* ways and sets (kinds/geometry/) */
+	struct cs_expect_summary summary; /* the summary's rows (docs/summary.md) */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02

@@ -9,11 +9,15 @@
  * lies within this factor of it, P / F <= k <= F * P; below, "smaller",
  * above, "larger" */
 #define CS_SUMMARY_CLAIM_FACTOR 1.5
-/* summary.md s.2 "ranges": a knee's range (reduction.md s.4, s.10) that
- * spans at most this factor and holds P makes the claim as-claimed, even
- * where the point lies beyond CS_SUMMARY_CLAIM_FACTOR: the grid cannot
- * tell them apart. A wider range leaves the verdict to the point. */
-#define CS_SUMMARY_RANGE_MAX 2.0
+/* summary.md s.2a: two witnesses of a level's size agree when their ranges,
+ * each widened by this factor, overlap (a.lo <= F b.hi and b.lo <= F a.hi:
+ * for two points, within F of each other). The bandwidth kind's
+ * cross-witness table uses the same 1.5 (CS_BW_WITNESS_AGREE): a knee
+ * lands near, not on, its size, whichever curve shows it. */
+#define CS_SUMMARY_WITNESS_AGREE 1.5
+/* summary.md s.2b: an extra level is at a published TLB's reach (entries x
+ * page size) when within this factor of it */
+#define CS_SUMMARY_REACH_FACTOR 1.5
 /* summary.md s.4: the text wraps a sentence to lines of this many
  * characters (continued under the verdict column) */
 #define CS_SUMMARY_WIDTH 100
@@ -24,8 +28,13 @@
 #define CS_V_SMALLER "smaller"
 #define CS_V_LARGER "larger"
 #define CS_V_MISSING "missing"
-#define CS_V_NOT_SEEN "not-seen"
-#define CS_V_REFUSED "refused"
+#define CS_V_NOT_MEASURED "not-measured"
 #define CS_V_UNMATCHED "unmatched"
+#define CS_V_EMULATED "emulated"
+
+/* summary.md s.2a: the witnesses of a level's size (summary[].witnesses[].kind) */
+#define CS_W_LATENCY "latency-knee"
+#define CS_W_READ "read-bandwidth-knee"
+#define CS_W_GEOMETRY "geometry"
 
 #endif

@@ -4,6 +4,8 @@
 #include "summary.h"
 #include "rules.h"
 #include "json.h"
+#include "emulated.h"
+#include "../kinds/bandwidth/bw_kind.h"
 
 static int has_refusal(const struct cs_result *r, const char *code)
 {
@@ -46,122 +48,100 @@ static void vm_words(struct cs_buf *b, const struct cs_capture *c, uint32_t leve
 		cs_puts(b, "; a shared level in a virtual machine does this");
 }
 
-static void put_range(struct cs_buf *b, const struct cs_knee *k)
+static void put_ratio(struct cs_buf *b, double lo, double hi)
 {
-	cs_puts(b, "between ");
-	cs_put_size(b, k->range_lo);
-	cs_puts(b, " and ");
-	cs_put_size(b, k->range_hi);
-}
-
-/* s.2 "ranges": the range holds P and spans at most CS_SUMMARY_RANGE_MAX */
-static int range_holds(const struct cs_knee *k)
-{
-	return k->has_range && k->range_hi <= CS_SUMMARY_RANGE_MAX * k->range_lo &&
-	       k->range_lo <= k->published_bytes && k->published_bytes <= k->range_hi;
-}
-
-/* s.2 "ranges": an edge of a coarse grid (reduction.md s.10), its range
- * alone held against the claim */
-static const char *paired_range(struct cs_buf *b, const struct cs_capture *c,
-				const struct cs_knee *k)
-{
-	double P = k->published_bytes;
-	if (k->coarse == 2) {
-		cs_puts(b, "not measured: the latency climbs from ");
-		cs_put_size(b, k->range_lo);
-		cs_puts(b, " to ");
-		cs_put_size(b, k->range_hi);
-		cs_puts(b, " with no level between; no range is given (see the refusals)");
-		return CS_V_REFUSED;
+	cs_put_fixed(b, lo, 2);
+	if (hi > lo * 1.005) { /* two figures where they print apart */
+		cs_puts(b, "x to ");
+		cs_put_fixed(b, hi, 2);
 	}
-	if (P > k->range_hi) {
-		cs_puts(b, "smaller than claimed: the edge lies ");
-		put_range(b, k);
-		cs_puts(b, "; this run held at most ");
-		put_percent(b, k->range_hi / P);
-		vm_words(b, c, k->published_level);
-		return CS_V_SMALLER;
-	}
-	if (P < k->range_lo) {
-		cs_puts(b, "larger than claimed: the edge lies ");
-		put_range(b, k);
-		cs_puts(b, ", at least ");
-		cs_put_fixed(b, k->range_lo / P, 2);
-		cs_puts(b, "x the published size");
-		return CS_V_LARGER;
-	}
-	cs_puts(b, "as claimed: the edge lies ");
-	put_range(b, k);
-	cs_puts(b, " (one point an octave), which holds the published size");
-	return CS_V_AS_CLAIMED;
+	cs_putc(b, 'x');
 }
 
-/* s.2 "ranges": whether the point lies beyond the claim's factor */
-static int point_off(const struct cs_knee *k)
+static void put_witness(struct cs_buf *b, const struct cs_summary_witness *x)
 {
-	double ratio = k->bytes / k->published_bytes;
-	return ratio > CS_SUMMARY_CLAIM_FACTOR || ratio < 1 / CS_SUMMARY_CLAIM_FACTOR;
+	cs_puts(b, cs_streq(x->kind, CS_W_LATENCY) ? "the latency knee"
+		   : cs_streq(x->kind, CS_W_READ) ? "the read-bandwidth knee"
+						  : "the geometry (ways x sets)");
+	cs_putc(b, ' ');
+	cs_put_size(b, x->bytes);
 }
 
-/* s.2 "ranges": the row's sentence gives the knee's range where it is wider
- * than the claim's factor (and always on a coarse grid), once */
-static void range_words(struct cs_buf *b, const struct cs_knee *k)
+/* s.2a: which witnesses the verdict rests on, and whether they agree */
+static void witness_words(struct cs_buf *b, const struct cs_summary_row *w)
 {
-	int said = k->has_published && k->has_bytes &&
-		   (k->coarse || (point_off(k) && range_holds(k)));
-	if (!k->has_range || k->coarse == 2 || said)
-		return;
-	if (!k->coarse && !(k->range_hi > CS_SUMMARY_CLAIM_FACTOR * k->range_lo))
-		return;
-	cs_puts(b, k->coarse ? "; the edge lies " : "; its step runs ");
-	if (k->coarse) {
-		put_range(b, k);
+	const struct cs_summary_witness *x = w->witness;
+	if (w->n_witnesses == 1) {
+		cs_puts(b, "; the only witness: ");
+		put_witness(b, &x[0]);
 		return;
 	}
-	cs_puts(b, "from ");
-	cs_put_size(b, k->range_lo);
-	cs_puts(b, " (the faster level's last point) to ");
-	cs_put_size(b, k->range_hi);
-	cs_puts(b, " (the slower's first)");
+	if (w->agree == 1) {
+		cs_puts(b, "; ");
+		cs_put_u64(b, w->n_witnesses);
+		cs_puts(b, " witnesses agree within ");
+		cs_put_g(b, CS_SUMMARY_WITNESS_AGREE, 3);
+		cs_puts(b, "x: ");
+		for (uint32_t i = 0; i < w->n_witnesses; i++) {
+			cs_puts(b, i ? (i + 1 == w->n_witnesses ? " and " : ", ") : "");
+			put_witness(b, &x[i]);
+		}
+		return;
+	}
+	const struct cs_summary_witness *a = &x[w->apart[0]], *z = &x[w->apart[1]];
+	cs_puts(b, "; the witnesses disagree: ");
+	put_witness(b, a);
+	cs_puts(b, " against ");
+	put_witness(b, z);
+	cs_puts(b, " (");
+	cs_put_fixed(b, a->bytes > z->bytes ? a->bytes / z->bytes : z->bytes / a->bytes, 1);
+	cs_puts(b, "x apart, more than ");
+	cs_put_g(b, CS_SUMMARY_WITNESS_AGREE, 3);
+	cs_puts(b, "x)");
+	if (w->n_witnesses > 2) {
+		cs_puts(b, " of ");
+		cs_put_u64(b, w->n_witnesses);
+	}
 }
 
-/* s.2: a knee paired with its level */
-static const char *paired(struct cs_buf *b, const struct cs_capture *c, const struct cs_knee *k)
+/* s.2: the claim P held against every witness's range together: smaller
+ * or larger only where all of them are, so a disagreement never claims
+ * more than the witnesses share */
+static const char *judged(struct cs_buf *b, const struct cs_capture *c, const struct cs_summary_row *w)
 {
-	double ratio = k->bytes / k->published_bytes;
-	if (k->coarse)
-		return paired_range(b, c, k);
-	if (point_off(k) && range_holds(k)) {
-		cs_puts(b, "as claimed: the knee is ");
-		cs_put_fixed(b, ratio, 2);
-		cs_puts(b, "x the published size, but its step runs ");
-		put_range(b, k);
-		cs_puts(b, ", which holds it (a range within ");
-		cs_put_g(b, CS_SUMMARY_RANGE_MAX, 3);
-		cs_puts(b, "x)");
-		return CS_V_AS_CLAIMED;
-	}
-	if (ratio > CS_SUMMARY_CLAIM_FACTOR) {
-		cs_puts(b, "larger than claimed: the knee is ");
-		cs_put_fixed(b, ratio, 2);
-		cs_puts(b, "x the published size (more than ");
+	double P = w->claimed_bytes, lo = w->range_lo / P, hi = w->range_hi / P;
+	const char *v;
+	if (lo > CS_SUMMARY_CLAIM_FACTOR) {
+		cs_puts(b, "larger than claimed: ");
+		put_ratio(b, lo, hi);
+		cs_puts(b, " the published size (more than ");
 		cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
 		cs_puts(b, "x)");
-		return CS_V_LARGER;
-	}
-	if (ratio < 1 / CS_SUMMARY_CLAIM_FACTOR) {
+		v = CS_V_LARGER;
+	} else if (hi < 1 / CS_SUMMARY_CLAIM_FACTOR) {
 		cs_puts(b, "smaller than claimed: this run held ");
-		put_percent(b, ratio);
-		vm_words(b, c, k->published_level);
-		return CS_V_SMALLER;
+		if (hi > lo * 1.005) {
+			cs_puts(b, "between about ");
+			cs_put_u64(b, (uint64_t)(100 * lo + 0.5));
+			cs_puts(b, " and ");
+			cs_put_u64(b, (uint64_t)(100 * hi + 0.5));
+			cs_puts(b, " % of it");
+		} else {
+			put_percent(b, hi);
+		}
+		vm_words(b, c, w->level);
+		v = CS_V_SMALLER;
+	} else {
+		cs_puts(b, w->agree == 0 ? "as claimed only as far as the witnesses together allow: "
+					 : "as claimed: ");
+		put_ratio(b, lo, hi);
+		cs_puts(b, " the published size (within ");
+		cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
+		cs_puts(b, "x)");
+		v = CS_V_AS_CLAIMED;
 	}
-	cs_puts(b, "as claimed: the knee is ");
-	cs_put_fixed(b, ratio, 2);
-	cs_puts(b, "x the published size (within ");
-	cs_put_g(b, CS_SUMMARY_CLAIM_FACTOR, 3);
-	cs_puts(b, "x)");
-	return CS_V_AS_CLAIMED;
+	witness_words(b, w);
+	return v;
 }
 
 /* The climb (s.9 of reduction.md) whose span reaches P's pairing range. */
@@ -194,13 +174,13 @@ static const char *unpaired(struct cs_buf *b, const struct cs_result *r, uint32_
 	const struct cs_knee *k = &r->knees[n], *u;
 	const struct cs_climb *cl = climb_at(r, k->published_bytes);
 	if (r->top_bytes < k->published_bytes) {
-		cs_puts(b, "not seen: the sweep stopped short of it, at ");
+		cs_puts(b, "not measured: the sweep stopped short of it, at ");
 		cs_put_size(b, r->top_bytes);
-		return CS_V_NOT_SEEN;
+		return CS_V_NOT_MEASURED;
 	}
 	if (has_refusal(r, CS_R_GRID_COARSE)) {
-		cs_puts(b, "not seen: the sweep's grid cannot see it (" CS_R_GRID_COARSE ")");
-		return CS_V_NOT_SEEN;
+		cs_puts(b, "not measured: the sweep's grid cannot see it (" CS_R_GRID_COARSE ")");
+		return CS_V_NOT_MEASURED;
 	}
 	cs_puts(b, "missing: no knee paired");
 	if (cl) {
@@ -234,30 +214,112 @@ static const struct cs_knee *paired_below(const struct cs_result *r, uint32_t n)
 	return 0;
 }
 
-/* s.2: a knee paired with no level, and what it may be */
+static const char *page_words(uint64_t page)
+{
+	return page >= (1u << 30) ? "1 GiB" : page >= (1u << 21) ? "2 MiB" : page >= 65536 ? "64 KiB" : "4 KiB";
+}
+
+/* s.2b: an extra level at a TLB's reach: the TLB kind found this knee at
+ * one (docs/tlb.md s.4), or a published TLB's entries x page size lie
+ * within CS_SUMMARY_REACH_FACTOR of it */
+static int tlb_reach(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r, uint32_t n)
+{
+	const struct cs_knee *k = &r->knees[n];
+	for (uint32_t i = 0; i < r->tlb.n_translation && i < CS_MAX_KNEES; i++) {
+		const struct cs_tlb_translation *t = &r->tlb.translation[i];
+		if (t->knee != n)
+			continue;
+		cs_puts(b, "; explained: the TLB kind measured a TLB of ");
+		cs_put_g(b, t->entries, 3);
+		cs_puts(b, " entries of ");
+		cs_puts(b, page_words(t->page_bytes));
+		cs_puts(b, " pages here, whose reach is ");
+		cs_put_size(b, t->reach);
+		cs_puts(b, ": translation, not a cache");
+		return 1;
+	}
+	for (uint32_t i = 0; i < c->tlb.n_published && i < CS_MAX_TLBS; i++) {
+		const struct cs_tlb *t = &c->tlb.published[i];
+		double reach = (double)t->entries * (double)t->page_bytes;
+		if (t->type == CS_CACHE_INSTRUCTION || !(reach > 0) || !c->tlb.has_pool_pages ||
+		    t->page_bytes != c->tlb.pool_pages || k->bytes > CS_SUMMARY_REACH_FACTOR * reach ||
+		    reach > CS_SUMMARY_REACH_FACTOR * k->bytes)
+			continue;
+		cs_puts(b, "; explained: the published L");
+		cs_put_u64(b, t->level);
+		cs_puts(b, " TLB's reach, ");
+		cs_put_u64(b, t->entries);
+		cs_puts(b, " entries of the sweep's ");
+		cs_puts(b, page_words(t->page_bytes));
+		cs_puts(b, " pages = ");
+		cs_put_size(b, reach);
+		cs_puts(b, ", lies within ");
+		cs_put_g(b, CS_SUMMARY_REACH_FACTOR, 3);
+		cs_puts(b, "x of it: translation, not a cache");
+		return 1;
+	}
+	return 0;
+}
+
+/* s.2b: page walks: the sweep again on large pages (sweep_large_pages)
+ * has no knee within CS_SUMMARY_WITNESS_AGREE of this one, so the step is
+ * the small pages' translation */
+static int page_walks(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r, uint32_t n)
+{
+	const struct cs_knee *k = &r->knees[n];
+	if (!r->tlb.large_reduced || !r->tlb.n_large_levels)
+		return 0;
+	for (uint32_t i = 0; i < r->tlb.n_large_knees && i < CS_MAX_KNEES; i++) {
+		const struct cs_knee *q = &r->tlb.large_knees[i];
+		if (q->has_bytes && q->bytes <= CS_SUMMARY_WITNESS_AGREE * k->bytes &&
+		    k->bytes <= CS_SUMMARY_WITNESS_AGREE * q->bytes)
+			return 0;
+	}
+	cs_puts(b, "; explained: page walks: the sweep on ");
+	cs_puts(b, page_words(c->tlb.large_page_bytes));
+	cs_puts(b, " pages has no knee within ");
+	cs_put_g(b, CS_SUMMARY_WITNESS_AGREE, 3);
+	cs_puts(b, "x of it");
+	return 1;
+}
+
+/* s.2b: a knee paired with no level (more levels than caches), explained
+ * from the capture where it can be: a TLB's reach, page walks, the held
+ * share of a shared level with no knee of its own; else said unexplained */
 static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
-			     const struct cs_result *r, uint32_t n)
+			     const struct cs_result *r, uint32_t n, int *explained)
 {
 	const struct cs_knee *k = &r->knees[n], *q = next_level(r, n), *p = paired_below(r, n);
 	cs_puts(b, "unmatched: a knee paired with no published level");
+	*explained = 1;
 	if (!last_level(c)) {
+		*explained = -1; /* nothing to explain it against */
 		cs_puts(b, "; the capture publishes no data or unified cache to compare it with");
-	} else if (!q) {
-		cs_puts(b, "; past the last published level, a step of the memory plateau (TLB reach, nested paging) may look so");
-	} else if (!q->has_bytes) {
-		cs_puts(b, "; it may be the part of ");
+	} else if (tlb_reach(b, c, r, n)) {
+		;
+	} else if (q && !q->has_bytes) {
+		cs_puts(b, "; explained as a shared level's share: it may be the part of ");
 		put_level(b, q->published_level, q->published_bytes);
 		cs_puts(b, " this run held, ");
 		put_percent(b, k->bytes / q->published_bytes);
 		vm_words(b, c, q->published_level);
+	} else if (page_walks(b, c, r, n)) {
+		;
 	} else {
-		cs_puts(b, "; ");
-		if (p) {
-			cs_puts(b, "above ");
-			put_level(b, p->published_level, p->published_bytes);
-			cs_puts(b, ", ");
+		*explained = 0;
+		cs_puts(b, "; unexplained: ");
+		if (!q) {
+			cs_puts(b, "past the last published level, and nothing in the capture (a TLB's reach, "
+				   "page walks, a memory-side cache) accounts for it");
+		} else {
+			if (p) {
+				cs_puts(b, "above ");
+				put_level(b, p->published_level, p->published_bytes);
+				cs_puts(b, ", ");
+			}
+			cs_puts(b, "no TLB's reach or page walk in the capture accounts for it (a prefetcher's "
+				   "edge may look so)");
 		}
-		cs_puts(b, "a TLB's reach or a prefetcher's edge may look so");
 	}
 	return CS_V_UNMATCHED;
 }
@@ -298,7 +360,8 @@ static void refused_rows(struct cs_summary *s, const struct cs_capture *c,
 		w->has_level = w->has_claimed = 1;
 		w->level = k->level;
 		w->claimed_bytes = (double)k->size_bytes;
-		w->verdict = CS_V_REFUSED;
+		w->knee = -1;
+		w->verdict = CS_V_NOT_MEASURED; /* unless another witness saw it (finish) */
 		cs_buf_init(&b, w->sentence, sizeof w->sentence);
 		cs_puts(&b, "not measured: the sweep found no knee (");
 		cs_puts(&b, why ? why : "no refusal");
@@ -367,6 +430,160 @@ static void cycles_cells(struct cs_summary *s, const struct cs_result *r)
 	}
 }
 
+/* s.2a: the knee's range of sizes (the grid's last point of the faster
+ * level to the first of the slower); a point where the reduction gives
+ * none */
+static void knee_range(const struct cs_knee *k, double *lo, double *hi)
+{
+	*lo = *hi = k->bytes;
+	if (k->has_range && k->range_lo <= k->range_hi) {
+		*lo = k->range_lo;
+		*hi = k->range_hi;
+	}
+}
+
+static void add_witness(struct cs_summary_row *w, const char *kind, double bytes, double lo, double hi)
+{
+	if (w->n_witnesses >= CS_SUMMARY_MAX_WITNESSES)
+		return;
+	struct cs_summary_witness *x = &w->witness[w->n_witnesses++];
+	x->kind = kind;
+	x->bytes = bytes;
+	x->lo = lo < bytes ? lo : bytes;
+	x->hi = hi > bytes ? hi : bytes;
+}
+
+static void add_knee(struct cs_summary_row *w, const char *kind, const struct cs_knee *k)
+{
+	double lo, hi;
+	knee_range(k, &lo, &hi);
+	add_witness(w, kind, k->bytes, lo, hi);
+}
+
+/* The read on one thread's knee for this row: paired with the same
+ * published level, or (an unmatched row) the one the bandwidth kind's
+ * cross-witness table set beside this latency knee (docs/bandwidth.md s.5). */
+static const struct cs_knee *read_knee(const struct cs_result *r, const struct cs_summary_row *w,
+				       const struct cs_knee *lat)
+{
+	const struct cs_bw_series_result *rd = cs_bw_read1(&r->bw);
+	double want = 0;
+	if (!rd)
+		return 0;
+	if (!w->has_level) {
+		for (uint32_t i = 0; lat && i < r->bw.n_witness; i++) {
+			const struct cs_bw_witness *x = &r->bw.witness[i];
+			if (!x->has_published && x->has_latency && x->has_bandwidth &&
+			    x->latency_bytes == lat->bytes)
+				want = x->bandwidth_bytes;
+		}
+		if (!(want > 0))
+			return 0;
+	}
+	for (uint32_t k = 0; k < rd->n_knees && k < CS_MAX_KNEES; k++) {
+		const struct cs_knee *q = &rd->knees[k];
+		if (!q->has_bytes)
+			continue;
+		if (w->has_level ? q->has_published && q->published_level == w->level &&
+					   q->published_bytes == w->claimed_bytes
+				 : !q->has_published && q->bytes == want)
+			return q;
+	}
+	return 0;
+}
+
+/* s.2a: the witnesses of row w's size, whether they agree, and the range
+ * they give together (measured_range) */
+static void witnesses(struct cs_summary_row *w, const struct cs_result *r)
+{
+	/* a coarse grid's refused range (reduction.md s.10) is no witness */
+	const struct cs_knee *lat = w->knee >= 0 && r->knees[w->knee].has_bytes &&
+					    r->knees[w->knee].coarse != 2
+				    ? &r->knees[w->knee]
+				    : 0;
+	const struct cs_knee *rd = read_knee(r, w, lat);
+	w->n_witnesses = 0;
+	if (lat)
+		add_knee(w, CS_W_LATENCY, lat);
+	if (rd)
+		add_knee(w, CS_W_READ, rd);
+	if (w->has_geometry)
+		add_witness(w, CS_W_GEOMETRY, w->geometry_bytes, w->geometry_bytes, w->geometry_bytes);
+	w->agree = w->n_witnesses < 2 ? -1 : 1;
+	double worst = 0;
+	for (uint32_t i = 0; i < w->n_witnesses; i++)
+		for (uint32_t j = i + 1; j < w->n_witnesses; j++) {
+			const struct cs_summary_witness *a = &w->witness[i], *b = &w->witness[j];
+			double gap = a->lo / b->hi > b->lo / a->hi ? a->lo / b->hi : b->lo / a->hi;
+			if (gap > CS_SUMMARY_WITNESS_AGREE)
+				w->agree = 0;
+			if (gap > worst) {
+				worst = gap;
+				w->apart[0] = i;
+				w->apart[1] = j;
+			}
+		}
+	w->has_range = w->n_witnesses > 0;
+	for (uint32_t i = 0; i < w->n_witnesses; i++) {
+		const struct cs_summary_witness *x = &w->witness[i];
+		if (!i || x->lo < w->range_lo)
+			w->range_lo = x->lo;
+		if (!i || x->hi > w->range_hi)
+			w->range_hi = x->hi;
+	}
+}
+
+/* s.2c: under an emulator every row says what its figures are, and no
+ * claim is held against them */
+static void emulated_words(struct cs_buf *b, const char *emu)
+{
+	cs_puts(b, "emulated: under ");
+	cs_puts(b, emu);
+	cs_puts(b, " these figures are the emulator's, timed on the host's caches through its "
+		   "translation, not the emulated processor's; no claim is held against them");
+}
+
+/* reduction.md s.10: a coarse grid's edge whose range was refused (a climb
+ * over more than an octave, or a step within the table's noise) */
+static const char *climbed(struct cs_buf *b, const struct cs_knee *k)
+{
+	cs_puts(b, "not measured: the latency climbs from ");
+	cs_put_size(b, k->range_lo);
+	cs_puts(b, " to ");
+	cs_put_size(b, k->range_hi);
+	cs_puts(b, " with no level between; no range is given (see the refusals)");
+	return CS_V_NOT_MEASURED;
+}
+
+/* Each row's witnesses, then its verdict: emulated, or held against them
+ * all, or (none) what the sweep says of it. */
+static void finish(struct cs_summary *s, const struct cs_capture *c, const struct cs_result *r)
+{
+	char why[CS_TEXT_MAX];
+	const char *emu = cs_emulated(c, why, sizeof why);
+	for (uint32_t i = 0; i < s->n; i++) {
+		struct cs_summary_row *w = &s->row[i];
+		struct cs_buf b;
+		witnesses(w, r);
+		w->explained = -1;
+		if (!emu && w->has_level && !w->n_witnesses && w->knee < 0)
+			continue; /* refused_rows' words stand */
+		cs_buf_init(&b, w->sentence, sizeof w->sentence);
+		if (emu) {
+			emulated_words(&b, emu);
+			w->verdict = CS_V_EMULATED;
+		} else if (!w->has_level) {
+			w->verdict = unmatched(&b, c, r, (uint32_t)w->knee, &w->explained);
+		} else if (w->n_witnesses) {
+			w->verdict = judged(&b, c, w);
+		} else if (w->knee >= 0 && r->knees[w->knee].coarse == 2) {
+			w->verdict = climbed(&b, &r->knees[w->knee]);
+		} else {
+			w->verdict = unpaired(&b, r, (uint32_t)w->knee);
+		}
+	}
+}
+
 void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
@@ -377,39 +594,30 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		read_cells(s, r);
 		geometry_cells(s, r);
 		s->cycles = cs_clock_cycles_per_ns(r) > 0; /* no knee: no floor paired, '-' */
+		finish(s, c, r);
 		return;
 	}
 	for (uint32_t n = 0; n < r->n_knees && n < CS_MAX_KNEES; n++) {
 		const struct cs_knee *k = &r->knees[n];
 		struct cs_summary_row *w = &s->row[s->n++];
-		struct cs_buf b;
 		cs_memset(w, 0, sizeof *w);
-		cs_buf_init(&b, w->sentence, sizeof w->sentence);
+		w->knee = (int)n;
 		w->has_level = w->has_claimed = k->has_published;
 		w->level = k->published_level;
 		w->claimed_bytes = k->published_bytes;
 		w->has_measured = k->has_bytes && !k->coarse;
 		w->measured_bytes = k->bytes;
-		w->has_range = k->has_range && k->coarse != 2;
-		w->range_lo = k->range_lo;
-		w->range_hi = k->range_hi;
 		w->coarse = k->coarse != 0;
 		if (r->rep.n && r->rep.knee[n].has) { /* docs/repeats.md s.2 */
 			w->has_spread = 1;
 			w->spread_min = r->rep.knee[n].min;
 			w->spread_max = r->rep.knee[n].max;
 		}
-		if (k->has_published && k->has_bytes)
-			w->verdict = paired(&b, c, k);
-		else if (k->has_published)
-			w->verdict = unpaired(&b, r, n);
-		else
-			w->verdict = unmatched(&b, c, r, n);
-		range_words(&b, k);
 	}
 	read_cells(s, r);
 	geometry_cells(s, r);
 	cycles_cells(s, r);
+	finish(s, c, r);
 }
 
 /* Words to the width (s.4), continued at column col. */
@@ -447,15 +655,26 @@ void cs_summary_trust(struct cs_buf *b, const struct cs_capture *c,
 	const struct cs_clock *k = &c->clock;
 	uint32_t n = 0;
 	size_t s = b->len;
-	char line[CS_SUMMARY_SENTENCE_MAX];
+	char line[2 * CS_SUMMARY_SENTENCE_MAX]; /* the emulator's words and the rest */
 	struct cs_buf t;
+	char why[CS_TEXT_MAX];
+	const char *emu = cs_emulated(c, why, sizeof why);
 	cs_buf_init(&t, line, sizeof line);
-	if (cs_streq(c->env_kind, "synthetic"))
+	if (emu) { /* s.3: said first, before anything else of the run */
+		cs_puts(&t, "EMULATED by ");
+		cs_puts(&t, emu);
+		cs_puts(&t, " (");
+		cs_puts(&t, why);
+		cs_puts(&t, "): every figure is the emulator's, timed on the host's caches, and no verdict "
+			    "is given;");
+		if (cs_streq(c->env_kind, "synthetic"))
+			cs_puts(&t, " a synthetic capture, made, not measured;");
+	} else if (cs_streq(c->env_kind, "synthetic"))
 		cs_puts(&t, "a synthetic capture, made, not measured;");
 	else if (cs_streq(c->env_kind, "imported"))
 		cs_puts(&t, "imported from another tool's output;");
-	if (cs_streq(c->env_kind, "synthetic"))
-		; /* made: no machine to speak of */
+	if (cs_streq(c->env_kind, "synthetic") || emu)
+		; /* made, or an emulator: no machine of its own to speak of */
 	else if (c->vm == 1)
 		cs_puts(&t, " a virtual machine (the hypervisor bit is set): a shared level may be held only in part;");
 	else if (c->vm == 0)
@@ -622,6 +841,32 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 	cs_summary_trust(b, c, r);
 }
 
+/* s.5: witnesses [{kind, bytes, range}], agree, measured_range */
+static void summary_witnesses_json(struct cs_rjson *o, const struct cs_summary_row *w)
+{
+	cs_rjson_key(o, "witnesses");
+	cs_jsonw_arr(&o->j);
+	for (uint32_t i = 0; i < w->n_witnesses; i++) {
+		const struct cs_summary_witness *x = &w->witness[i];
+		cs_jsonw_obj(&o->j);
+		cs_rjson_key(o, "kind");
+		cs_rjson_str(o, x->kind);
+		cs_rjson_key(o, "bytes");
+		cs_rjson_num(o, x->bytes);
+		cs_rjson_key(o, "range");
+		cs_rjson_range(o, 1, x->lo, x->hi);
+		cs_jsonw_obj_end(&o->j);
+	}
+	cs_jsonw_arr_end(&o->j);
+	cs_rjson_key(o, "agree");
+	if (w->agree < 0)
+		cs_jsonw_null(&o->j);
+	else
+		cs_jsonw_bool(&o->j, w->agree);
+	cs_rjson_key(o, "measured_range"); /* reduction.md s.4, s.10 */
+	cs_rjson_range(o, w->has_range, w->range_lo, w->range_hi);
+}
+
 /* reduce --json's "summary": [{level, claimed_bytes, measured_bytes,
  * measured_range, verdict, sentence}], null where a figure does not exist (summary.md s.5) */
 void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
@@ -640,8 +885,6 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 		cs_rjson_opt(o, w->has_claimed, w->claimed_bytes);
 		cs_rjson_key(o, "measured_bytes");
 		cs_rjson_opt(o, w->has_measured, w->measured_bytes);
-		cs_rjson_key(o, "measured_range"); /* reduction.md s.4, s.10 */
-		cs_rjson_range(o, w->has_range, w->range_lo, w->range_hi);
 		if (r->rep.n) { /* with repeats: the knee's [min, max] over them */
 			cs_rjson_key(o, "spread_bytes");
 			if (w->has_spread) {
@@ -659,6 +902,7 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 		}
 		cs_rjson_key(o, "floor_cycles"); /* null: no stable core clock, or no knee */
 		cs_rjson_opt(o, w->has_cycles, w->floor_cycles);
+		summary_witnesses_json(o, w);
 		cs_rjson_key(o, "verdict");
 		cs_rjson_str(o, w->verdict);
 		cs_rjson_key(o, "sentence");

@@ -15,6 +15,14 @@
 
 #define CS_SUMMARY_SENTENCE_MAX 320
 
+/* One witness of a level's size (summary.md s.2a): what saw it, its size
+ * and the range of sizes its grid allows. */
+#define CS_SUMMARY_MAX_WITNESSES 4
+struct cs_summary_witness {
+	const char *kind;      /* a CS_W_ code */
+	double bytes, lo, hi;
+};
+
 struct cs_summary_row {
 	int has_level;         /* 0: an unmatched knee (level null) */
 	uint32_t level;
@@ -22,8 +30,6 @@ struct cs_summary_row {
 	double claimed_bytes;  /* the published size */
 	int has_measured;
 	double measured_bytes; /* the knee; none on a coarse grid (coarse) */
-	int has_range;         /* the knee's range (reduction.md s.4, s.10) */
-	double range_lo, range_hi;
 	int coarse;            /* reduction.md s.10: the range alone, no point */
 	int has_spread;        /* with repeats: the knee's min .. max over them */
 	double spread_min, spread_max;
@@ -34,6 +40,14 @@ struct cs_summary_row {
 	double geometry_bytes;
 	int has_cycles;        /* the level's floor in core cycles (docs/clock.md) */
 	double floor_cycles;   /* ... where the capture's core clock is stable */
+	uint32_t n_witnesses;  /* s.2a: latency knee first, then the others */
+	struct cs_summary_witness witness[CS_SUMMARY_MAX_WITNESSES];
+	int agree;             /* 1 all within CS_SUMMARY_WITNESS_AGREE, 0 not, -1 fewer than two */
+	uint32_t apart[2];     /* when not: the two witnesses furthest apart */
+	int has_range;         /* measured_range: every witness's range together */
+	double range_lo, range_hi;
+	int knee;              /* the knee table's row, -1 none (a refused sweep) */
+	int explained;         /* s.2b, an unmatched row: 1 explained from the capture, 0 not, -1 other rows */
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
 };
 

@@ -96,7 +96,7 @@ num = (int, float)
 def opt(v): return v is None or isinstance(v, num)
 assert list(r)[:2] == ["label", "summary"]
 # the summary (docs/summary.md): a row per published level, one per unmatched knee
-V = {"as-claimed", "smaller", "larger", "missing", "not-seen", "refused", "unmatched"}
+V = {"as-claimed", "smaller", "larger", "missing", "unmatched", "emulated", "not-measured"}
 rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the figures
 # a coarse grid's edges are ranges with no point (reduction.md s.10)
 coarse = any(f["code"] == "grid-too-coarse" for f in r["refusals"])
@@ -104,12 +104,23 @@ def rng(v): return v is None or (len(v) == 2 and all(isinstance(x, num) for x in
 for s in r["summary"]:
     # repeats add spread_bytes, a geometry member geometry_bytes (docs/repeats.md, docs/geometry.md)
     geo = "geometry" in r
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes", "measured_range"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "verdict", "sentence"], s
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "witnesses", "agree", "measured_range", "verdict", "sentence"], s
+    # the witnesses (summary.md s.2a): the latency knee first where there is one, ranges holding their sizes
+    w = s["witnesses"]
+    assert all(set(x) == {"kind", "bytes", "range"} and x["range"][0] <= x["bytes"] <= x["range"][1] for x in w), s
+    if coarse: # a coarse edge: a range, no point (its witness's bytes is the range's lower bound)
+        assert s["measured_bytes"] is None, s
+    else:
+        assert ([x["bytes"] for x in w if x["kind"] == "latency-knee"] or [None]) == [s["measured_bytes"]], s
+    assert s["agree"] is (None if len(w) < 2 else s["agree"]) and (len(w) < 2 or isinstance(s["agree"], bool)), s
+    assert (s["measured_range"] is None) == (not w), s
+    if w: assert s["measured_range"] == [min(x["range"][0] for x in w), max(x["range"][1] for x in w)], s
     assert opt(s.get("geometry_bytes")), s
     assert s["verdict"] in V and isinstance(s["sentence"], str) and s["sentence"], s
-    assert (s["level"] is None) == (s["verdict"] == "unmatched") == (s["claimed_bytes"] is None), s
-    assert rng(s["measured_range"]), s
-    assert (s["measured_bytes"] is None) == (s["verdict"] in ("missing", "not-seen", "refused") or coarse), s
+    # under an emulator an unmatched knee's verdict is emulated too (summary.md s.2c)
+    assert (s["level"] is None) == (s["verdict"] in ("unmatched", "emulated") and s["claimed_bytes"] is None), s
+    assert (s["level"] is None) == (s["claimed_bytes"] is None) and (s["verdict"] != "unmatched" or s["level"] is None), s
+    assert (not w) == (s["verdict"] in ("missing", "not-measured")) or s["verdict"] == "emulated", s
 # floor_cycles: the floor of the level below the row's knee in cycles, as the levels have it (null without a stable clock)
 up = [L["floor_cycles"] for L in r["levels"]]
 m = [s["floor_cycles"] for s in r["summary"] if s["measured_bytes"] is not None]
@@ -119,7 +130,7 @@ if r["knees"]:
     assert [(s["claimed_bytes"], s["measured_bytes"] if not coarse else k["bytes"]) for s, k in zip(r["summary"], r["knees"])] == \
         [(k["published_bytes"], k["bytes"]) for k in r["knees"]] and len(r["summary"]) == len(r["knees"]), (r["summary"], r["knees"])
 else:
-    assert all(s["verdict"] == "refused" for s in r["summary"]), r["summary"]
+    assert all(s["verdict"] in ("not-measured", "emulated") or s["witnesses"] for s in r["summary"]), r["summary"]
 assert r["label"] is None or isinstance(r["label"], str)
 assert set(r) >= {"levels", "knees", "adjacency", "refusals", "gap_order", "points", "label"}
 assert set(r["points"]) == {"total", "used"} and r["points"]["used"] <= r["points"]["total"]
@@ -196,6 +207,21 @@ while IFS= read -r f; do
 	n=$((n + 1))
 done < <(find captures -name '*.json' 2>/dev/null | sort)
 echo "  reduce --json: $n committed captures"
+
+# Every committed QEMU capture ran under TCG: the reducer finds it in the
+# evidence the capture recorded (docs/emulators.md s.2), every verdict is
+# emulated, every geometry level refused naming the emulator.
+cat >"$T/emu.py" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["summary"] and all(s["verdict"] == "emulated" for s in r["summary"]), r["summary"]
+for L in r.get("geometry") or []:
+    assert [x["code"] for x in L["refusals"]] == ["emulated"] and "QEMU TCG" in L["refusals"][0]["reason"], L
+EOF
+for f in captures/qemu/*.json; do
+	run reduce --json "$f"
+	expect "reduce --json $f: emulated, every verdict and geometry level" python3 "$T/emu.py" "$T/out"
+done
 
 # --- malformed captures: exit 2, the file and the field named, no result -----
 while IFS=$'\t' read -r name want; do

@@ -89,9 +89,9 @@ static void test_claim_factor(void)
 		double ratio;
 		const char *verdict, *words;
 	} rows[] = {
-		{ 1.06, CS_V_AS_CLAIMED, "as claimed: the knee is 1.06x the published size (within 1.5x)" },
+		{ 1.06, CS_V_AS_CLAIMED, "as claimed: 1.06x the published size (within 1.5x); the only witness: the latency knee" },
 		{ 1.49, CS_V_AS_CLAIMED, "as claimed" },
-		{ 1.52, CS_V_LARGER, "larger than claimed: the knee is 1.52x the published size (more than 1.5x)" },
+		{ 1.52, CS_V_LARGER, "larger than claimed: 1.52x the published size (more than 1.5x)" },
 		{ 1 / 1.49, CS_V_AS_CLAIMED, "0.67x" },
 		{ 1 / 1.52, CS_V_SMALLER, "smaller than claimed: this run held about 66 % of it" },
 		{ 0.31, CS_V_SMALLER, "about 31 % of it" },
@@ -130,6 +130,144 @@ static void test_vm(void)
 	      "VM, L2 is not the last level: no VM words: %s", row(0)->sentence);
 }
 
+/* The read on one thread's knee paired with (level, published), or unmatched (level 0). */
+static void read_knee(double bytes, uint32_t level, double published)
+{
+	struct cs_bw_series_result *rd = &res.bw.series[0];
+	res.bw.present = 1;
+	res.bw.n_series = 1;
+	rd->op = CS_BW_READ;
+	rd->threads = 1;
+	rd->measured = 1;
+	struct cs_knee *k = &rd->knees[rd->n_knees++];
+	k->has_bytes = 1;
+	k->bytes = bytes;
+	k->has_published = level != 0;
+	k->published_level = level;
+	k->published_bytes = published;
+}
+
+static void geometry(uint32_t level, double bytes)
+{
+	struct cs_geom_level *L = &res.geom.levels[res.geom.n++];
+	res.geom.present = 1;
+	L->level = level;
+	L->has_geometry = 1;
+	L->size_bytes = bytes;
+}
+
+/* s.2a: the witnesses agree, disagree, or one is missing; the claim is held
+ * against them all */
+static void test_witnesses(void)
+{
+	three_levels(1);
+	paired(34 * KIB, 1, 32 * KIB);
+	read_knee(32 * KIB, 1, 32 * KIB);
+	geometry(1, 32 * KIB);
+	const struct cs_summary_row *w = row(0);
+	CHECK(w->n_witnesses == 3 && w->agree == 1 && w->has_range && w->range_lo == 32 * KIB &&
+		      w->range_hi == 34 * KIB && !strcmp(w->witness[1].kind, CS_W_READ) &&
+		      !strcmp(w->witness[2].kind, CS_W_GEOMETRY),
+	      "three witnesses, agreeing: %u %d [%g, %g]", w->n_witnesses, w->agree, w->range_lo, w->range_hi);
+	CHECK(says(0, CS_V_AS_CLAIMED, "; 3 witnesses agree within 1.5x: the latency knee 34 KiB, the "
+				       "read-bandwidth knee 32 KiB and the geometry (ways x sets) 32 KiB"),
+	      "agree: %s", w->sentence);
+	/* the issue's L3: latency 4.87 MiB, read bandwidth 19.5 MiB, 32 MiB claimed */
+	three_levels(1);
+	paired(4.87 * MIB, 3, 32 * MIB);
+	read_knee(19.5 * MIB, 3, 32 * MIB);
+	w = row(0);
+	CHECK(w->agree == 0 && w->apart[0] == 0 && w->apart[1] == 1, "disagree: %d", w->agree);
+	CHECK(says(0, CS_V_SMALLER, "smaller than claimed: this run held between about 15 and 61 % of it") &&
+		      strstr(w->sentence, "the witnesses disagree: the latency knee 4.87 MiB against the "
+					  "read-bandwidth knee 19.5 MiB (4.0x apart, more than 1.5x)"),
+	      "disagree, both below: %s", w->sentence);
+	/* one says as claimed, the other smaller: no more than both allow */
+	three_levels(0);
+	paired(30 * MIB, 3, 32 * MIB);
+	read_knee(8 * MIB, 3, 32 * MIB);
+	CHECK(says(0, CS_V_AS_CLAIMED, "as claimed only as far as the witnesses together allow: 0.25x to 0.94x") &&
+		      row(0)->agree == 0,
+	      "straddling: %s", row(0)->sentence);
+	/* the latency knee missing: the read's alone decides, and says so */
+	three_levels(0);
+	paired(34 * KIB, 1, 32 * KIB);
+	missing(2, MIB);
+	read_knee(0.9 * MIB, 2, MIB);
+	w = row(1);
+	CHECK(w->n_witnesses == 1 && w->agree == -1 && !w->has_measured &&
+		      says(1, CS_V_AS_CLAIMED, "the only witness: the read-bandwidth knee 922 KiB"),
+	      "one witness missing: %s", w->sentence);
+	/* a wide range: the claim held against it, two witnesses whose ranges touch agree */
+	three_levels(0);
+	paired(22 * MIB, 3, 32 * MIB);
+	read_knee(31 * MIB, 3, 32 * MIB);
+	CHECK(row(0)->agree == 1 && says(0, CS_V_AS_CLAIMED, "0.69x to 0.97x the published size (within 1.5x); 2 witnesses agree"), "ranges: %s", row(0)->sentence);
+}
+
+/* s.2c and s.3: under an emulator every verdict is emulated, trust says it first */
+static void test_emulated(void)
+{
+	struct cs_buf b;
+	three_levels(1);
+	cs_strlcpy(cap.emulator, "QEMU TCG", sizeof cap.emulator);
+	cs_strlcpy(cap.emulator_evidence, "hypervisor signature TCGTCGTCGTCG", sizeof cap.emulator_evidence);
+	paired(34 * KIB, 1, 32 * KIB);
+	missing(2, MIB);
+	unmatched(2.4 * MIB);
+	paired(30 * MIB, 3, 32 * MIB);
+	cs_summary_rows(&sum, &cap, &res);
+	for (uint32_t i = 0; i < sum.n; i++)
+		CHECK(!strcmp(sum.row[i].verdict, CS_V_EMULATED) &&
+			      strstr(sum.row[i].sentence, "emulated: under QEMU TCG these figures are the emulator's"),
+		      "row %u: %s", i, sum.row[i].sentence);
+	cs_buf_init(&b, text, sizeof text);
+	cs_summary_trust(&b, &cap, &res);
+	CHECK(!strncmp(text, "trust: EMULATED by QEMU TCG (hypervisor signature TCGTCGTCGTCG)", 63) &&
+		      !strstr(text, "a virtual machine"),
+	      "trust, the emulator first: %s", text);
+	three_levels(1); /* KVM: a virtual machine, its verdicts stand */
+	paired(34 * KIB, 1, 32 * KIB);
+	CHECK(says(0, CS_V_AS_CLAIMED, "as claimed"), "KVM: %s", row(0)->sentence);
+}
+
+/* s.2b: more levels than caches: each extra one explained or unexplained */
+static void test_extra_levels(void)
+{
+	three_levels(0);
+	paired(34 * KIB, 1, 32 * KIB);
+	unmatched(260 * KIB);
+	paired(MIB, 2, MIB);
+	paired(30 * MIB, 3, 32 * MIB);
+	CHECK(says(1, CS_V_UNMATCHED, "; unexplained: above L1 (32 KiB), no TLB's reach or page walk"),
+	      "nothing in the capture: %s", row(1)->sentence);
+	cap.tlb.n_published = 1;
+	cap.tlb.published[0] = (struct cs_tlb){ 1, CS_CACHE_DATA, 4096, 64, 4 };
+	cap.tlb.has_pool_pages = 1;
+	cap.tlb.pool_pages = 4096;
+	CHECK(says(1, CS_V_UNMATCHED, "; explained: the published L1 TLB's reach, 64 entries of the sweep's "
+				      "4 KiB pages = 256 KiB"),
+	      "a published TLB's reach: %s", row(1)->sentence);
+	cap.tlb.pool_pages = 2 << 20;
+	CHECK(says(1, CS_V_UNMATCHED, "unexplained"), "the sweep on other pages: %s", row(1)->sentence);
+	res.tlb.n_translation = 1;
+	res.tlb.translation[0] = (struct cs_tlb_translation){ 1, 260 * KIB, 4096, 1, 65, 260 * KIB };
+	CHECK(says(1, CS_V_UNMATCHED, "; explained: the TLB kind measured a TLB of 65 entries of 4 KiB pages"),
+	      "the TLB kind's reach: %s", row(1)->sentence);
+	res.tlb.n_translation = 0;
+	unmatched(150 * MIB);
+	CHECK(says(4, CS_V_UNMATCHED, "unexplained: past the last published level"), "past: %s", row(4)->sentence);
+	res.tlb.large_reduced = 1;
+	res.tlb.n_large_levels = 4;
+	res.tlb.n_large_knees = 1;
+	res.tlb.large_knees[0] = (struct cs_knee){ .has_bytes = 1, .bytes = 30 * MIB };
+	cap.tlb.large_page_bytes = 2 << 20;
+	CHECK(says(4, CS_V_UNMATCHED, "explained: page walks: the sweep on 2 MiB pages has no knee within 1.5x of it"),
+	      "page walks: %s", row(4)->sentence);
+	res.tlb.large_knees[0].bytes = 140 * MIB;
+	CHECK(says(4, CS_V_UNMATCHED, "unexplained"), "the large pages see it too: %s", row(4)->sentence);
+}
+
 /* s.2: a level with no knee: missing, not seen (short sweep, coarse grid) */
 static void test_unpaired(void)
 {
@@ -139,11 +277,11 @@ static void test_unpaired(void)
 	CHECK(says(1, CS_V_MISSING, "missing: no knee paired") && !row(1)->has_measured,
 	      "missing: %s", row(1)->sentence);
 	res.top_bytes = 512 * KIB;
-	CHECK(says(1, CS_V_NOT_SEEN, "not seen: the sweep stopped short of it, at 512 KiB"),
+	CHECK(says(1, CS_V_NOT_MEASURED, "not measured: the sweep stopped short of it, at 512 KiB"),
 	      "short: %s", row(1)->sentence);
 	res.top_bytes = 512 * MIB;
 	refusal(CS_R_GRID_COARSE);
-	CHECK(says(1, CS_V_NOT_SEEN, "not seen: the sweep's grid cannot see it"), "grid: %s",
+	CHECK(says(1, CS_V_NOT_MEASURED, "not measured: the sweep's grid cannot see it"), "grid: %s",
 	      row(1)->sentence);
 }
 
@@ -186,7 +324,7 @@ static void test_refused(void)
 	cs_summary_rows(&sum, &cap, &res);
 	CHECK(sum.n == 3, "three levels, the duplicate once: %u", sum.n);
 	for (uint32_t i = 0; i < sum.n; i++)
-		CHECK(sum.row[i].level == i + 1 && !strcmp(sum.row[i].verdict, CS_V_REFUSED) &&
+		CHECK(sum.row[i].level == i + 1 && !strcmp(sum.row[i].verdict, CS_V_NOT_MEASURED) &&
 			      strstr(sum.row[i].sentence, "(block-length;"),
 		      "row %u: L%u %s", i, sum.row[i].level, sum.row[i].sentence);
 }
@@ -223,9 +361,9 @@ static void test_text(void)
 	cs_summary_text(&b, &cap, &res);
 	CHECK(!strncmp(text, "summary: ", 9) && strstr(text, "\n  level  claimed     measured    verdict\n"),
 	      "heading: %s", text);
-	CHECK(strstr(text, "\n  L1     32 KiB      34 KiB      as claimed: the knee is 1.06x the published "
-			   "size (within 1.5x)\n"),
-	      "the L1 row, one line of 96 characters: %s", text);
+	CHECK(strstr(text, "\n  L1     32 KiB      34 KiB      as claimed: 1.06x the published size (within "
+			   "1.5x); the only\n                                 witness: the latency knee 34 KiB\n"),
+	      "the L1 row, wrapped at 100 characters under the verdict: %s", text);
 	CHECK(strstr(text, "\n  -      -           2.4 MiB     unmatched:"), "the unmatched row: %s", text);
 	int over = 0, len = 0;
 	for (const char *p = text; *p; p++, len++)
@@ -253,15 +391,18 @@ static void test_json(void)
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
 	CHECK(strstr(text, "{\n  \"label\": null,\n  \"summary\": [\n    {\n      \"level\": 1,\n"
 			   "      \"claimed_bytes\": 32768,\n      \"measured_bytes\": 34816,\n"
-			   "      \"measured_range\": null,\n      \"floor_cycles\": null,\n      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
+			   "      \"floor_cycles\": null,\n      \"witnesses\": [\n        {\n          \"kind\": \"latency-knee\",\n"
+			   "          \"bytes\": 34816,\n          \"range\": [\n            34816,\n            34816\n          ]\n"
+			   "        }\n      ],\n      \"agree\": null,\n      \"measured_range\": [\n        34816,\n        34816\n"
+			   "      ],\n      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
 	      "the first row: %.400s", text);
 	CHECK(strstr(text, "      \"level\": null,\n      \"claimed_bytes\": null,\n"
-			   "      \"measured_bytes\": 2516582.4,\n      \"measured_range\": null,\n"
-			   "      \"floor_cycles\": null,\n"
-			   "      \"verdict\": \"unmatched\""),
+			   "      \"measured_bytes\": 2516582.4,\n      \"floor_cycles\": null,\n"
+			   "      \"witnesses\": [\n"),
 	      "the unmatched row: %.900s", text);
-	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"measured_range\": null,\n"
-			   "      \"floor_cycles\": null,\n      \"verdict\": \"missing\""), "missing: null");
+	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"floor_cycles\": null,\n"
+			   "      \"witnesses\": [],\n      \"agree\": null,\n      \"measured_range\": null,\n"
+			   "      \"verdict\": \"missing\""), "missing: null: %.3000s", text);
 }
 
 /* The cycles cell (docs/clock.md): the floor below each found knee times
@@ -300,16 +441,17 @@ static void test_cycles(void)
 	      "the cycles column: %s", text);
 	cs_buf_init(&b, text, sizeof text);
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
-	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"measured_range\": null,\n      \"floor_cycles\": 3.6,\n") &&
-	      strstr(text, "\"measured_bytes\": null,\n      \"measured_range\": null,\n      \"floor_cycles\": null,\n") &&
-	      strstr(text, "\"measured_bytes\": 31457280,\n      \"measured_range\": null,\n      \"floor_cycles\": 12,\n"),
+	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"floor_cycles\": 3.6,\n") &&
+	      strstr(text, "\"measured_bytes\": null,\n      \"floor_cycles\": null,\n") &&
+	      strstr(text, "\"measured_bytes\": 31457280,\n      \"floor_cycles\": 12,\n"),
 	      "floor_cycles in the JSON rows: %.1500s", text);
 }
 
-/* s.2 "ranges": a knee's range holds the claim against it. A point at
- * 0.6x whose step runs 0.55x .. 1.05x (1.9x wide) is as claimed; wider
- * than CS_SUMMARY_RANGE_MAX, the point decides. A coarse grid's edge
- * (reduction.md s.10) is its range alone: no measured size. */
+/* s.2 "ranges": a knee's range (reduction.md s.4) is its witness: the claim
+ * is held against the range, so a point at 0.6x whose step runs up to 1.05x
+ * is as claimed (the grid cannot tell), while a range wholly below P / 1.5
+ * is smaller. A coarse grid's edge (reduction.md s.10) is its range alone:
+ * no measured size; a refused one is no witness. */
 static void ranged(double lo, double hi)
 {
 	struct cs_knee *k = &res.knees[0];
@@ -324,13 +466,12 @@ static void test_ranges(void)
 	three_levels(0);
 	paired(0.6 * MIB, 2, MIB);
 	ranged(0.55 * MIB, 1.05 * MIB);
-	CHECK(!strcmp(row(0)->verdict, CS_V_AS_CLAIMED) && strstr(row(0)->sentence, "which holds it"),
-	      "a 1.9x range holding P: %s", row(0)->sentence);
-	ranged(0.45 * MIB, 1.05 * MIB);
-	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER) && strstr(row(0)->sentence, "its step runs from"),
-	      "a 2.3x range: the point decides, the range said: %s", row(0)->sentence);
-	ranged(0.55 * MIB, 0.9 * MIB);
-	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER), "a range short of P: %s", row(0)->sentence);
+	CHECK(!strcmp(row(0)->verdict, CS_V_AS_CLAIMED) && strstr(row(0)->sentence, "0.55x to 1.05x") &&
+		      row(0)->has_range && row(0)->range_lo == 0.55 * MIB,
+	      "a range holding P: %s", row(0)->sentence);
+	ranged(0.3 * MIB, 0.6 * MIB);
+	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER) && strstr(row(0)->sentence, "between about 30 and 60 %"),
+	      "a range below P / 1.5: %s", row(0)->sentence);
 	/* a coarse edge: the range alone */
 	three_levels(0);
 	paired(512 * KIB, 2, MIB);
@@ -343,14 +484,16 @@ static void test_ranges(void)
 	res.knees[0].published_bytes = 256 * KIB;
 	CHECK(!strcmp(row(0)->verdict, CS_V_LARGER), "claimed a quarter: %s", row(0)->sentence);
 	res.knees[0].coarse = 2;
-	CHECK(!strcmp(row(0)->verdict, CS_V_REFUSED) && !row(0)->has_range, "a refused range: %s",
-	      row(0)->sentence);
+	CHECK(!strcmp(row(0)->verdict, CS_V_NOT_MEASURED) && !row(0)->has_range &&
+		      strstr(row(0)->sentence, "climbs from"),
+	      "a refused range: %s", row(0)->sentence);
 	res.knees[0].coarse = 1;
 	res.knees[0].published_bytes = MIB;
 	cs_buf_init(&b, text, sizeof text);
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0 &&
-	      strstr(text, "\"measured_bytes\": null,\n      \"measured_range\": [\n        524288,\n"
-			   "        1048576\n      ],"), "measured_range in JSON: %.600s", text);
+	      strstr(text, "\"measured_bytes\": null,\n") &&
+	      strstr(text, "\"measured_range\": [\n        524288,\n        1048576\n      ],"),
+	      "measured_range in JSON: %.1600s", text);
 }
 
 int main(int argc, char **argv)
@@ -359,10 +502,6 @@ int main(int argc, char **argv)
 		three_levels(0);
 		paired(1.06 * 32 * KIB, 1, 32 * KIB);
 		printf("CS_SUMMARY_CLAIM_FACTOR\t%s\n", row(0)->sentence);
-		three_levels(0);
-		paired(0.6 * MIB, 2, MIB);
-		ranged(0.55 * MIB, 1.05 * MIB);
-		printf("CS_SUMMARY_RANGE_MAX\t%s\n", row(0)->sentence);
 		return 0;
 	}
 	test_claim_factor();
@@ -375,5 +514,8 @@ int main(int argc, char **argv)
 	test_json();
 	test_cycles();
 	test_ranges();
+	test_witnesses();
+	test_emulated();
+	test_extra_levels();
 	return cs_test_summary("summary");
 }

@@ -194,6 +194,12 @@ static void cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cs_jsonw_str(j, c->hv_signature);
 	cs_jsonw_key(j, "hv_evidence");
 	cs_jsonw_str(j, c->hv_evidence);
+	/* the conclusion beside its evidence (docs/emulators.md s.1) */
+	cs_jsonw_key(j, "emulator");
+	if (c->emulated)
+		cs_jsonw_str(j, "QEMU TCG");
+	else
+		cs_jsonw_null(j);
 	cs_jsonw_obj_end(j);
 }
 

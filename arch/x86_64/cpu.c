@@ -4,6 +4,7 @@
 #include "../arch.h"
 #include "x86.h"
 #include "../../common/buf.h"
+#include "../../common/emulator.h"
 
 static void run_cpuid(uint32_t leaf, uint32_t subleaf, struct cs_cpuid_regs *o,
 		      void *ctx)
@@ -37,8 +38,8 @@ static void describe(struct cs_arch_cpu *c, const struct cs_cpu_ident *id)
 		cs_strlcpy(c->short_name, "x86", sizeof c->short_name);
 	c->hypervisor = id->hypervisor;
 	cs_strlcpy(c->hv_signature, id->hv_signature, sizeof c->hv_signature);
-	/* QEMU's TCG names itself in CPUID 0x40000000 */
-	c->emulated = cs_streq(id->hv_signature, "TCGTCGTCGTCG");
+	/* QEMU's TCG names itself in CPUID 0x40000000 (common/emulator.h) */
+	c->emulated = cs_emulator_of_signature(id->hv_signature) != 0;
 	cs_buf_init(&b, c->virt, sizeof c->virt);
 	cs_puts(&b, id->hypervisor ? "hypervisor bit set" : "hypervisor bit clear");
 	if (id->hv_signature[0]) {

@@ -5,12 +5,14 @@
  * run of the reducer.
  *   gen-synthetic OUTDIR     write the catalogue
  *   gen-synthetic --window   measure the smoothClimb blind spot (s.8) */
+#include <stdarg.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "../../reduce/rules_summary.h"
 #include "../../common/capture_write.h"
 #include "../../kinds/tlb/tlb_probe.h"
 #include "../../kinds/bandwidth/bw_kind.h"
@@ -103,6 +105,14 @@ struct expect {
 		uint64_t sets;
 		const char *refusal; /* NULL: ways and sets */
 	} geom[4];
+	/* the summary's rows (docs/summary.md); n_summary 0: none */
+	int n_summary;
+	struct {
+		const char *verdict;
+		int agree;           /* 1, 0, -1 null */
+		int explained;       /* 1, 0, -1 not stated */
+	} summary[6];
+	const char *emulator;    /* a cpu member naming it; NULL: no cpu member */
 };
 
 static struct cs_capture cap;
@@ -219,9 +229,36 @@ static void write_expect_geom(struct cs_jsonw *j, const struct expect *e)
 	cs_jsonw_arr_end(j);
 }
 
+static void write_expect_summary(struct cs_jsonw *j, const struct expect *e)
+{
+	cs_jsonw_key(j, "summary");
+	cs_jsonw_arr(j);
+	for (int i = 0; i < e->n_summary; i++) {
+		cs_jsonw_obj(j);
+		cs_jsonw_key_str(j, "verdict", e->summary[i].verdict);
+		cs_jsonw_key(j, "agree");
+		if (e->summary[i].agree < 0)
+			cs_jsonw_null(j);
+		else
+			cs_jsonw_bool(j, e->summary[i].agree);
+		if (e->summary[i].explained >= 0)
+			cs_jsonw_key_bool(j, "explained", e->summary[i].explained);
+		cs_jsonw_obj_end(j);
+	}
+	cs_jsonw_arr_end(j);
+}
+
 static void write_expect(struct cs_jsonw *j, void *ctx)
 {
 	const struct expect *e = ctx;
+	if (e->emulator) { /* the producer's cpu member as the x86 firmware writes it */
+		cs_jsonw_key(j, "cpu");
+		cs_jsonw_obj(j);
+		cs_jsonw_key_bool(j, "hypervisor", 1);
+		cs_jsonw_key_str(j, "hv_signature", "TCGTCGTCGTCG");
+		cs_jsonw_key_str(j, "emulator", e->emulator);
+		cs_jsonw_obj_end(j);
+	}
 	cs_jsonw_key(j, "expect");
 	cs_jsonw_obj(j);
 	if (e->has_knees) {
@@ -270,7 +307,23 @@ static void write_expect(struct cs_jsonw *j, void *ctx)
 	}
 	if (e->n_geom)
 		write_expect_geom(j, e);
+	if (e->n_summary)
+		write_expect_summary(j, e);
 	cs_jsonw_obj_end(j);
+}
+
+/* The summary's rows it was built to have: n of (verdict, agree, explained). */
+static void summary_rows(int n, ...)
+{
+	va_list ap;
+	va_start(ap, n);
+	exp_.n_summary = n;
+	for (int i = 0; i < n; i++) {
+		exp_.summary[i].verdict = va_arg(ap, const char *);
+		exp_.summary[i].agree = va_arg(ap, int);
+		exp_.summary[i].explained = va_arg(ap, int);
+	}
+	va_end(ap);
 }
 
 static const char *outdir;
@@ -352,7 +405,6 @@ static void knees3(void)
 }
 
 static void refusals(int n, ...);
-#include <stdarg.h>
 static void refusals(int n, ...)
 {
 	va_list ap;
@@ -822,6 +874,49 @@ static int tlbs(void)
 	return rc;
 }
 
+/* Three steps and a fourth past the L3 (grid 56, 64 MiB): unmatched. */
+static void memory_step(void)
+{
+	static const double f4[] = { 1.2, 4, 12, 80, 140 };
+	static const int c4[] = { 13, 24, 40, 56 };
+	for (int i = 0; i <= 72; i++)
+		add_point(grid(i), stair(i, f4, c4, 4, 0.35));
+	exp_.has_knees = 1;
+	exp_.n_knees = 4;
+	for (int l = 0; l < 4; l++)
+		exp_.knees[l] = grid(c4[l]);
+	refusals(1, "knee-unmatched");
+}
+
+/* The summary's extra level explained, and an emulator (docs/summary.md
+ * s.2b, s.2c). */
+static int summaries(void)
+{
+	int rc = 0;
+	begin("a fourth step past the L3 at a published TLB's reach: explained", 7);
+	memory_step();
+	/* the sweep on 2 MiB pages, whose L1 data TLB (32 entries, as Skylake's)
+	 * reaches 64 MiB: the fourth knee (grid 56) */
+	cap.tlb.has_published = 1;
+	strcpy(cap.tlb.published_source, "synthetic");
+	cap.tlb.published[cap.tlb.n_published++] = (struct cs_tlb){ 1, CS_CACHE_DATA, 2u << 20, 32, 4 };
+	cap.tlb.has_pool_pages = 1;
+	cap.tlb.pool_pages = 2u << 20;
+	strcpy(cap.tlb.pool_pages_how, "synthetic");
+	summary_rows(4, CS_V_AS_CLAIMED, -1, -1, CS_V_AS_CLAIMED, -1, -1, CS_V_SMALLER, -1, -1,
+		     CS_V_UNMATCHED, -1, 1);
+	rc |= emit("summaryTlbReach");
+
+	begin("three clean steps under an emulator (a cpu member naming QEMU TCG)", 1);
+	staircase(LAST_IDX, 0.35, 0);
+	knees3();
+	refusals(0);
+	exp_.emulator = "QEMU TCG";
+	summary_rows(3, CS_V_EMULATED, -1, -1, CS_V_EMULATED, -1, -1, CS_V_EMULATED, -1, -1);
+	rc |= emit("summaryEmulated");
+	return rc;
+}
+
 static int with_answers(void)
 {
 	int rc = 0;
@@ -886,18 +981,12 @@ static int with_answers(void)
 	rc |= emit("sweepShortOfL3");
 
 	begin("a fourth step past the L3 (TLB reach): unmatched, not a cache", 7);
-	{
-		static const double f4[] = { 1.2, 4, 12, 80, 140 };
-		static const int c4[] = { 13, 24, 40, 56 };
-		for (int i = 0; i <= 72; i++)
-			add_point(grid(i), stair(i, f4, c4, 4, 0.35));
-		exp_.has_knees = 1;
-		exp_.n_knees = 4;
-		for (int l = 0; l < 4; l++)
-			exp_.knees[l] = grid(c4[l]);
-	}
-	refusals(1, "knee-unmatched");
+	memory_step();
+	/* summary.md s.2b: nothing in the capture explains the fourth level */
+	summary_rows(4, CS_V_AS_CLAIMED, -1, -1, CS_V_AS_CLAIMED, -1, -1, CS_V_SMALLER, -1, -1,
+		     CS_V_UNMATCHED, -1, 0);
 	rc |= emit("memoryStep");
+
 
 	return rc;
 }
@@ -1421,6 +1510,8 @@ static int bw_three(void)
 	bw_expect(CS_BW_READ, 8, 4, all4, 3, k3, 0);
 	bw_mlp4(32);
 	witness(3, "agree", "agree", "agree");
+	/* summary.md s.2a: both witnesses at 38 KiB, 256 KiB, 4.76 MiB: L3 held 0.59 of 8 MiB */
+	summary_rows(3, CS_V_AS_CLAIMED, 1, -1, CS_V_AS_CLAIMED, 1, -1, CS_V_SMALLER, 1, -1);
 	rc = emit("bwThreeLevels");
 	return rc;
 }
@@ -1450,6 +1541,8 @@ static int bw_only(void)
 	mlp_size(grid(18), 4, 4);
 	mlp_size(grid(56), 80, 8);
 	witness(3, "agree", "agree", "bandwidth only");
+	/* summary.md s.2a: L3 has one witness, the read's 4.76 MiB (0.59 of 8 MiB) */
+	summary_rows(3, CS_V_AS_CLAIMED, 1, -1, CS_V_AS_CLAIMED, 1, -1, CS_V_SMALLER, -1, -1);
 	return emit("bwOnlyLevel");
 }
 
@@ -1490,6 +1583,9 @@ static int bw_disagree(void)
 	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
 	bw_mlp4(8);
 	witness(3, "agree", "disagree", "disagree");
+	/* summary.md s.2a: L2's 256 KiB and 128 KiB straddle the claim's band: as
+	 * claimed no further than both allow; L3's 4.76 and 1.25 MiB both below it */
+	summary_rows(3, CS_V_AS_CLAIMED, 1, -1, CS_V_AS_CLAIMED, 0, -1, CS_V_SMALLER, 0, -1);
 	return emit("bwDisagree");
 }
 
@@ -1573,6 +1669,7 @@ static int geometries(void)
 static int catalogue(void)
 {
 	int rc = with_answers();
+	rc |= summaries();
 	rc |= without_answers();
 	/* --- the known failure (docs/reduction.md s.8) --- */
 	begin("smooth climb of 1.24x per octave with no cache edge anywhere", 14);

@@ -183,6 +183,7 @@ static void check_one(struct row *w, struct cs_replay *p, const char *dir,
 		return;
 	}
 	diffs = cs_expect_compare_all(e, &p->res, why, sizeof(why));
+	diffs += cs_expect_summary_compare(e, &p->cap, &p->res, why, sizeof(why));
 	if (e->has_known_failure) {
 		/* The expectation is the true answer; the rules miss it. */
 		w->v = diffs ? V_KNOWN : V_OK;

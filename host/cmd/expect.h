@@ -46,4 +46,9 @@ void cs_why_note(struct cs_why *w, const char *fmt, ...)
 int cs_expect_compare_all(const struct cs_expect *e, const struct cs_result *r,
 			  char *why, size_t whylen);
 
+/* The summary's rows against "expect"."summary" (docs/summary.md): the
+ * number of differences, each a line appended to why. */
+int cs_expect_summary_compare(const struct cs_expect *e, const struct cs_capture *c,
+			      const struct cs_result *r, char *why, size_t whylen);
+
 #endif

@@ -2,6 +2,7 @@
 #include "check.h"
 #include "expect.h"
 #include "../../common/buf.h"
+#include "../../reduce/summary.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -193,6 +194,8 @@ static const struct {
 
 int cs_expect_any(const struct cs_expect *e)
 {
+	if (e->summary.present)
+		return 1;
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
 		if (kinds[k].any(e))
 			return 1;
@@ -231,5 +234,34 @@ int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 		compare_refusals(e, r, &w);
 	if (e->has_granules)
 		compare_granules(e, r, &w);
+	return w.n;
+}
+
+/* The summary's rows (docs/summary.md): each row's verdict and whether its
+ * witnesses agree, in order, and as many rows. The summary reads the
+ * capture (its published levels, its emulator) beside the result. */
+int cs_expect_summary_compare(const struct cs_expect *e, const struct cs_capture *c,
+			      const struct cs_result *r, char *why, size_t whylen)
+{
+	static struct cs_summary sum;
+	struct cs_why w = { why, whylen, 0, 0 };
+	static const char *const agree[] = { "null", "false", "true" };
+	if (!e->summary.present)
+		return 0;
+	if (why && whylen)
+		w.len = strlen(why);
+	cs_summary_rows(&sum, c, r);
+	if (sum.n != e->summary.n)
+		cs_why_note(&w, "summary: expected %u rows, got %u", e->summary.n, sum.n);
+	for (uint32_t i = 0; i < sum.n && i < e->summary.n; i++) {
+		const struct cs_expect_summary_row *x = &e->summary.row[i];
+		const struct cs_summary_row *g = &sum.row[i];
+		if (strcmp(x->verdict, g->verdict) || x->agree != g->agree ||
+		    (x->explained >= 0 && x->explained != g->explained))
+			cs_why_note(&w, "summary row %u: expected %s, agree %s%s; got %s, agree %s: %s", i + 1,
+				    x->verdict, agree[x->agree + 1],
+				    x->explained < 0 ? "" : x->explained ? ", explained" : ", unexplained",
+				    g->verdict, agree[g->agree + 1], g->sentence);
+	}
 	return w.n;
 }

@@ -7,6 +7,7 @@
  * (1 byte per ns is 1e9 B/s: 1 GB/s). Then the misses in flight and
  * Little's law, and the cross-witness table (bw_witness.c). Freestanding. */
 #include "bw_kind.h"
+#include "../../reduce/emulated.h"
 #include "../../reduce/kinds.h"
 #include "../../reduce/internal.h"
 
@@ -125,10 +126,24 @@ int cs_bw_reduce(const struct cs_capture *c, struct cs_work *w, struct cs_result
 	side->clock = c->clock;
 	side->n_caches = c->n_caches;
 	cs_memcpy(side->caches, c->caches, sizeof side->caches);
+	char why[CS_TEXT_MAX];
+	const char *emu = cs_emulated(c, why, sizeof why);
 	for (uint32_t i = 0; i < k->n_series && i < CS_BW_MAX_SERIES; i++) {
 		const struct cs_bw_series *ser = &k->series[i];
 		struct cs_bw_series_result *s = &t->series[t->n_series++];
 		series_init(ser, s);
+		if (emu && !ser->refused) { /* docs/emulators.md s.4 */
+			struct cs_buf b;
+			s->measured = 0;
+			refuse(s, CS_R_EMULATED, &b);
+			cs_puts(&b, "emulated by ");
+			cs_puts(&b, emu);
+			cs_puts(&b, " (");
+			cs_puts(&b, why);
+			cs_puts(&b, "): the bytes a ns are the emulator's translation on the host's caches, "
+				    "not the emulated processor's");
+			continue;
+		}
 		if (ser->refused) {
 			struct cs_buf b;
 			refuse(s, CS_R_BW_NOT_MEASURED, &b);

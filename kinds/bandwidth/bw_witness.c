@@ -4,6 +4,7 @@
  * cross-witness table of the sweep's knees against the read bandwidth's.
  * Freestanding. */
 #include "bw_kind.h"
+#include "../../reduce/emulated.h"
 #include "../../reduce/internal.h"
 #include "../../common/csmath.h"
 
@@ -170,6 +171,8 @@ static void little(const struct cs_capture *c, struct cs_mlp_result *m)
 void cs_bw_reduce_mlp(const struct cs_capture *c, const struct cs_result *r, struct cs_bw_result *t)
 {
 	const struct cs_bw_capture *k = &c->bw;
+	char why[CS_TEXT_MAX];
+	const char *emu = cs_emulated(c, why, sizeof why);
 	t->mlp_present = k->mlp_present && !k->mlp_null;
 	for (uint32_t i = 0; t->mlp_present && i < k->n_mlp && i < CS_MLP_MAX_SIZES; i++) {
 		const struct cs_mlp_size *s = &k->mlp[i];
@@ -189,6 +192,14 @@ void cs_bw_reduce_mlp(const struct cs_capture *c, const struct cs_result *r, str
 			m->ns[j] = s->ns[a];
 		}
 		where(r, m);
+		if (emu) { /* docs/emulators.md s.4 */
+			struct cs_buf b;
+			refuse(m, CS_R_EMULATED, &b);
+			cs_puts(&b, "emulated by ");
+			cs_puts(&b, emu);
+			cs_puts(&b, ": the emulator's misses in flight on the host's caches, not the processor's");
+			continue;
+		}
 		saturate(m);
 		little(c, m);
 	}

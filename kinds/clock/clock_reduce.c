@@ -157,3 +157,40 @@ double cs_clock_cycles_per_ns(const struct cs_result *r)
 {
 	return r->clock.stable && r->clock.has_core_hz ? r->clock.core_hz / 1e9 : 0;
 }
+
+/* docs/emulators.md s.3: the chain of dependent adds is one add a cycle on
+ * every core (docs/clock.md s.1), so the cycle counter, where there is one,
+ * counts at least one cycle an add. A chain that runs over
+ * CS_CLOCK_EMULATED_RATIO times the cycle counter's rate did more than one
+ * dependent add a counted cycle, which no core does: an emulator whose
+ * "cycle counter" is a timer of its own (QEMU TCG's PMCCNTR_EL0 counts
+ * 1 GHz of host time while its translated adds run at the host's rate). */
+int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b)
+{
+	const struct cs_core_clock *k = &c->cclock;
+	uint32_t n = 0, m = 0;
+	if (!k->present)
+		return 0;
+	for (uint32_t i = 0; i < k->n_kinds && i < CS_CLOCK_MAX_KINDS; i++)
+		n += readings(k, &k->kinds[i], v_ + n);
+	if (!n)
+		return 0;
+	double hz = median(v_, n);
+	for (uint32_t i = 0; i < k->n_kinds && i < CS_CLOCK_MAX_KINDS; i++)
+		for (int a = 0; a < 2; a++)
+			if (k->kinds[i].cc_hz[a] > 0)
+				v_[m++] = k->kinds[i].cc_hz[a];
+	double cc = median(v_, m);
+	if (!m || !(hz > CS_CLOCK_EMULATED_RATIO * cc))
+		return 0;
+	cs_puts(b, "the chain of dependent adds ran at ");
+	cs_put_g(b, hz / 1e9, 4);
+	cs_puts(b, " G adds a second, the cycle counter (");
+	cs_puts(b, k->cc_name[0] ? k->cc_name : "unnamed");
+	cs_puts(b, ") at ");
+	cs_put_g(b, cc / 1e9, 4);
+	cs_puts(b, " GHz: more than CS_CLOCK_EMULATED_RATIO ");
+	cs_put_g(b, CS_CLOCK_EMULATED_RATIO, 3);
+	cs_puts(b, " dependent adds a counted cycle, which no core does");
+	return 1;
+}

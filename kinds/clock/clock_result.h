@@ -40,4 +40,13 @@ struct cs_clock_result {
 struct cs_result;
 double cs_clock_cycles_per_ns(const struct cs_result *r);
 
+/* docs/emulators.md s.3: whether the capture's chain of dependent adds,
+ * timed by its counter, ran at a rate no core has (an emulator's
+ * translation), said in words into b; 0 when it did not, or the capture
+ * has no reading. From the capture alone: the kinds that reduce before
+ * the clock (geometry, bandwidth) ask it too. */
+struct cs_capture;
+struct cs_buf;
+int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b);
+
 #endif

@@ -26,4 +26,11 @@
  * more than this fraction (recorded, said, not a refusal of the chain). */
 #define CS_CLOCK_CC_AGREE 0.05
 
+/* docs/emulators.md s.3: a chain of dependent adds (one add a cycle on any
+ * core) that runs over this many times the cycle counter's rate did more
+ * than one dependent add a counted cycle: no core, an emulator's own
+ * counter. QEMU 7.2 TCG here (aarch64, -cpu max): chain 3.34 G adds/s,
+ * PMCCNTR 1.01 GHz, 3.3x; a core's counter agrees within CS_CLOCK_CC_AGREE. */
+#define CS_CLOCK_EMULATED_RATIO 1.5
+
 #endif

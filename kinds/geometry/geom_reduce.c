@@ -8,6 +8,7 @@
  * figures wherever the table cannot say. Total on any table the reader
  * accepts. Freestanding. */
 #include "geom_kind.h"
+#include "../../reduce/emulated.h"
 #include "../../reduce/kinds.h"
 #include "../../reduce/rules.h"
 
@@ -467,6 +468,8 @@ void cs_geom_reduce_result(const struct cs_capture *c, const struct cs_result *r
 		return;
 	g->present = 1;
 	levels(c, r, g);
+	char why[CS_TEXT_MAX];
+	const char *emu = cs_emulated(c, why, sizeof why);
 	for (uint32_t i = 0; i < g->n; i++) {
 		struct cs_geom_level *L = &g->levels[i];
 		const struct cs_geom_pub *p = cs_geom_pub_find(k, L->level);
@@ -476,7 +479,16 @@ void cs_geom_reduce_result(const struct cs_capture *c, const struct cs_result *r
 		L->published_ways = p ? p->ways : 0;
 		L->published_sets = p ? p->sets : 0;
 		int have = floors(c, r, L);
-		if (!k->n_strides) {
+		if (emu) { /* docs/emulators.md s.4: the host's ways and sets, not this level's */
+			refuse(L, CS_R_EMULATED, &b);
+			cs_puts(&b, "emulated by ");
+			cs_puts(&b, emu);
+			cs_puts(&b, " (");
+			cs_puts(&b, why);
+			cs_puts(&b, "): its conflicts are the host's caches seen through the emulator, not L");
+			cs_put_u64(&b, L->level);
+			cs_puts(&b, "'s ways and sets");
+		} else if (!k->n_strides) {
 			refuse(L, cs_streq(k->memory, "none") ? CS_R_GEOM_NO_PHYSICAL : CS_R_GEOM_BLOCK, &b);
 			cs_puts(&b, k->refusal[0] ? k->refusal : "the capture's table has no strides");
 		} else if (!have) {
