@@ -9,9 +9,9 @@
  * lies within this factor of it, P / F <= k <= F * P; below, "smaller",
  * above, "larger" */
 #define CS_SUMMARY_CLAIM_FACTOR 1.5
-/* summary.md s.2a: two witnesses of a level's size agree when their ranges,
- * each widened by this factor, overlap (a.lo <= F b.hi and b.lo <= F a.hi:
- * for two points, within F of each other). The bandwidth kind's
+/* summary.md s.2a: two witnesses of a level's size agree when their sizes
+ * lie within this factor of each other, or when their ranges (the grid's)
+ * overlap, so the grid cannot tell them apart. The bandwidth kind's
  * cross-witness table uses the same 1.5 (CS_BW_WITNESS_AGREE): a knee
  * lands near, not on, its size, whichever curve shows it. */
 #define CS_SUMMARY_WITNESS_AGREE 1.5

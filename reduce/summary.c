@@ -514,8 +514,11 @@ static void witnesses(struct cs_summary_row *w, const struct cs_result *r)
 	for (uint32_t i = 0; i < w->n_witnesses; i++)
 		for (uint32_t j = i + 1; j < w->n_witnesses; j++) {
 			const struct cs_summary_witness *a = &w->witness[i], *b = &w->witness[j];
-			double gap = a->lo / b->hi > b->lo / a->hi ? a->lo / b->hi : b->lo / a->hi;
-			if (gap > CS_SUMMARY_WITNESS_AGREE)
+			/* s.2a: the points within the factor, or ranges the grid
+			 * cannot tell apart (they overlap) */
+			double gap = a->bytes > b->bytes ? a->bytes / b->bytes : b->bytes / a->bytes;
+			int overlap = a->lo <= b->hi && b->lo <= a->hi;
+			if (gap > CS_SUMMARY_WITNESS_AGREE && !overlap)
 				w->agree = 0;
 			if (gap > worst) {
 				worst = gap;
