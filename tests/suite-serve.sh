@@ -86,8 +86,9 @@ cli = json.loads(subprocess.run([os.environ.get('CS', 'build/host/cacheshape'), 
                                  os.path.join(T, 'dir', 'host', 'threeSteps.json')],
                                 capture_output=True).stdout)
 row = [r for r in t.get('rows', []) if r['file'] == 'host/threeSteps.json']
-check('the page\'s table row is the command\'s row', len(row) == 1 and
-      dict(row[0], file=None) == dict(cli['rows'][0], file=None))
+def same(r):  # the row but its name (the page names it as /captures/ does)
+    return dict(r, file=None, cells=r['cells'][1:])
+check('the page\'s table row is the command\'s row', len(row) == 1 and same(row[0]) == same(cli['rows'][0]))
 escapes = [
     '/captures/../outside/secret.json', '/captures/..%2foutside/secret.json',
     '/captures/%2e%2e/outside/secret.json', '/captures/%2E%2e/outside/secret.json',

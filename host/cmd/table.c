@@ -182,7 +182,8 @@ static int add_bad(struct table *t, const char *file, const char *why)
 
 /* A DIR: every capture under it, and every note the walk made as a row
  * (a folder that could not be read is a row too). */
-static int add_dir(struct table *t, struct cs_replay *p, const char *dir, int relative)
+static int add_dir(struct table *t, struct cs_replay *p, const char *dir, int relative,
+		   int (*admit)(const char *dir, const char *rel))
 {
 	struct cs_walk wk = { 0 };
 	char path[4096];
@@ -192,11 +193,13 @@ static int add_dir(struct table *t, struct cs_replay *p, const char *dir, int re
 		return add_bad(t, dir, path);
 	}
 	for (size_t i = 0; i < wk.n && !rc; i++) {
+		if (admit && !admit(dir, wk.paths[i]))
+			continue; /* serve: what /captures/ would refuse (outside --dir) is not read */
 		snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
 			 wk.paths[i]);
 		rc = add_capture(t, p, path, relative ? wk.paths[i] : path);
 	}
-	for (size_t i = 0; i < wk.n_notes && !rc; i++)
+	for (size_t i = 0; i < wk.n_notes && !rc && !admit; i++)
 		if (wk.notes[i].error) {
 			snprintf(path, sizeof path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
 				 wk.notes[i].path);
@@ -578,13 +581,14 @@ static void table_free(struct table *t)
 	free(t->sum);
 }
 
-char *cs_table_json_dir(const char *dir, size_t *len)
+char *cs_table_json_dir(const char *dir, size_t *len,
+			int (*admit)(const char *dir, const char *rel))
 {
 	struct table t = { 0 };
 	struct cs_replay *p = cs_replay_new();
 	char *text = NULL;
 	t.sum = malloc(sizeof *t.sum);
-	if (p && t.sum && add_dir(&t, p, dir, 1) == 0) /* a folder's order: by name */
+	if (p && t.sum && add_dir(&t, p, dir, 1, admit) == 0) /* a folder's order: by name */
 		text = table_json(&t, len);
 	if (p)
 		cs_replay_free(p);
@@ -647,7 +651,7 @@ int cs_cmd_table(int argc, char **argv)
 	rc = 0;
 	for (int i = optind; i < argc && !rc; i++)
 		rc = strcmp(argv[i], "-") && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode)
-			     ? add_dir(&t, p, argv[i], 0)
+			     ? add_dir(&t, p, argv[i], 0, NULL)
 			     : add_capture(&t, p, argv[i], argv[i]);
 	cs_replay_free(p);
 	if (!rc) {

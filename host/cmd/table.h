@@ -11,12 +11,13 @@
 #define CS_TABLE_JSON_VERSION 1
 
 int cs_cmd_table(int argc, char **argv);
-/* --json's document for every capture under dir, rows named relative to
- * it (what `serve` gives the page: GET /captures/table.json); malloc'd,
+/* --json's document for every capture under dir that admit (when not
+ * NULL) takes, rows named relative to it (what `serve` gives the page: GET /captures/table.json); malloc'd,
  * or NULL when out of memory or dir cannot be read. Safe on several
  * threads at once. */
 #include <stddef.h>
-char *cs_table_json_dir(const char *dir, size_t *len);
+char *cs_table_json_dir(const char *dir, size_t *len,
+			int (*admit)(const char *dir, const char *rel));
 void cs_usage_table(FILE *f);
 
 #endif

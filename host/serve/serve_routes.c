@@ -49,7 +49,7 @@ static enum MHD_Result capture_list(struct cs_req *q)
 static enum MHD_Result capture_table(struct cs_req *q)
 {
 	size_t len = 0;
-	char *text = cs_table_json_dir(q->srv->dir, &len);
+	char *text = cs_table_json_dir(q->srv->dir, &len, cs_index_admits);
 	struct MHD_Response *r;
 
 	if (!text)
