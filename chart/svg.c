@@ -365,14 +365,54 @@ void cs_none_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n,
 }
 
 static const struct {
+	const char *name;
 	int (*height)(const struct cs_svg_item *items, int n);
 	void (*draw)(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0);
 } panels[CS_KIND_COUNT] = {
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, ...) \
-	{ plot##_height, plot##_draw },
+	{ name, plot##_height, plot##_draw },
 	CS_KINDS
 #undef CS_KIND
 };
+
+static int has_panel(int k)
+{
+	return panels[k].height != cs_none_plot_height;
+}
+
+int cs_svg_panel_find(const char *name)
+{
+	if (cs_streq(name, "staircase"))
+		return CS_SVG_PANEL_STAIRCASE;
+	for (int k = 0; k < CS_KIND_COUNT; k++)
+		if (has_panel(k) && cs_streq(name, panels[k].name))
+			return CS_SVG_PANEL_KIND + k;
+	return -1;
+}
+
+void cs_svg_panel_names(struct cs_buf *b)
+{
+	cs_puts(b, "staircase");
+	for (int k = 0; k < CS_KIND_COUNT; k++)
+		if (has_panel(k)) {
+			cs_puts(b, ", ");
+			cs_puts(b, panels[k].name);
+		}
+}
+
+int cs_svg_panel_has(const struct cs_svg_item *items, int n, int p)
+{
+	if (p == CS_SVG_PANEL_ALL || p == CS_SVG_PANEL_STAIRCASE)
+		return 1;
+	p -= CS_SVG_PANEL_KIND;
+	return p >= 0 && p < CS_KIND_COUNT && panels[p].height(items, n) > 0;
+}
+
+/* Is kind k's panel in the document? */
+static int panel_shown(int want, int k)
+{
+	return want == CS_SVG_PANEL_ALL || want == CS_SVG_PANEL_KIND + k;
+}
 
 /* ---- the title and the legend ---- */
 
@@ -635,14 +675,15 @@ static void range_of(struct cs_chart_range *range, const struct cs_svg_item *ite
 	}
 }
 
-static void title(const struct cs_svg_item *items, int n)
+static void title(const struct cs_svg_item *items, int n, int staircase)
 {
 	char t[CS_TEXT_MAX + 160];
 	cs_svg_title(t, sizeof t, items, n);
 	title_cut(t);
 	cs_svg_label(12, 20, "start", "title", CS_SVG_TITLE_PX, CS_SVG_FIXED, CS_SVG_PRIO_TITLE, 0, t);
-	cs_svg_label(12, 37, "start", "subtitle", CS_SVG_TICK_PX, CS_SVG_FIXED, CS_SVG_PRIO_TITLE, 0,
-		     "the cost of a dependent load against the working set, both on log scales");
+	if (staircase) /* a kind's panel alone says what it is in its own heading */
+		cs_svg_label(12, 37, "start", "subtitle", CS_SVG_TICK_PX, CS_SVG_FIXED, CS_SVG_PRIO_TITLE, 0,
+			     "the cost of a dependent load against the working set, both on log scales");
 }
 
 int cs_svg_staircase_opts(struct cs_buf *b, const struct cs_svg_item *items, int n,
@@ -651,8 +692,10 @@ int cs_svg_staircase_opts(struct cs_buf *b, const struct cs_svg_item *items, int
 	static struct lane lane; /* large: not on the firmware's or the page's stack */
 	struct cs_chart_range range = { 0, 0, 0, 0 };
 	struct cs_chart_map m;
+	int want = o ? o->panel : CS_SVG_PANEL_ALL;
+	int stair = want == CS_SVG_PANEL_ALL || want == CS_SVG_PANEL_STAIRCASE;
 
-	if (n < 1 || n > CS_SVG_MAX)
+	if (n < 1 || n > CS_SVG_MAX || !cs_svg_panel_has(items, n, want))
 		return -1;
 	th = &themes[o && o->theme == CS_SVG_DARK ? CS_SVG_DARK : CS_SVG_LIGHT];
 	cs_svg_labels_begin();
@@ -663,20 +706,22 @@ int cs_svg_staircase_opts(struct cs_buf *b, const struct cs_svg_item *items, int
 	lane_fill(&lane, &m, items, n);
 	m.py = TITLE_H + lane_height(&lane);
 	m.ph = PLOT_H;
-	int top = m.py + m.ph + CS_SVG_AXIS_BOTTOM + 6, below = 0;
+	int top = stair ? m.py + m.ph + CS_SVG_AXIS_BOTTOM + 6 : TITLE_H - 16, below = 0;
 	m.h = top;
 	for (int k = 0; k < CS_KIND_COUNT; k++)
-		below += panels[k].height(items, n);
+		below += panel_shown(want, k) ? panels[k].height(items, n) : 0;
 	header(b, top + below + 4 + (n + 1) * LEGEND_LINE + 4);
-	title(items, n);
-	cs_svg_axes(b, &m, CS_SVG_X_BYTES, "working set (bytes, log scale)", "ns per load (log scale)");
-	for (int i = 0; i < n; i++)
-		marks(b, &m, &items[i], i);
-	lane_draw(b, &lane, &m);
-	for (int i = 0; i < n; i++)
-		curve(b, &m, items[i].cap, i);
+	title(items, n, stair);
+	if (stair) {
+		cs_svg_axes(b, &m, CS_SVG_X_BYTES, "working set (bytes, log scale)", "ns per load (log scale)");
+		for (int i = 0; i < n; i++)
+			marks(b, &m, &items[i], i);
+		lane_draw(b, &lane, &m);
+		for (int i = 0; i < n; i++)
+			curve(b, &m, items[i].cap, i);
+	}
 	for (int k = 0, y = top; k < CS_KIND_COUNT; k++) {
-		int h = panels[k].height(items, n);
+		int h = panel_shown(want, k) ? panels[k].height(items, n) : 0;
 		if (h)
 			panels[k].draw(b, items, n, y);
 		y += h;

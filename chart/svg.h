@@ -25,9 +25,17 @@
 /* Themes: light (the default: for reports), dark (the firmware's screen
  * colours, chart/draw.h). */
 enum cs_svg_theme_id { CS_SVG_LIGHT = 0, CS_SVG_DARK = 1 };
+/* One panel alone, at the document's width (a report's figure), or all
+ * of them stacked: 0 (all), CS_SVG_PANEL_STAIRCASE, or CS_SVG_PANEL_KIND +
+ * a kind's index in the table (common/kinds.h) for its panel. */
+#define CS_SVG_PANEL_ALL 0
+#define CS_SVG_PANEL_STAIRCASE 1
+#define CS_SVG_PANEL_KIND 2
 struct cs_svg_opts {
 	enum cs_svg_theme_id theme;
+	int panel;
 };
+
 
 struct cs_svg_item {
 	const struct cs_capture *cap;
@@ -35,8 +43,17 @@ struct cs_svg_item {
 	const char *name;            /* in the legend when the label is empty */
 };
 
-/* The document into b. 0, or -1 when b overflowed or n is outside
- * 1..CS_SVG_MAX. */
+/* The panel named (NAME: "staircase", or a kind with a panel: "tlb",
+ * "adjacency", "geometry", "bandwidth"), or -1. */
+int cs_svg_panel_find(const char *name);
+/* The names cs_svg_panel_find() takes, ", "-separated. */
+void cs_svg_panel_names(struct cs_buf *b);
+/* Has panel p anything to draw for these captures? (the staircase: always;
+ * a kind's: when its panel has a height, its data measured) */
+int cs_svg_panel_has(const struct cs_svg_item *items, int n, int p);
+
+/* The document into b. 0, or -1 when b overflowed, n is outside
+ * 1..CS_SVG_MAX, or the panel asked for has nothing to draw. */
 int cs_svg_staircase(struct cs_buf *b, const struct cs_svg_item *items, int n);
 /* The same with options (NULL: the defaults). */
 int cs_svg_staircase_opts(struct cs_buf *b, const struct cs_svg_item *items, int n,

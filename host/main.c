@@ -4,6 +4,7 @@
 #include "import/import.h"
 #include "cmd/plot.h"
 #include "cmd/compare.h"
+#include "cmd/table.h"
 #include "textout.h"
 #include "cli.h"
 
@@ -36,6 +37,8 @@ static void usage(FILE *f)
 	      "                           synthetic ones with their expectations\n"
 	      "  compare A B              two captures of one processor, level by\n"
 	      "                           level, against their repeats' spreads\n"
+	      "  table FILE|DIR...        many captures as one table, one row a\n"
+	      "                           capture (--csv, --json, --sort KEY)\n"
 	      "  plot FILE... -o OUT.svg  the captures overlaid as one SVG\n"
 	      "  import --from FORMAT FILE... -o OUT.json\n"
 	      "                           another tool's latency curve as a\n"
@@ -72,6 +75,7 @@ static const struct {
 	{ "check", cs_cmd_check, cs_usage_check },
 	{ "plot", cs_cmd_plot, cs_usage_plot },
 	{ "compare", cs_cmd_compare, cs_usage_compare },
+	{ "table", cs_cmd_table, cs_usage_table },
 	{ "import", cs_cmd_import, cs_usage_import },
 	{ "serve", cs_cmd_serve, cs_usage_serve },
 };

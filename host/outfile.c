@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -197,6 +198,30 @@ static int check(const char *path, unsigned flags, char *const *inputs, int n,
 		return -1;
 	}
 	return 0;
+}
+
+const char *const cs_outfile_capture_exts[] = { ".json", NULL };
+
+int cs_outfile_ext(const char *path, const char *const *exts,
+		   char *why, size_t whylen)
+{
+	const char *base = strrchr(path, '/'), *dot;
+	size_t len = 0;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	if (!strcmp(path, "-") || !dot || dot == base)
+		return 0; /* standard output, or no extension: the default format */
+	for (size_t i = 0; exts[i]; i++)
+		if (!strcasecmp(dot, exts[i]))
+			return 0;
+	len = (size_t)snprintf(why, whylen, "%s: ends in %s, and this command writes ", path, dot);
+	for (size_t i = 0; exts[i] && len < whylen; i++)
+		len += (size_t)snprintf(why + len, whylen - len, "%s%s", i ? (exts[i + 1] ? ", " : " or ") : "",
+					exts[i]);
+	if (len < whylen)
+		snprintf(why + len, whylen - len, " (name OUT with one of those; nothing was written)");
+	return -1;
 }
 
 int cs_outfile_check(const char *path, unsigned flags, char *const *inputs,

@@ -62,6 +62,17 @@ typedef int (*cs_outfile_check_fn)(const char *data, size_t len, void *ctx,
 int cs_outfile_check(const char *path, unsigned flags,
 		     char *const *inputs, int n_inputs, char *why, size_t whylen);
 
+/* Does OUT's name say a format the command writes? exts: the accepted
+ * extensions, NULL-terminated, with their dot (".svg"), compared without
+ * regard to case. "-" and a name whose last part has no extension (the
+ * command's default format) pass; any other extension is refused, the
+ * accepted ones named in why[] ("q.csv: ends in .csv, and this command
+ * writes .json ..."): a file named .csv that holds JSON misleads whoever opens it. */
+int cs_outfile_ext(const char *path, const char *const *exts,
+		   char *why, size_t whylen);
+/* A capture's: .json (probe, import). */
+extern const char *const cs_outfile_capture_exts[];
+
 /* Checks again, then opens the temporary file (or takes stdout). */
 int cs_outfile_open(struct cs_outfile *o, const char *path, unsigned flags,
 		    char *const *inputs, int n_inputs, char *why,

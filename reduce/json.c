@@ -291,6 +291,10 @@ int cs_result_json_write(struct cs_buf *b, const struct cs_capture *c,
 	cs_jsonw_init(&o->j, b, 1);
 	o->bad = 0;
 	cs_jsonw_obj(&o->j);
+	cs_rjson_key(o, "format");
+	cs_rjson_str(o, CS_REDUCE_JSON_FORMAT);
+	cs_rjson_key(o, "version");
+	cs_rjson_num(o, CS_REDUCE_JSON_VERSION);
 	cs_rjson_key(o, "label");
 	if (c->label[0])
 		cs_rjson_str(o, c->label);

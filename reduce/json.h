@@ -1,7 +1,8 @@
 /* json.h: a reduction as one JSON object, the text of `cacheshape reduce
  * --json`, freestanding: the host command and the WebAssembly build of the
  * page call this very writer, so their outputs are the same bytes by
- * construction. Keys, in order: label, then each kind's members (the json
+ * construction. Keys, in order: format and version (what this text is, and
+ * its layout's version: docs/reduce-json.md), label, summary, then each kind's members (the json
  * column of the table of kinds): points, levels, knees, gap_order,
  * adjacency, refusals, then experiments, competitor and cores when the
  * capture measured them; null wherever a value does not exist. Layout and escapes are those of yajl's beautifying
@@ -17,6 +18,12 @@
 #include "../kinds/experiments/exp_reduce.h"
 #include "reduce.h"
 #include "../common/kinds.h"
+
+/* The document's "format", and its "version": raised when a member changes
+ * meaning or goes away (a reader checks it); a member added leaves it.
+ * docs/reduce-json.md "Format and version". */
+#define CS_REDUCE_JSON_FORMAT "cacheshape-reduce"
+#define CS_REDUCE_JSON_VERSION 1
 
 /* Writes the object into b (pretty, ending in '\n') from r, the capture's
  * reduction (cs_reduce_capture: every kind reduced once, nothing here

@@ -587,6 +587,23 @@ static void finish(struct cs_summary *s, const struct cs_capture *c, const struc
 	}
 }
 
+/* The floor cell: the floor in ns of the level below the row's knee, by
+ * the same pairing as the cycles cell (the n-th found knee tops the n-th
+ * level), with or without a stable clock. */
+static void floor_cells(struct cs_summary *s, const struct cs_result *r)
+{
+	for (uint32_t i = 0, found = 0; r->n_knees && i < s->n; i++) {
+		struct cs_summary_row *w = &s->row[i];
+		if (!w->has_measured)
+			continue;
+		if (found < r->n_levels && r->levels[found].floor_ns > 0) {
+			w->has_floor = 1;
+			w->floor_ns = r->levels[found].floor_ns;
+		}
+		found++;
+	}
+}
+
 void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
@@ -621,6 +638,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 	geometry_cells(s, r);
 	cycles_cells(s, r);
 	finish(s, c, r);
+	floor_cells(s, r);
 }
 
 /* Words to the width (s.4), continued at column col. */
@@ -903,6 +921,10 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 			cs_rjson_key(o, "geometry_bytes");
 			cs_rjson_opt(o, w->has_geometry, w->geometry_bytes);
 		}
+		cs_rjson_key(o, "read_gbps"); /* the text's read GB/s: null where it says '-' */
+		cs_rjson_opt(o, w->has_read, w->read_gbps);
+		cs_rjson_key(o, "floor_ns"); /* null: no knee, or no level below it */
+		cs_rjson_opt(o, w->has_floor, w->floor_ns);
 		cs_rjson_key(o, "floor_cycles"); /* null: no stable core clock, or no knee */
 		cs_rjson_opt(o, w->has_cycles, w->floor_cycles);
 		summary_witnesses_json(o, w);

@@ -38,6 +38,8 @@ struct cs_summary_row {
 	double read_gbps;
 	int has_geometry;      /* the size from geometry (docs/geometry.md) */
 	double geometry_bytes;
+	int has_floor;         /* the floor of the level below the knee, in ns */
+	double floor_ns;
 	int has_cycles;        /* the level's floor in core cycles (docs/clock.md) */
 	double floor_cycles;   /* ... where the capture's core clock is stable */
 	uint32_t n_witnesses;  /* s.2a: latency knee first, then the others */

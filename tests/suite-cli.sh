@@ -94,7 +94,11 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 num = (int, float)
 def opt(v): return v is None or isinstance(v, num)
-assert list(r)[:2] == ["label", "summary"]
+assert list(r)[:4] == ["format", "version", "label", "summary"]
+assert r["format"] == "cacheshape-reduce" and r["version"] == 1
+for row in r["summary"]:
+    assert "read_gbps" in row and "floor_ns" in row, row
+    assert row["floor_ns"] is None or row["floor_ns"] > 0, row
 # the summary (docs/summary.md): a row per published level, one per unmatched knee
 V = {"as-claimed", "smaller", "larger", "missing", "unmatched", "emulated", "not-measured"}
 rep = "repeats" in r # the sweep's repeats (docs/repeats.md): spreads beside the figures
@@ -104,7 +108,7 @@ def rng(v): return v is None or (len(v) == 2 and all(isinstance(x, num) for x in
 for s in r["summary"]:
     # repeats add spread_bytes, a geometry member geometry_bytes (docs/repeats.md, docs/geometry.md)
     geo = "geometry" in r
-    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["floor_cycles", "witnesses", "agree", "measured_range", "verdict", "sentence"], s
+    assert list(s) == ["level", "claimed_bytes", "measured_bytes"] + ["spread_bytes"] * rep + ["geometry_bytes"] * geo + ["read_gbps", "floor_ns", "floor_cycles", "witnesses", "agree", "measured_range", "verdict", "sentence"], s
     # the witnesses (summary.md s.2a): the latency knee first where there is one, ranges holding their sizes
     w = s["witnesses"]
     assert all(set(x) == {"kind", "bytes", "range"} and x["range"][0] <= x["bytes"] <= x["range"][1] for x in w), s
@@ -126,6 +130,12 @@ up = [L["floor_cycles"] for L in r["levels"]]
 m = [s["floor_cycles"] for s in r["summary"] if s["measured_bytes"] is not None]
 assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (m, up)
 assert all(s["floor_cycles"] is None for s in r["summary"] if s["measured_bytes"] is None), r["summary"]
+# floor_ns: the same floor in ns, with or without a clock (the text's floor)
+up = [L["floor_ns"] for L in r["levels"]]
+m = [s["floor_ns"] for s in r["summary"] if s["measured_bytes"] is not None]
+assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (m, up)
+assert any(v is not None for v in m) or not r["knees"], m
+assert all(s["floor_ns"] is None for s in r["summary"] if s["measured_bytes"] is None), r["summary"]
 if r["knees"]:
     assert [(s["claimed_bytes"], s["measured_bytes"] if not coarse else k["bytes"]) for s, k in zip(r["summary"], r["knees"])] == \
         [(k["published_bytes"], k["bytes"]) for k in r["knees"]] and len(r["summary"]) == len(r["knees"]), (r["summary"], r["knees"])
@@ -634,7 +644,7 @@ done
 run --frobnicate
 expect "cacheshape --frobnicate: exit 2, one line, named, points at --help" eval \
 	'[ $rc -eq 2 ] && one_line && err_has "cacheshape: unknown option '"'"'--frobnicate'"'"'" && err_has "cacheshape --help" && out_empty'
-for c in probe reduce check plot import serve; do
+for c in probe reduce check plot import serve table; do
 	for v in --version -V; do
 		run $c $v
 		expect "$c $v: exit 0, the version alone" eval '[ $rc -eq 0 ] && [ "$(cat "$T/out")" = "cacheshape $ver" ]'
@@ -764,5 +774,132 @@ if [ "$(id -u)" = 0 ] && [ -d /sys/kernel ]; then
 	expect "probe -o under /sys: refused before measuring ($SECONDS s, exit $rc)" \
 		bash -c "[ $rc -eq 2 ] && [ $SECONDS -le 5 ] && grep -q 'cannot create a file in /sys/kernel' $T/err"
 fi
+# --- an output name says its format (issue 40 item 6) -------------------------
+# An extension the command does not write is refused before anything runs,
+# the accepted ones named, and nothing is written; no extension, or the right
+# one in any case, passes the name check.
+printf 'not a sweep\n' >"$T/lat.txt"
+for args in "probe -o $T/q.csv:.json" "plot $T/good.json -o $T/x.jpg:.svg or .png" \
+	"plot $T/good.json -o $T/x.svg.txt:.svg or .png" \
+	"import --from ramlat $T/lat.txt -o $T/i.csv:.json" \
+	"import --from rambw $T/lat.txt --into $T/good.json -o $T/i.txt:.json"; do
+	want=${args#*:}
+	args=${args%%:*}
+	out=${args##* }
+	run $args
+	expect "$args: exit 2" [ $rc -eq 2 ]
+	expect "$args: the extension refused, the accepted named" err_has "and this command writes $want"
+	expect "$args: nothing written" [ ! -e "$out" ]
+done
+run plot "$T/good.json" -o "$T/UPPER.SVG"
+expect "plot -o UPPER.SVG: the extension in any case" [ $rc -eq 0 -a -s "$T/UPPER.SVG" ]
+run plot "$T/good.json" -o "$T/noext"
+expect "plot -o NAME without an extension: SVG" eval '[ $rc -eq 0 ] && grep -q "<svg" "$T/noext"'
+
+# --- table: many captures, one row each (issue 40 item 4) ---------------------
+# Over captures/ and over 1,000 copies: every capture one row, the CSV read
+# back by Python's csv module (RFC 4180), each row's figures those of the
+# capture's reduce --json summary; an unreadable capture is a row with its
+# reason (exit 2), never dropped. Timing is make bench's (bench/table_bench.sh).
+mkdir -p "$T/many/sub"
+mapfile -t caps < <(find captures -name '*.json' | sort)
+for ((i = 0; i < 1000; i++)); do cp "${caps[i % ${#caps[@]}]}" "$T/many/sub/$i.json"; done
+cat >"$T/table.py" <<'PY'
+import csv, json, subprocess, sys
+cs, root, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+rows = list(csv.reader(open(sys.argv[4], newline="")))
+head, body = rows[0], rows[1:]
+assert len(body) == n, (len(body), n)
+assert all(len(r) == len(head) for r in body)
+files = [r[0] for r in body]
+assert len(set(files)) == n and all(f.endswith(".json") for f in files)
+col = {h: i for i, h in enumerate(head)}
+assert all(r[col["error"]] == "" for r in body), [r for r in body if r[col["error"]]][:1]
+# the figures are the summary's: a sample against reduce --json
+for r in body[:: max(1, n // 40)]:
+    red = json.loads(subprocess.run([cs, "reduce", "--json", r[0]], capture_output=True, check=True).stdout)
+    seen = set()
+    for s in red["summary"]:
+        L = s["level"]
+        if L is None or L in seen or "L%d_verdict" % L not in col:
+            continue
+        seen.add(L)
+        assert r[col["L%d_verdict" % L]] == s["verdict"], (r[0], L)
+        assert float(r[col["L%d_claimed_bytes" % L]]) == s["claimed_bytes"], (r[0], L)
+        m = r[col["L%d_measured_bytes" % L]]
+        assert (m == "") == (s["measured_bytes"] is None), (r[0], L)
+        assert m == "" or abs(float(m) / s["measured_bytes"] - 1) < 1e-9, (r[0], L)
+        c = r[col["L%d_floor_cycles" % L]]
+        assert (c == "") == (s["floor_cycles"] is None), (r[0], L)
+        g = r[col["L%d_read_gbps" % L]]
+        assert (g == "") == (s["read_gbps"] is None), (r[0], L)
+    assert r[col["label"]] == (red["label"] or ""), r[0]
+PY
+ncap=$(find captures -name '*.json' | wc -l)
+run table --csv captures
+expect "table --csv captures/: exit 0" [ $rc -eq 0 ]
+expect "table --csv captures/: one row a capture, read back by csv, the summary's figures" \
+	python3 "$T/table.py" "$CS" captures "$ncap" "$T/out"
+expect "table --csv: CRLF line ends (RFC 4180)" eval '[ "$(grep -c $'"'"'\r$'"'"' "$T/out")" = $((ncap + 1)) ]'
+run table --csv "$T/many"
+expect "table --csv over 1000 copies: exit 0" [ $rc -eq 0 ]
+expect "table --csv over 1000 copies: 1000 rows, read back by csv" \
+	python3 "$T/table.py" "$CS" "$T/many" 1000 "$T/out"
+run table "$T/many"
+expect "table (text) over 1000 copies: a header and 1000 lines" eval '[ $rc -eq 0 ] && [ "$(wc -l <"$T/out")" = 1001 ]'
+run table --json "$T/many"
+expect "table --json over 1000 copies: 1000 rows" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "cacheshape-table" and d["version"] == 1
+assert len(d["rows"]) == 1000 and all(r["error"] is None for r in d["rows"])' "$T/out"
+# unreadable captures: listed with the reason, after the others, never dropped (exit 2)
+printf '{"format": "cacheshape-capture", "version": 1,' >"$T/many/cut.json"
+printf 'not json' >"$T/many/sub/zz-text.json"
+run table --csv "$T/many"
+expect "table with unreadable captures: exit 2" [ $rc -eq 2 ]
+expect "table with unreadable captures: every capture a row, the bad ones with a reason" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert len(rows) == 1002, len(rows)
+bad = [r for r in rows if r["error"]]
+assert sorted(r["file"].rsplit("/", 1)[1] for r in bad) == ["cut.json", "zz-text.json"], bad
+assert rows[-2:] == bad' "$T/out"
+run table "$T/many"
+expect "table text, unreadable: said on its row" eval '[ $rc -eq 2 ] && grep -q "cut.json  *cannot be read: " "$T/out"'
+rm -f "$T/many/cut.json" "$T/many/sub/zz-text.json"
+# --sort: by a level's measured size, smallest first; by label
+run table --csv --sort L1 captures
+expect "table --sort L1: measured L1 ascending, rows without one after" python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+m = [r["L1_measured_bytes"] for r in rows if not r["error"]]
+v = [float(x) for x in m if x]
+assert v == sorted(v) and m[: len(v)] == [x for x in m if x], m' "$T/out"
+run table --csv --sort label captures
+expect "table --sort label: labels in order" python3 -c '
+import csv, sys
+rows = [r["label"].encode() for r in csv.DictReader(open(sys.argv[1], newline="")) if not r["error"]]
+assert rows == sorted(rows)' "$T/out"
+run table --sort bogus captures
+expect "table --sort bogus: exit 2, the keys named" eval '[ $rc -eq 2 ] && err_has "--sort takes file, label"'
+run table --csv --json captures
+expect "table --csv --json: exit 2" [ $rc -eq 2 ]
+run table
+expect "table without FILE: exit 2" [ $rc -eq 2 ]
+# a label is text, never terminal commands (cs_put_text, as reduce's heading)
+python3 - "$T/good.json" "$T/esc.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+c["label"] = "x\u001b]0;PWNED\u0007 y, \"quoted\""
+json.dump(c, open(sys.argv[2], "w"))
+PY
+run table "$T/esc.json"
+expect "table text: a label's control characters escaped" eval '[ $rc -eq 0 ] && ! grep -q $'"'"'\x1b'"'"' "$T/out"'
+run table --csv "$T/esc.json"
+expect "table --csv: a label with a comma and quotes read back whole" python3 -c '
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert r[0]["label"] == "x\x1b]0;PWNED\x07 y, \"quoted\"", r[0]["label"]' "$T/out"
 
 summary cli

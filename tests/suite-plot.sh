@@ -93,6 +93,39 @@ expect "tlbOnCacheKnee: the TLB panel is drawn, the data-cache knee named" grep 
 expect "a capture without TLB members has no TLB panel" \
 	sh -c "'$CS' plot '$A' -o '$T/notlb.svg' && ! grep -q 'id=\"tlb\"' '$T/notlb.svg'"
 
+# Only what was measured (issue 40 item 6): a published 1 GiB TLB whose
+# page size no sweep measured (the 1 GiB series refused, no points) is not
+# drawn, named, or given a line style in the TLB panel's title.
+python3 - captures/synthetic/tlbTwoLevels.json "$T/gib.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["published"]["tlbs"].append({"level": 1, "type": "data", "page_bytes": 1 << 30, "entries": 4, "ways": 4})
+assert any(s["page_bytes"] == 1 << 30 and not s["points"] for s in d["tlb"])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CS" plot "$T/gib.json" -o "$T/gib.svg" --force >/dev/null 2>&1
+expect "TLB panel: a published 1 GiB TLB not measured is not named" not grep -q 'x 1 GiB' "$T/gib.svg"
+expect "TLB panel: no 1 GiB line style in the title when none was swept" not grep -q '1 GiB dotted' "$T/gib.svg"
+expect "TLB panel: the measured 4 KiB TLBs are named" grep -q 'L1 TLB 96 x 4 KiB' "$T/gib.svg"
+expect "TLB panel: one published line per measured page size's TLB" \
+	test "$(count "$T/gib.svg" tlb-published)" = 2
+
+# One panel at a time (issue 40 item 6): --panel NAME draws that panel
+# alone (with the title and the legend), and refuses a panel no capture
+# measured, or a name that is no panel, naming the panels.
+"$CS" plot captures/synthetic/tlbTwoLevels.json --panel tlb -o "$T/p-tlb.svg" >/dev/null 2>&1
+expect "--panel tlb: the TLB panel alone" eval 'xml_ok "$T/p-tlb.svg" && grep -q "id=\"tlb\"" "$T/p-tlb.svg" && [ "$(count "$T/p-tlb.svg" curve)" = 0 ]'
+"$CS" plot captures/synthetic/tlbTwoLevels.json --panel staircase -o "$T/p-st.svg" >/dev/null 2>&1
+expect "--panel staircase: the staircase without the TLB panel" eval 'xml_ok "$T/p-st.svg" && [ "$(count "$T/p-st.svg" curve)" = 1 ] && ! grep -q "id=\"tlb\"" "$T/p-st.svg"'
+h_all=$(grep -o 'height="[0-9]*"' "$T/gib.svg" | head -1 | tr -dc 0-9)
+h_st=$(grep -o 'height="[0-9]*"' "$T/p-st.svg" | head -1 | tr -dc 0-9)
+expect "--panel staircase: shorter than all panels stacked ($h_st < $h_all)" [ "$h_st" -lt "$h_all" ]
+"$CS" plot "$A" --panel tlb -o "$T/p-none.svg" >/dev/null 2>"$T/p-none.err"
+expect "--panel tlb on a capture without TLB sweeps: refused, nothing written" \
+	eval '[ ! -e "$T/p-none.svg" ] && grep -q "no capture given has this panel" "$T/p-none.err"'
+"$CS" plot "$A" --panel bogus -o "$T/p-bad.svg" >/dev/null 2>"$T/p-bad.err"
+expect "--panel bogus: refused, the panels named" grep -q "staircase, adjacency, tlb, geometry, bandwidth" "$T/p-bad.err"
+
 # Total over what the reader accepts (issue 22, items 2 and 3): a TLB point
 # at 1e308 pages, sizes and costs at the ends of the doubles. plot returns
 # (a bound: timeout 20) with an SVG that parses; the page's chart (the same

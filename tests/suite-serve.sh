@@ -73,6 +73,22 @@ for p in want:
     real = open(os.path.join(T, 'dir', p), 'rb').read()
     check('GET %s: the file, application/json' % q, s == 200 and d == real and h.get('content-type') == 'application/json')
 
+# the table of the folder (issue 40 item 4): table --json's code, a row per
+# capture the listing holds, named as the listing names it
+s, h, d = req('GET', '/captures/table.json')
+t = json.loads(d) if s == 200 else {}
+rows = sorted(r['file'] for r in t.get('rows', []))
+check('GET /captures/table.json: table --json, a row per listed capture: %s' % rows,
+      s == 200 and h.get('content-type') == 'application/json' and t.get('format') == 'cacheshape-table'
+      and rows == want)
+import subprocess
+cli = json.loads(subprocess.run([os.environ.get('CS', 'build/host/cacheshape'), 'table', '--json',
+                                 os.path.join(T, 'dir', 'host', 'threeSteps.json')],
+                                capture_output=True).stdout)
+row = [r for r in t.get('rows', []) if r['file'] == 'host/threeSteps.json']
+def same(r):  # the row but its name (the page names it as /captures/ does)
+    return dict(r, file=None, cells=r['cells'][1:])
+check('the page\'s table row is the command\'s row', len(row) == 1 and same(row[0]) == same(cli['rows'][0]))
 escapes = [
     '/captures/../outside/secret.json', '/captures/..%2foutside/secret.json',
     '/captures/%2e%2e/outside/secret.json', '/captures/%2E%2e/outside/secret.json',

@@ -389,18 +389,22 @@ static void test_json(void)
 	missing(3, 32 * MIB);
 	cs_buf_init(&b, text, sizeof text);
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
-	CHECK(strstr(text, "{\n  \"label\": null,\n  \"summary\": [\n    {\n      \"level\": 1,\n"
+	CHECK(strstr(text, "{\n  \"format\": \"cacheshape-reduce\",\n  \"version\": 1,\n"
+			   "  \"label\": null,\n  \"summary\": [\n    {\n      \"level\": 1,\n"
 			   "      \"claimed_bytes\": 32768,\n      \"measured_bytes\": 34816,\n"
+			   "      \"read_gbps\": null,\n      \"floor_ns\": null,\n"
 			   "      \"floor_cycles\": null,\n      \"witnesses\": [\n        {\n          \"kind\": \"latency-knee\",\n"
 			   "          \"bytes\": 34816,\n          \"range\": [\n            34816,\n            34816\n          ]\n"
 			   "        }\n      ],\n      \"agree\": null,\n      \"measured_range\": [\n        34816,\n        34816\n"
 			   "      ],\n      \"verdict\": \"as-claimed\",\n      \"sentence\": \"as claimed:"),
 	      "the first row: %.400s", text);
 	CHECK(strstr(text, "      \"level\": null,\n      \"claimed_bytes\": null,\n"
-			   "      \"measured_bytes\": 2516582.4,\n      \"floor_cycles\": null,\n"
+			   "      \"measured_bytes\": 2516582.4,\n      \"read_gbps\": null,\n"
+			   "      \"floor_ns\": null,\n      \"floor_cycles\": null,\n"
 			   "      \"witnesses\": [\n"),
 	      "the unmatched row: %.900s", text);
-	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"floor_cycles\": null,\n"
+	CHECK(strstr(text, "      \"measured_bytes\": null,\n      \"read_gbps\": null,\n"
+			   "      \"floor_ns\": null,\n      \"floor_cycles\": null,\n"
 			   "      \"witnesses\": [],\n      \"agree\": null,\n      \"measured_range\": null,\n"
 			   "      \"verdict\": \"missing\""), "missing: null: %.3000s", text);
 }
@@ -441,9 +445,12 @@ static void test_cycles(void)
 	      "the cycles column: %s", text);
 	cs_buf_init(&b, text, sizeof text);
 	CHECK(cs_result_json_write(&b, &cap, &res) == 0, "written");
-	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"floor_cycles\": 3.6,\n") &&
-	      strstr(text, "\"measured_bytes\": null,\n      \"floor_cycles\": null,\n") &&
-	      strstr(text, "\"measured_bytes\": 31457280,\n      \"floor_cycles\": 12,\n"),
+	CHECK(strstr(text, "\"measured_bytes\": 34816,\n      \"read_gbps\": null,\n"
+			   "      \"floor_ns\": 1.2,\n      \"floor_cycles\": 3.6,\n") &&
+	      strstr(text, "\"measured_bytes\": null,\n      \"read_gbps\": null,\n"
+			   "      \"floor_ns\": null,\n      \"floor_cycles\": null,\n") &&
+	      strstr(text, "\"measured_bytes\": 31457280,\n      \"read_gbps\": null,\n"
+			   "      \"floor_ns\": 4,\n      \"floor_cycles\": 12,\n"),
 	      "floor_cycles in the JSON rows: %.1500s", text);
 }
 

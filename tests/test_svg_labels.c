@@ -147,7 +147,7 @@ static void test_document(void)
 	cs_buf_init(&b, out, sizeof out);
 	CHECK(cs_svg_staircase(&b, it, 2) == 0 && count(out, "class=\"theme-light\"") == 1,
 	      "light by default");
-	struct cs_svg_opts o = { CS_SVG_DARK };
+	struct cs_svg_opts o = { CS_SVG_DARK, CS_SVG_PANEL_ALL };
 	cs_buf_init(&b, out, sizeof out);
 	CHECK(cs_svg_staircase_opts(&b, it, 2, &o) == 0 && count(out, "class=\"theme-dark\"") == 1,
 	      "dark on request");

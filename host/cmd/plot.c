@@ -37,6 +37,10 @@ void cs_usage_plot(FILE *f)
 	      "                    '-' writes the SVG to standard output\n"
 	      "  --theme NAME      light (the default: for reports) or dark (the\n"
 	      "                    firmware's screen colours)\n"
+	      "  --panel NAME      one panel alone, at the document's width, for a\n"
+	      "                    report's figure: staircase (the latency sweep),\n"
+	      "                    adjacency, tlb, geometry or bandwidth (refused\n"
+	      "                    when no capture measured it)\n"
 	      "  --force           replace OUT when it is an existing regular file\n"
 	      "  -h, --help        this text\n"
 	      "  -V, --version     the version\n"
@@ -57,7 +61,8 @@ int cs_plot_write(FILE *f, struct cs_replay **p, char **names, int n,
 		  const struct cs_plot_opts *o, char *why, size_t whylen)
 {
 	struct cs_svg_item items[PLOT_MAX];
-	struct cs_svg_opts so = { o && o->theme == CS_SVG_DARK ? CS_SVG_DARK : CS_SVG_LIGHT };
+	struct cs_svg_opts so = { o && o->theme == CS_SVG_DARK ? CS_SVG_DARK : CS_SVG_LIGHT,
+				  o ? o->panel : CS_SVG_PANEL_ALL };
 	struct cs_buf b;
 	char *text = NULL;
 	int rc = -1;
@@ -90,12 +95,29 @@ int cs_plot_write_svg(FILE *f, struct cs_replay **p, char **names, int n)
 	return cs_plot_write(f, p, names, n, NULL, why, sizeof why);
 }
 
+/* What plot writes: SVG, or PNG by its name (a name with no extension is SVG). */
+static const char *const plot_exts[] = { ".svg", ".png", NULL };
+
 /* OUT.png (any case) asks for PNG. */
 static int wants_png(const char *out)
 {
 	size_t n = strlen(out);
 	return n > 4 && out[n - 4] == '.' && (out[n - 3] | 32) == 'p' && (out[n - 2] | 32) == 'n' &&
 	       (out[n - 1] | 32) == 'g';
+}
+
+/* A panel asked for alone must have something measured to show: else a
+ * refusal naming it, never an empty frame. */
+static int panel_measured(struct cs_replay **p, int n, int panel)
+{
+	struct cs_svg_item items[PLOT_MAX];
+	for (int i = 0; i < n; i++)
+		items[i] = (struct cs_svg_item){ &p[i]->cap, &p[i]->res, NULL };
+	if (cs_svg_panel_has(items, n, panel))
+		return 1;
+	cs_eprintf("cacheshape plot: --panel: no capture given has this panel's measurement "
+		   "(nothing was written)");
+	return 0;
 }
 
 /* OUT by the output-file rule (outfile.h). */
@@ -125,6 +147,7 @@ static int plot_opts(int argc, char **argv, const char **out, unsigned *flags,
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "theme", required_argument, NULL, 't' },
+		{ "panel", required_argument, NULL, 'p' },
 		CS_OPT_STD, { NULL, 0, NULL, 0 }
 	};
 	int c;
@@ -142,6 +165,14 @@ static int plot_opts(int argc, char **argv, const char **out, unsigned *flags,
 			return cs_usage_error("plot", "--theme takes light or dark, not '%s'", optarg);
 		else if (c == 't')
 			po->theme = !strcmp(optarg, "dark") ? CS_SVG_DARK : CS_SVG_LIGHT;
+		else if (c == 'p' && (po->panel = cs_svg_panel_find(optarg)) < 0) {
+			char names[256];
+			struct cs_buf nb;
+			cs_buf_init(&nb, names, sizeof names);
+			cs_svg_panel_names(&nb);
+			return cs_usage_error("plot", "--panel takes one of %s, not '%s'", names, optarg);
+		} else if (c == 'p')
+			; /* found above */
 		else if (c == CS_OPT_HELP)
 			return cs_usage_plot(stdout), CS_EXIT_OK;
 		else if (c == CS_OPT_VERSION)
@@ -159,7 +190,7 @@ int cs_cmd_plot(int argc, char **argv)
 	const char *out = NULL;
 	unsigned flags = CS_OUT_HAS_FORCE;
 	int n = 0, stdin_n = 0, rc;
-	struct cs_plot_opts po = { CS_SVG_LIGHT, 0, 0 };
+	struct cs_plot_opts po = { CS_SVG_LIGHT, 0, 0, CS_SVG_PANEL_ALL };
 
 	if ((rc = plot_opts(argc, argv, &out, &flags, &po)) >= 0)
 		return rc;
@@ -177,8 +208,10 @@ int cs_cmd_plot(int argc, char **argv)
 	if (stdin_n > 1)
 		return cs_usage_error("plot", "'-' (standard input) given %d times: it holds one capture",
 				      stdin_n);
-	/* OUT first: a refusal costs nothing, and no capture is read for it */
-	if (cs_outfile_check(out, flags, names, n, err, sizeof err)) {
+	/* OUT first: a refusal costs nothing, and no capture is read for it
+	 * (an input or a link named as OUT is said before its extension) */
+	if (cs_outfile_check(out, flags, names, n, err, sizeof err) ||
+	    cs_outfile_ext(out, plot_exts, err, sizeof err)) {
 		cs_eprintf("cacheshape plot: %s", err);
 		return CS_EXIT_ERROR;
 	}
@@ -195,6 +228,8 @@ int cs_cmd_plot(int argc, char **argv)
 		}
 	}
 	po.png = wants_png(out);
+	if (rc == CS_EXIT_OK && !panel_measured(p, n, po.panel))
+		rc = CS_EXIT_ERROR;
 	if (rc == CS_EXIT_OK && save(out, flags, p, names, n, &po) != 0)
 		rc = CS_EXIT_ERROR;
 	for (int i = 0; i < n; i++)

@@ -22,6 +22,7 @@ struct cs_plot_opts {
 	int theme; /* enum cs_svg_theme_id */
 	int png;
 	double scale;
+	int panel; /* chart/svg.h: CS_SVG_PANEL_ALL (0), or one panel alone */
 };
 int cs_plot_write(FILE *f, struct cs_replay **p, char **names, int n,
 		  const struct cs_plot_opts *o, char *why, size_t whylen);

@@ -422,6 +422,9 @@ static int parse_args(int argc, char **argv, struct import_args *ar)
 		return usage("-o: the file name is empty%s", "");
 	if (!ar->nfiles)
 		return usage("no FILE to import%s", "");
+	char ext_why[1024];
+	if (cs_outfile_ext(ar->out, cs_outfile_capture_exts, ext_why, sizeof ext_why))
+		return usage("%s", ext_why);
 	if (ar->arch && !cs_arch_token(ar->arch))
 		return usage("--arch: \"%s\" is not a token of letters, digits and _", ar->arch);
 	if (ar->arch && strlen(ar->arch) >= CS_WORD_MAX)

@@ -746,6 +746,8 @@ int cs_import_bw_cmd(int argc, char **argv)
 	if (parse_args(argc, argv, &a))
 		return a.help ? -1 : CS_EXIT_ERROR;
 	memset(&in, 0, sizeof in);
+	if (cs_outfile_ext(a.out, cs_outfile_capture_exts, why, sizeof why))
+		return say("%s", why);
 	if (parse_file(&a, &in, why, sizeof why))
 		return say("%s", why);
 	/* --into read once, bounded (input.h): into c, and as a tree whose

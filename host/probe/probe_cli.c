@@ -328,7 +328,8 @@ static unsigned out_flags(const struct cs_probe_opts *o)
 static int check_output(const struct cs_probe_opts *o)
 {
 	char why[4400];
-	if (cs_outfile_check(o->out, out_flags(o), NULL, 0, why, sizeof why) == 0)
+	if (cs_outfile_check(o->out, out_flags(o), NULL, 0, why, sizeof why) == 0 &&
+	    cs_outfile_ext(o->out, cs_outfile_capture_exts, why, sizeof why) == 0)
 		return 0;
 	cs_eprintf("cacheshape probe: %s", why);
 	return CS_EXIT_ERROR;

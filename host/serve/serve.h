@@ -116,6 +116,10 @@ void cs_index_free(struct cs_index *x);
 /* A malloc'd copy of the listing into *text, *len; 0, or -1 when dir
  * cannot be read or memory ran out. */
 int cs_index_get(struct cs_index *x, const char *dir, char **text, size_t *len);
+/* Would the listing hold rel (a path under dir as cs_walk_json gives it)?
+ * 1 when /captures/ would serve it: inside dir, no link out, not hidden;
+ * GET /captures/table.json reads only these. */
+int cs_index_admits(const char *dir, const char *rel);
 /* How many captures that listing names (what serve announces); 0, or -1
  * as cs_index_get. */
 int cs_index_count(struct cs_index *x, const char *dir, size_t *n);

@@ -177,6 +177,16 @@ static int utf8_ok(const unsigned char *s)
  * {"captures": [{"path": "host/x.json", "bytes": N, "expect": true}, ...]}
  * ("expect" when NAME.expect lies beside it). A capture named index.json at
  * the top of --dir is hidden by this listing. */
+int cs_index_admits(const char *dir, const char *p)
+{
+	char rel[4096];
+	const char *why;
+	size_t bytes;
+	return !(!strcmp(p, "index.json") || !utf8_ok((const unsigned char *)p) ||
+		 cs_serve_decode(p, rel, sizeof rel, &why) || strcmp(rel, p) ||
+		 cs_serve_inside(dir, rel, &bytes));
+}
+
 static int build(const char *dir, char **text, size_t *len, size_t *count)
 {
 	struct cs_walk w;
@@ -199,9 +209,8 @@ static int build(const char *dir, char **text, size_t *len, size_t *count)
 		const char *p = w.paths[i], *why;
 		char rel[4096];
 		size_t bytes;
-		if (!strcmp(p, "index.json") || !utf8_ok((const unsigned char *)p) ||
-		    cs_serve_decode(p, rel, sizeof rel, &why) || strcmp(rel, p) ||
-		    cs_serve_inside(dir, rel, &bytes))
+		if (!cs_index_admits(dir, p) ||
+		    cs_serve_decode(p, rel, sizeof rel, &why) || cs_serve_inside(dir, rel, &bytes))
 			continue; /* what capture_file would refuse is not listed */
 		++*count;
 		yajl_gen_map_open(g);

@@ -3,6 +3,7 @@
  * cs_serve_routes, with the body it may carry in max_body. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
+#include "../cmd/table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,24 @@ static enum MHD_Result capture_list(struct cs_req *q)
 	if (cs_index_get(q->srv->index, q->srv->dir, &text, &len) != 0)
 		return cs_serve_text(q, 500, "%s cannot be read (or out of memory)", q->srv->dir);
 	return cs_serve_bytes(q, 200, "application/json", text, len);
+}
+
+/* GET /captures/table.json: every capture under --dir as `cacheshape table
+ * --json` gives it (host/cmd/table.c, the same code): the page's table of
+ * the folder. */
+static enum MHD_Result capture_table(struct cs_req *q)
+{
+	size_t len = 0;
+	char *text = cs_table_json_dir(q->srv->dir, &len, cs_index_admits);
+	struct MHD_Response *r;
+
+	if (!text)
+		return cs_serve_text(q, 500, "%s cannot be read (or out of memory)", q->srv->dir);
+	if (!(r = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE))) {
+		free(text);
+		return MHD_NO;
+	}
+	return cs_serve_reply(q, 200, "application/json", r, len);
 }
 
 /* POST /captures, on its headers: the token, before any body is read. */
@@ -125,6 +144,7 @@ static enum MHD_Result page_file(struct cs_req *q)
 const struct cs_route cs_serve_routes[] = {
 	{ "POST", "/captures", CS_UPLOAD_MAX, capture_upload, capture_admit },
 	{ "GET", "/captures/index.json", 0, capture_list, NULL },
+	{ "GET", "/captures/table.json", 0, capture_table, NULL },
 	{ "GET", "/captures/", 0, capture_file, NULL },
 	{ "GET", "/cacheshape.cfg", 0, boot_settings, NULL },
 	{ "GET", "/boot/", 0, boot_file, NULL },

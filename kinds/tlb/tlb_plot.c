@@ -59,6 +59,17 @@ static void tlb_lane_knees(struct tlb_lane *l, const struct cs_chart_map *m, int
 		}
 }
 
+/* Was a sweep on this page size measured (one with points)? A published
+ * TLB of a page size no sweep used is not drawn: the panel shows only what
+ * was measured (issue 40 item 6). */
+static int tlb_measured(const struct cs_tlb_capture *c, uint64_t page_bytes)
+{
+	for (uint32_t s = 0; s < c->n_series; s++)
+		if (c->series[s].n && c->series[s].page_bytes == page_bytes)
+			return 1;
+	return 0;
+}
+
 static void tlb_lane_fill(struct tlb_lane *l, const struct cs_chart_map *m,
 			  const struct cs_svg_item *items, int n)
 {
@@ -67,7 +78,8 @@ static void tlb_lane_fill(struct tlb_lane *l, const struct cs_chart_map *m,
 	for (int i = 0; i < n; i++)
 		for (uint32_t k = 0; k < items[i].cap->tlb.n_published && l->n < CS_SVG_LANE_MAX; k++) {
 			const struct cs_tlb *p = &items[i].cap->tlb.published[k];
-			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, p->entries))
+			if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, p->entries) ||
+			    !tlb_measured(&items[i].cap->tlb, p->page_bytes))
 				continue;
 			tlb_lane_add(l, &b, cs_chart_x(m, p->entries), cs_svg_ink(CS_INK_PUBLISHED));
 			cs_putc(&b, 'L');
@@ -198,7 +210,8 @@ static void tlb_published(struct cs_buf *b, const struct cs_chart_map *m, const 
 {
 	for (uint32_t k = 0; k < c->tlb.n_published; k++) {
 		const struct cs_tlb *p = &c->tlb.published[k];
-		if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, p->entries))
+		if (p->type == CS_CACHE_INSTRUCTION || !cs_chart_has_x(m, p->entries) ||
+		    !tlb_measured(&c->tlb, p->page_bytes))
 			continue;
 		cs_puts(b, "<line class=\"tlb-published\"");
 		cs_svg_line4(b, cs_chart_x(m, p->entries), m->py, cs_chart_x(m, p->entries), m->py + m->ph - 1);
@@ -206,6 +219,31 @@ static void tlb_published(struct cs_buf *b, const struct cs_chart_map *m, const 
 		cs_svg_hex6(b, cs_svg_ink(CS_INK_PUBLISHED));
 		cs_puts(b, "\"/>\n");
 	}
+}
+
+/* The panel's title names the line styles of the page sizes swept only. */
+static void tlb_title(const struct cs_svg_item *items, int n, int y0)
+{
+	static const struct { uint64_t page; const char *words; } style[] = {
+		{ 4096, "4 KiB pages solid" }, { 2u << 20, "2 MiB dashed" }, { 1u << 30, "1 GiB dotted" },
+	};
+	char t[128];
+	struct cs_buf b;
+	int k = 0;
+	cs_buf_init(&b, t, sizeof t);
+	cs_puts(&b, "TLB: one line in each of N pages (");
+	for (uint32_t s = 0; s < sizeof style / sizeof style[0]; s++) {
+		int seen = 0;
+		for (int i = 0; i < n && !seen; i++)
+			seen = tlb_measured(&items[i].cap->tlb, style[s].page);
+		if (seen) {
+			cs_puts(&b, k++ ? ", " : "");
+			cs_puts(&b, style[s].words);
+		}
+	}
+	cs_putc(&b, ')');
+	cs_svg_label(12, y0 + 16, "start", "panel-title", CS_SVG_TICK_PX, CS_SVG_FIXED,
+		     CS_SVG_PRIO_TITLE, 0, t);
 }
 
 void cs_tlb_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0)
@@ -216,9 +254,7 @@ void cs_tlb_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, 
 	tlb_lane_fill(&lane, &m, items, n);
 	m.py = y0 + TLB_HEAD + tlb_lane_h(&lane);
 	cs_puts(b, "<g id=\"tlb\">\n");
-	cs_svg_label(12, y0 + 16, "start", "panel-title", CS_SVG_TICK_PX, CS_SVG_FIXED,
-		     CS_SVG_PRIO_TITLE, 0,
-		     "TLB: one line in each of N pages (4 KiB pages solid, 2 MiB dashed, 1 GiB dotted)");
+	tlb_title(items, n, y0);
 	cs_svg_axes(b, &m, CS_SVG_X_NUMBER, "pages in the sweep (log scale)", "ns per load (log scale)");
 	for (int i = 0; i < n; i++) {
 		const struct cs_capture *c = items[i].cap;

@@ -220,6 +220,14 @@ def part_page(b, args):
                 continue
             g = [c if c else '' for c in g]
             check('replay row %s equals cacheshape check\'s' % cap, g == cells, '%s vs %s' % (g, cells))
+        # the folder as one table (issue 40 item 4): the command's cells, as C rendered them
+        rc, so, se = host(args.cs, 'table', '--json', 'captures')
+        tw = json.loads(so) if so else {'rows': [], 'columns': []}
+        fleet = b.evaluate('[...document.querySelectorAll("#fleet-table tr")].map(tr => '
+                           '[...tr.cells].map(td => td.textContent))')
+        check('the fleet table is cacheshape table\'s (%d rows of %d)' % (max(len(fleet) - 1, 0), len(tw['rows'])),
+              fleet == [tw['columns']] + [[r['cells'][0][len('captures/'):]] + r['cells'][1:] for r in tw['rows']],
+              str(fleet[:2]))
         verdicts = b.evaluate('Object.fromEntries([...document.querySelectorAll("#check-table tbody tr")]'
                               '.map(tr => [tr.dataset.path, tr.dataset.verdict]))')
         synth = {k.split('/', 1)[1]: v[-1] for k, v in want.items() if k.startswith('synthetic/')}

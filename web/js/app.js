@@ -22,6 +22,7 @@ import { setupClaims } from './claimsview.js';
 import { setupClock } from './clockview.js';
 import { addRows } from './rows.js';
 import { drawTrap } from './charts.js';
+import { showFleet } from './fleet.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -82,6 +83,7 @@ async function replayServed(red) {
   }
   const failed = Object.values(set).filter((r) => !r.ok || r.verdict === VERDICT.FAIL).length;
   addRows(red, $('replay-table'), set);
+  await showFleet($('fleet-table'), $('fleet-status'));
   $('replay-status').textContent = `${list.length} captures replayed: ${list.length - failed} read and reduced, ${failed} failed`;
   return set;
 }
