@@ -16,20 +16,20 @@ host-asan: $(ASANDIR)/cacheshape $(ASAN_UNIT_TESTS)
 
 $(ASANDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
 
 $(ASANDIR)/obj/host/cmd/plot_png.o: ASAN_CFLAGS += $(RSVG_CFLAGS)
 
 $(ASANDIR)/libcore.a: $(ASAN_CORE_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR)ar rcs $@ $^
 
 $(ASANDIR)/cacheshape: $(ASANDIR)/obj/host/main.o $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a
-	$(HOST_CC) $(ASAN_FLAGS) -o $@ $^ $(HOST_LIBS) -lpthread
+	$(call say,LD)$(HOST_CC) $(ASAN_FLAGS) -o $@ $^ $(HOST_LIBS) -lpthread
 
 $(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a $(HOST_LIBS) -lpthread
+	$(call say,LD)$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a $(HOST_LIBS) -lpthread
 
 TEST_SUITES += tests/suite-sanitize.sh
 TEST_PREREQS += host-asan

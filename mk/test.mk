@@ -6,7 +6,7 @@ UNIT_TESTS := $(patsubst tests/%.c,$(HOSTDIR)/tests/%,$(UNIT_TEST_SRC))
 
 $(HOSTDIR)/tests/%: tests/%.c tests/check.h $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
+	$(call say,LD)$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
 
 .PHONY: unit-tests test
 unit-tests: $(UNIT_TESTS)
