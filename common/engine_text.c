@@ -120,7 +120,7 @@ void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 		cs_putc(b, '\n');
 		break;
 	case CS_EV_EXP_BEGIN:
-		cs_puts(b, "experiments (seed 003): single accesses, stride prefetch, random against fixed stride\n");
+		cs_puts(b, "experiments: single accesses, stride prefetch, random against fixed stride\n");
 		break;
 	case CS_EV_EXP_DONE:
 		cs_puts(b, "  done in ");
