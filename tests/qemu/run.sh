@@ -21,17 +21,27 @@ smp=() # QEMU_SMP=4: processors for MP services (competitors=N, kinds)
 # The console as it comes, but for the detailed report after the summary
 # (from the summary's closing blank line to the capture's or the after=
 # line): that goes to console-detail.txt, and one line says where it is.
-rm -f "$dir/console-detail.txt"
-"${QEMU_BOOT:-$here/boot.sh}" "$dir/console.log" "${smp[@]}" -drive if=virtio,format=raw,file="$dir/esp.img" |
-	awk -v detail="$dir/console-detail.txt" -v log="$dir/console.log" '
-	st == 2 && /^(capture|upload|net|after=|press a key|volume)/ {
-		printf "[the console'"'"'s detailed report, %d lines, not repeated here: in %s]\n", n, log
-		st = 3
-	}
-	st == 2 { print > detail; n++; next }
-	st == 1 && /^$/ { st = 2 }
-	st == 0 && /^summary: each published level/ { st = 1 }
-	{ print; fflush() }'
+# (a shell loop, not awk: mawk reads its input in blocks, and the console
+# must show as it comes)
+show() {
+	local st=0 n=0 line
+	: >"$dir/console-detail.txt"
+	while IFS= read -r line; do
+		if [ $st = 2 ] && [[ $line =~ ^(capture|upload|net|after=|press\ a\ key|volume) ]]; then
+			echo "[the console's detailed report, $n lines, not repeated here: in $dir/console.log]"
+			st=3
+		fi
+		if [ $st = 2 ]; then
+			printf '%s\n' "$line" >>"$dir/console-detail.txt"
+			n=$((n + 1))
+			continue
+		fi
+		[ $st = 1 ] && [ -z "$line" ] && st=2
+		[ $st = 0 ] && [[ $line == "summary: each published level"* ]] && st=1
+		printf '%s\n' "$line"
+	done
+}
+"${QEMU_BOOT:-$here/boot.sh}" "$dir/console.log" "${smp[@]}" -drive if=virtio,format=raw,file="$dir/esp.img" | show
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || echo "run: QEMU ended with status $rc (124: timed out)" >&2
 name=$(mdir -i "$dir/esp.img" -b ::/captures 2>/dev/null | grep -i '\.json$' | sort | tail -n 1)
