@@ -249,6 +249,17 @@ sys.exit(0 if "Caf\ufffd \x1b[2J CPU" in l and "caf\u00e9 \u2713" in l and c["se
 }
 hostile
 
+# 11: `make run` as a user types it (issue 40 item 2): each thing once, at
+# most 120 lines (tests/qemu/check_makerun.sh), in its own run folder
+C=makerun
+t0=$(date +%s)
+make --no-print-directory run RUNDIR="$T/makerun" QEMU_TIMEOUT="${TMO:-300}" >"$T/makerun.out" 2>&1
+rc=$?
+echo "  $C: make run exit $rc in $(($(date +%s) - t0)) s"
+expect "$C: make run exits 0 ($rc)" [ "$rc" -eq 0 ]
+while read -r v rest; do case $v in PASS) pass "$rest" ;; *) fail "$rest" ;; esac; done \
+	< <(tests/qemu/check_makerun.sh "$T/makerun.out" "$T/makerun")
+
 # 10: the chart on the screen (tests/qemu/screendump.sh): pixels against the capture.
 while read -r v rest; do case $v in PASS) pass "screendump: $rest" ;; *) fail "screendump: $v $rest" ;; esac; done < <(tests/qemu/screendump.sh "$T/screendump")
 
