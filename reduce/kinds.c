@@ -84,8 +84,8 @@ void cs_report_plain(struct cs_buf *b, size_t from)
 			if (o > from && s[o - 1] == ' ')
 				o--;
 			e++;
-		} else if (e + 1 < n && (s[e] == ';' || s[e] == ',') && s[e + 1] == ' ') {
-			e += 2; /* "(CS_X; more)" -> "(more)" */
+		} else if (e + 1 < n && (s[e] == ';' || s[e] == ',' || s[e] == ':') && s[e + 1] == ' ') {
+			e += 2; /* "(CS_X; more)", "(CS_X: more)" -> "(more)" */
 		} else if (e < n && s[e] == ' ') {
 			e++; /* "CS_X 0.1" -> "0.1" */
 		} else if (o > from && s[o - 1] == ' ') {
