@@ -83,6 +83,10 @@ else
 	echo "run: the host reads the capture otherwise than the console said (bytes: console ${said:-none}, host $bytes):"
 	diff "$dir/console-summary.txt" "$dir/host-summary.txt" | head -n 20
 	sed 's/^/console only: /' "$dir/console-only.txt" | head -n 20
+	# and the host's side of them (its secure boot line is the console's
+	# first lines, said there before the sweep)
+	grep -vxF -f "$dir/console-detail.txt" "$dir/host-detail.txt" | grep -v '^secure boot: ' |
+		sed 's/^/host only: /' | head -n 20
 fi
 echo "full report ($(wc -l <"$dir/host-report.txt") lines): $cs reduce $out"
 echo "capture: $out"
