@@ -13,7 +13,7 @@
 #   make sign       sign the firmware for Secure Boot (SIGN_KEY=, SIGN_CERT=;
 #                   make keys makes a pair; make usb SIGN_KEY=... signs the stick)
 # ARCH=x86_64|aarch64 (aliases: amd64, x64, arm64; default: this machine's).
-# WERROR=0 drops -Werror.
+# WERROR=0 drops -Werror. V=1 shows every command as make runs it.
 
 # The machine that builds: the host command is built for it (build/host/),
 # and ARCH, the firmware's architecture, defaults to it, so plain `make`
@@ -25,6 +25,19 @@ override ARCH := $(patsubst amd64,x86_64,$(patsubst x64,x86_64,$(patsubst arm64,
 BUILD := build
 HOSTDIR := $(BUILD)/host
 WERROR ?= 1
+# V=1: every command in full, as make runs it. Otherwise an object is built
+# in silence (the compiler's warnings and errors still show) and each file
+# linked says one line, "  LD      build/host/cacheshape": a fresh clone's
+# `make run` builds some 300 objects, and their command lines were half of
+# its 589 lines (issue 40 item 2: make run within 120 lines).
+V ?= 0
+ifeq ($(V),1)
+Q :=
+say =
+else
+Q := @
+say = @printf '  %-7s %s\n' '$(1)' '$@';
+endif
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifeq ($(WERROR),1)
 WARN += -Werror

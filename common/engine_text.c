@@ -80,11 +80,23 @@ static void series(struct cs_buf *b, const struct cs_adj_series *s)
 	cs_puts(b, " ns/pair\n");
 }
 
+/* A sweep's progress in at most about CS_PROGRESS_LINES lines (issue 40: a
+ * quick run's console, and `make run`, within a screen or two): the first
+ * point, every step-th, and the last. A line per point scrolled a real
+ * machine's screen past everything before it. */
+#define CS_PROGRESS_LINES 12u
+static int point_shown(const struct cs_event *e)
+{
+	uint32_t step = (e->n + CS_PROGRESS_LINES - 1) / CS_PROGRESS_LINES;
+	return e->i == 0 || e->i + 1 >= e->n || step <= 1 || (e->i + 1) % step == 0;
+}
+
 void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 {
 	switch (e->kind) {
 	case CS_EV_POINT:
-		point(b, e);
+		if (point_shown(e))
+			point(b, e);
 		break;
 	case CS_EV_POINT_FAILED:
 		cs_puts(b, "  [");
@@ -108,7 +120,7 @@ void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 		cs_putc(b, '\n');
 		break;
 	case CS_EV_EXP_BEGIN:
-		cs_puts(b, "experiments (seed 003): single accesses, stride prefetch, random against fixed stride\n");
+		cs_puts(b, "experiments: single accesses, stride prefetch, random against fixed stride\n");
 		break;
 	case CS_EV_EXP_DONE:
 		cs_puts(b, "  done in ");

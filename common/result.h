@@ -14,7 +14,9 @@
 #define CS_MAX_KNEES 32
 #define CS_MAX_REFUSALS 48
 #define CS_CODE_MAX 32
-#define CS_REASON_MAX 320
+/* 512: a guest's geometry refusal ran past 320 bytes and was cut mid-word
+ * ("...cannot be tol"); a cut sentence is a defect (issue 40 item 5) */
+#define CS_REASON_MAX 512
 
 /* A refusal is an answer: a stable code and a sentence with its figures. */
 struct cs_refusal {

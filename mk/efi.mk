@@ -21,11 +21,11 @@ firmware: $(EFI_APP)
 
 $(EFIOBJ)/%.o: %.c | deps-efi
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
+	$(Q)$(EFI_CC) $(EFI_CFLAGS) -c $< -o $@
 
 # --no-undefined: a missing symbol fails the build here, not at boot.
 $(EFIDIR)/cacheshape.so: $(EFI_OBJS)
-	$(EFI_LD) -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
+	$(call say,LD)$(EFI_LD) -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
 		--no-undefined $(EFI_CRT0) $^ -L$(EFI_LIB) -lefi -lgnuefi \
 		$(shell $(EFI_CC) -print-libgcc-file-name) -o $@
 
@@ -34,7 +34,7 @@ $(EFIDIR)/cacheshape.so: $(EFI_OBJS)
 # that sbsign hashes no gap (mk/sign.mk).
 EFI_SECTIONS ?= .text .sdata .data .dynamic .dynsym .rel .rela .rel.* .rela.* .reloc
 $(EFI_APP): $(EFIDIR)/cacheshape.so
-	$(EFI_OBJCOPY) $(foreach s,$(EFI_SECTIONS),-j $(s)) $(EFI_OBJCOPY_TARGET) $< $@
+	$(call say,OBJCOPY)$(EFI_OBJCOPY) $(foreach s,$(EFI_SECTIONS),-j $(s)) $(EFI_OBJCOPY_TARGET) $< $@
 	$(EFI_IMAGE_FINISH)
 
 # QEMU_CPU picks the emulated CPU; QEMU_CFG is the settings file put on the

@@ -48,11 +48,11 @@ fuzz-build: $(FUZZ_BINS)
 
 $(FUZZDIR)/obj/%.o: %.c | deps-fuzz deps-host
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(YAJL_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(YAJL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(FUZZDIR)/fuzz_%: tests/fuzz_%.c $(FUZZ_LIB_OBJ) | deps-fuzz deps-host
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(YAJL_CFLAGS) -o $@ $< $(FUZZ_LIB_OBJ) $(YAJL_LIBS) -lm
+	$(call say,LD)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(YAJL_CFLAGS) -o $@ $< $(FUZZ_LIB_OBJ) $(YAJL_LIBS) -lm
 
 fuzz: $(FUZZ_BINS)
 	@for t in $(FUZZ_TARGETS); do \
@@ -75,7 +75,7 @@ BENCH_BIN := $(HOSTDIR)/bench/bench_reduce
 
 $(BENCH_BIN): bench/bench_reduce.c $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
+	$(call say,LD)$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) -o $@ $< $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a $(HOST_LIBS)
 
 # The same reader and reducer as WebAssembly, in node, beside the host's
 # in-memory figure (bench/bench_wasm.mjs: within 2x is the target).

@@ -31,16 +31,16 @@ deps-cross-$(1):
 	@scripts/deps.sh cross-$$(DEBIAN_ARCH_$(1))
 $$(XHOSTDIR_$(1))/obj/%.o: %.c | deps-cross-$(1)
 	@mkdir -p $$(dir $$@)
-	$$(XHOST_CC_$(1)) $$(HOST_CFLAGS) -c $$< -o $$@
+	$$(Q)$$(XHOST_CC_$(1)) $$(HOST_CFLAGS) -c $$< -o $$@
 # libyajl_s.a: the static yajl of libyajl-dev, found in the cross
 # compiler's multiarch library path (/usr/lib/$(LINUX_TRIPLET_<arch>)).
 $$(XHOSTDIR_$(1))/cacheshape: $$(XHOST_OBJ_$(1))
-	$$(XHOST_CC_$(1)) -static -o $$@ $$^ -l:libyajl_s.a -lm
+	$$(call say,LD)$$(XHOST_CC_$(1)) -static -o $$@ $$^ -l:libyajl_s.a -lm
 .PHONY: host-$(1)-tests
 host-$(1)-tests: $$(patsubst %,$$(XHOSTDIR_$(1))/tests/%,$$(XHOST_TESTS))
 $$(XHOSTDIR_$(1))/tests/%: tests/%.c tests/check.h $$(filter-out %/host/main.o,$$(XHOST_OBJ_$(1)))
 	@mkdir -p $$(dir $$@)
-	$$(XHOST_CC_$(1)) $$(HOST_CFLAGS) -static -o $$@ $$(filter-out %.h,$$^) -l:libyajl_s.a -lm
+	$$(call say,LD)$$(XHOST_CC_$(1)) $$(HOST_CFLAGS) -static -o $$@ $$(filter-out %.h,$$^) -l:libyajl_s.a -lm
 endef
 $(foreach a,$(filter-out $(HOST_ARCH),$(EFI_ARCHES)),$(eval $(call host_cross,$(a))))
 

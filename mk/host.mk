@@ -64,17 +64,17 @@ host: $(HOSTDIR)/cacheshape $(HOSTDIR)/gen-synthetic
 
 $(HOSTDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
 
 $(HOSTDIR)/libcore.a: $(CORE_OBJ) $(ARCH_HOST_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR)ar rcs $@ $^
 
 $(HOSTDIR)/cacheshape: $(HOSTDIR)/obj/host/main.o $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a
-	$(HOST_CC) -o $@ $^ $(HOST_LIBS)
+	$(call say,LD)$(HOST_CC) -o $@ $^ $(HOST_LIBS)
 
 $(HOSTDIR)/gen-synthetic: $(HOSTDIR)/obj/captures/synthetic/gen_synthetic.o $(HOSTDIR)/obj/host/outfile.o $(HOSTDIR)/libcore.a
-	$(HOST_CC) -o $@ $^ -lpthread -lm
+	$(call say,LD)$(HOST_CC) -o $@ $^ -lpthread -lm
 
 # The synthetic catalogue: regenerate after changing its generator,
 # captures/synthetic/gen_synthetic.c (it keeps the .c: only *.json go).

@@ -39,3 +39,5 @@ uninstall:
 
 # tests/suite-install.sh: install, the pages and the completion, uninstall
 TEST_SUITES += tests/suite-install.sh
+# --help, the man pages and the reports in a user's words (issue 40 item 5)
+TEST_SUITES += tests/suite-words.sh

@@ -18,7 +18,7 @@ TEST_SUITES += tests/suite-netboot.sh tests/suite-serve-upload.sh
 SERVE_BENCH_BIN := $(HOSTDIR)/bench/bench_upload
 $(SERVE_BENCH_BIN): bench/bench_upload.c net/http.c common/buf.c common/csmath.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) -o $@ bench/bench_upload.c net/http.c common/buf.c common/csmath.c -lpthread -lm
+	$(call say,LD)$(HOST_CC) $(HOST_CFLAGS) -o $@ bench/bench_upload.c net/http.c common/buf.c common/csmath.c -lpthread -lm
 .PHONY: bench-serve
 bench: bench-serve
 bench-serve: $(HOSTDIR)/cacheshape $(SERVE_BENCH_BIN)

@@ -16,25 +16,25 @@ host-asan: $(ASANDIR)/cacheshape $(ASAN_UNIT_TESTS)
 
 $(ASANDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -c $< -o $@
 
 $(ASANDIR)/obj/host/cmd/plot_png.o: ASAN_CFLAGS += $(RSVG_CFLAGS)
 
 $(ASANDIR)/libcore.a: $(ASAN_CORE_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR)ar rcs $@ $^
 
 $(ASANDIR)/cacheshape: $(ASANDIR)/obj/host/main.o $(ASAN_LIB_OBJ) $(ASANDIR)/libcore.a
-	$(HOST_CC) $(ASAN_FLAGS) -o $@ $^ $(HOST_LIBS) -lpthread
+	$(call say,LD)$(HOST_CC) $(ASAN_FLAGS) -o $@ $^ $(HOST_LIBS) -lpthread
 
 # as the plain unit tests (mk/test.mk): the command's units as an archive
 $(ASANDIR)/libhost.a: $(ASAN_LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR)ar rcs $@ $^
 
 $(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASANDIR)/libhost.a $(ASANDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
+	$(call say,LD)$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
 		-Wl,--start-group $(ASANDIR)/libhost.a $(ASANDIR)/libcore.a -Wl,--end-group $(HOST_LIBS) -lpthread
 
 TEST_SUITES += tests/suite-sanitize.sh

@@ -61,18 +61,18 @@ selftest-names:
 ST_ENTRY = --redefine-sym main=cs_selftest_$* -G cs_selftest_$*
 $(STDIR)/tests/%.o: tests/%.c tests/check.h | deps-efi
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(SELFTEST_CFLAGS) -MT $@ -c $< -o $@.all
-	$(EFI_OBJCOPY) $(ST_ENTRY) $@.all $@
+	$(Q)$(EFI_CC) $(SELFTEST_CFLAGS) -MT $@ -c $< -o $@.all
+	$(Q)$(EFI_OBJCOPY) $(ST_ENTRY) $@.all $@
 
 # libc.c must not have its own loops turned back into calls to itself.
 $(STDIR)/libc.o: selftest/libc.c | deps-efi
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(SELFTEST_CFLAGS) -fno-tree-loop-distribute-patterns -c $< -o $@
+	$(Q)$(EFI_CC) $(SELFTEST_CFLAGS) -fno-tree-loop-distribute-patterns -c $< -o $@
 $(STDIR)/%.o: selftest/%.c | deps-efi
 	@mkdir -p $(dir $@)
-	$(EFI_CC) $(SELFTEST_CFLAGS) -c $< -o $@
+	$(Q)$(EFI_CC) $(SELFTEST_CFLAGS) -c $< -o $@
 $(STDIR)/table.o: $(STDIR)/table.c
-	$(EFI_CC) $(SELFTEST_CFLAGS) -Iselftest -c $< -o $@
+	$(Q)$(EFI_CC) $(SELFTEST_CFLAGS) -Iselftest -c $< -o $@
 
 # The table of tests, from the list above, each entry as its main() is
 # declared (void, or argc and argv); rewritten only when it changes.
@@ -103,30 +103,30 @@ $(HOST_STDIR)/table.c: selftest-always
 # the link takes only what the tests and the clock reach (not efi/main.o).
 $(STDIR)/libfirmware.a: $(EFI_OBJS)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR)ar rcs $@ $^
 
 $(STDIR)/selftest.so: $(ST_OBJS) $(STDIR)/libfirmware.a
-	$(EFI_LD) -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
+	$(call say,LD)$(EFI_LD) -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
 		--no-undefined $(EFI_CRT0) $(ST_OBJS) $(STDIR)/libfirmware.a -L$(EFI_LIB) -lefi -lgnuefi \
 		$(shell $(EFI_CC) -print-libgcc-file-name) -o $@
 
 $(SELFTEST_EFI): $(STDIR)/selftest.so
-	$(EFI_OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym \
+	$(call say,OBJCOPY)$(EFI_OBJCOPY) -j .text -j .sdata -j .data -j .dynamic -j .dynsym \
 		-j .rel -j .rela -j .rel.* -j .rela.* -j .reloc \
 		$(EFI_OBJCOPY_TARGET) $< $@
 
 # The host twin.
 $(HOST_STDIR)/tests/%.o: tests/%.c tests/check.h | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(SELFTEST_HOST_CFLAGS) -MT $@ -c $< -o $@.all
-	objcopy $(ST_ENTRY) $@.all $@
+	$(Q)$(HOST_CC) $(SELFTEST_HOST_CFLAGS) -MT $@ -c $< -o $@.all
+	$(Q)objcopy $(ST_ENTRY) $@.all $@
 $(HOST_STDIR)/%.o: selftest/%.c | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(SELFTEST_HOST_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(SELFTEST_HOST_CFLAGS) -c $< -o $@
 $(HOST_STDIR)/table.o: $(HOST_STDIR)/table.c
-	$(HOST_CC) $(SELFTEST_HOST_CFLAGS) -Iselftest -c $< -o $@
+	$(Q)$(HOST_CC) $(SELFTEST_HOST_CFLAGS) -Iselftest -c $< -o $@
 $(SELFTEST_HOST): $(HOST_ST_OBJS) $(HOSTDIR)/libcore.a
-	$(HOST_CC) -o $@ $^ -lm
+	$(call say,LD)$(HOST_CC) -o $@ $^ -lm
 
 # Boot it (QEMU_BOOT_SCRIPT: OVMF or AAVMF, under a timeout), show the
 # console, and compare every test's count with the host twin's; the last

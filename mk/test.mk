@@ -9,11 +9,11 @@ UNIT_TESTS := $(patsubst tests/%.c,$(HOSTDIR)/tests/%,$(UNIT_TEST_SRC))
 # them), in a group with the core, whichever calls whichever.
 $(HOSTDIR)/libhost.a: $(HOSTLIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(call say,AR)ar rcs $@ $^
 
 $(HOSTDIR)/tests/%: tests/%.c tests/check.h $(HOSTDIR)/libhost.a $(HOSTDIR)/libcore.a | deps-host
 	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
+	$(call say,LD)$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
 		-Wl,--start-group $(HOSTDIR)/libhost.a $(HOSTDIR)/libcore.a -Wl,--end-group $(HOST_LIBS)
 
 .PHONY: unit-tests test check test-deps

@@ -35,11 +35,11 @@ deps-web:
 $(WEB_OBJDIR)/web/%.o: WEB_CFLAGS += -Wno-missing-prototypes
 $(WEB_OBJDIR)/%.o: %.c | deps-web
 	@mkdir -p $(dir $@)
-	$(WEB_CC) $(WEB_CFLAGS) -c $< -o $@
+	$(Q)$(WEB_CC) $(WEB_CFLAGS) -c $< -o $@
 
 $(WEBDIR)/cacheshape.wasm: $(WEB_OBJ)
 	@mkdir -p $(dir $@)
-	$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
+	$(call say,LD)$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
 
 # The page's measuring worker takes this one where the browser validates
 # WebAssembly SIMD: the same objects, but the bandwidth kernels built with
@@ -48,10 +48,10 @@ $(WEBDIR)/cacheshape.wasm: $(WEB_OBJ)
 WEB_SIMD_OBJ := $(WEB_OBJDIR)/arch/wasm32/bandwidth-simd.o
 $(WEB_SIMD_OBJ): arch/wasm32/bandwidth.c | deps-web
 	@mkdir -p $(dir $@)
-	$(WEB_CC) $(WEB_CFLAGS) -msimd128 -c $< -o $@
+	$(Q)$(WEB_CC) $(WEB_CFLAGS) -msimd128 -c $< -o $@
 $(WEBDIR)/cacheshape-simd.wasm: $(filter-out $(WEB_OBJDIR)/arch/wasm32/bandwidth.o,$(WEB_OBJ)) $(WEB_SIMD_OBJ)
 	@mkdir -p $(dir $@)
-	$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
+	$(call say,LD)$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
 
 $(WEBDIR)/%: web/%
 	@mkdir -p $(dir $@)

@@ -17,6 +17,16 @@ void cs_report_text(struct cs_buf *b, const struct cs_capture *c,
  * detail alone, every kind's lines and the refusals. */
 void cs_report_detail(struct cs_buf *b, const struct cs_capture *c,
 		      const struct cs_result *r);
+/* The same with each rule's constant named (`reduce --explain`): the
+ * default text says a rule in words and its value ("more than 0.05"); the
+ * constant (CS_CLOCK_DRIFT_MAX, docs/) is for those who look it up, and
+ * the JSON always carries it (issue 40 item 5). */
+void cs_report_detail_explain(struct cs_buf *b, const struct cs_capture *c,
+			      const struct cs_result *r);
+/* The text written to b since 'from' in words for people: each CS_NAME
+ * constant taken out, its value kept ("CS_GEOM_RISE 0.1 x" -> "0.1 x",
+ * "(CS_X; probe --repeat)" -> "(probe --repeat)", " (CS_X)" -> ""). */
+void cs_report_plain(struct cs_buf *b, size_t from);
 
 /* For every kind's report: "12.3 ns" (two decimals under 10 ns), and one
  * level's line, "  level N  floor X ns  FIRST .. LAST\n": sizes for the

@@ -233,7 +233,7 @@ void cs_put_climb(struct cs_buf *b, const struct cs_climbs *cl, uint32_t i, int 
 	put_x(b, c->last_bytes, pages, 0);
 	cs_puts(b, pages ? " pages is one smooth climb, " : " is one smooth climb, ");
 	put_times(b, c->rate);
-	cs_puts(b, " per octave (s.9: levels climbing >= ");
+	cs_puts(b, " per octave (a smooth climb: levels climbing >= ");
 	put_times(b, CS_CLIMB_SLOPE_MIN);
 	cs_puts(b, "/octave, steps <= ");
 	cs_put_g(b, CS_CLIMB_OCTAVES, 6);

@@ -92,7 +92,7 @@ else
 	expect "on this machine, a granule or a refusal with its reason (got $code)" \
 		test "$(json "$tmp/a64.json" '(d["icache"]["granule_bytes"] is not None) != ("refusal" in d["icache"])')" = True
 fi
-expect "the probe's report says seed 001's answer" grep -q "instruction cache probe (seed 001): " "$tmp/a64.out"
+expect "the probe's report says seed 001's answer" grep -q "instruction cache probe: " "$tmp/a64.out"
 
 # --all-kinds: one capture per kind of core, none over an existing file.
 run "$bin" probe --quick --max-bytes 64K --all-kinds -q -o "$tmp/k.json" >/dev/null 2>"$tmp/k.err"

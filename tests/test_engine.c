@@ -425,9 +425,9 @@ static void test_table(void)
 static void test_progress_left(void)
 {
 	static const struct { uint32_t i, n; double eta; const char *want; } rows[] = {
-		{ 6, 57, 0.6, "  left ~0.6 s\n" },
-		{ 55, 57, 0.04, "  left <0.1 s\n" },
-		{ 55, 57, 0.0, "  left <0.1 s\n" },
+		{ 4, 57, 0.6, "  left ~0.6 s\n" },
+		{ 54, 57, 0.04, "  left <0.1 s\n" },
+		{ 54, 57, 0.0, "  left <0.1 s\n" },
 		{ 56, 57, 0.0, "  sweep done\n" },
 	};
 	struct cs_point_result pr;
@@ -441,6 +441,27 @@ static void test_progress_left(void)
 		CHECK(strstr(line, rows[r].want) && !strstr(line, "~0.0 s"), "point %u of %u, eta %g: %s",
 		      rows[r].i + 1, rows[r].n, rows[r].eta, line);
 	}
+}
+
+/* The progress of a 57-point sweep in at most about a dozen lines (issue
+ * 40): the first point, every fifth, the last; no line per point. */
+static void test_progress_lines(void)
+{
+	struct cs_point_result pr;
+	unsigned shown = 0, first = 0, last = 0;
+	memset(&pr, 0, sizeof pr);
+	for (uint32_t i = 0; i < 57; i++) {
+		char line[256] = "";
+		struct cs_buf b;
+		struct cs_event e = { CS_EV_POINT, i, 57, 32768, 0, 0, &pr, 1.0, 0, 0, 0 };
+		cs_buf_init(&b, line, sizeof line);
+		cs_event_text(&b, &e);
+		shown += b.len > 0;
+		first += i == 0 && b.len > 0;
+		last += i == 56 && strstr(line, "sweep done") != NULL;
+	}
+	CHECK(shown >= 10 && shown <= 14 && first && last,
+	      "57 points said in %u lines (first %u, last %u), not one a point", shown, first, last);
 }
 
 /* plan.repeats: the whole sweep three times, later passes in their own
@@ -496,6 +517,7 @@ static void test_repeats(void)
 int main(void)
 {
 	test_progress_left();
+	test_progress_lines();
 	mem = aligned_alloc(4096, MEM_BYTES);
 	if (!mem)
 		return 2;

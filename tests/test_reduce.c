@@ -6,6 +6,7 @@
 #include "../reduce/reduce.h"
 #include "../reduce/internal.h"
 #include "../reduce/summary.h"
+#include "../reduce/report.h"
 
 CS_TEST_MAIN_DEFS;
 
@@ -1154,6 +1155,31 @@ static void test_sentences(void)
 	CHECK(n_sentences == 24, "%d sentences", n_sentences);
 }
 
+/* The default report in words (issue 40 item 5): each constant's name out,
+ * its value and the sentence around it kept. */
+static void test_plain_words(void)
+{
+	static const struct { const char *in, *want; } rows[] = {
+		{ "more than CS_CLOCK_DRIFT_MAX 0.05 (worst 0.2)", "more than 0.05 (worst 0.2)" },
+		{ "at least 5 times (CS_REF_MIN_REPEATS; probe --repeat)", "at least 5 times (probe --repeat)" },
+		{ "1.19x (CS_GRID_STEP: one step of the grid)", "1.19x (one step of the grid)" },
+		{ "the 20 ms a TLB sweep allows (CS_TLB_BLOCK_MAX_NS): not measured",
+		  "the 20 ms a TLB sweep allows: not measured" },
+		{ "no CS_ here, nor XCS_A nor aCS_B", "no CS_ here, nor XCS_A nor aCS_B" },
+	};
+	for (unsigned i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char mem[256];
+		struct cs_buf b;
+		cs_buf_init(&b, mem, sizeof mem);
+		cs_puts(&b, "kept: ");
+		size_t from = b.len;
+		cs_puts(&b, rows[i].in);
+		cs_report_plain(&b, from);
+		CHECK(!strncmp(mem, "kept: ", 6) && !strcmp(mem + 6, rows[i].want) && b.len == strlen(mem),
+		      "plain: '%s' -> '%s'", rows[i].in, mem);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--sentences")) {
@@ -1162,6 +1188,7 @@ int main(int argc, char **argv)
 			printf("%s\t%s\n", sentences[i].constant, sentences[i].text);
 		return 0;
 	}
+	test_plain_words();
 	test_plateaus_and_levels();
 	test_input();
 	test_knees();

@@ -339,6 +339,9 @@ static void sentences(int print)
 	reduce();
 	if (res.bw.mlp[0].n_refusals)
 		snprintf(gain, sizeof gain, "%s", res.bw.mlp[0].refusals[0].reason);
+	/* Little's law is said for memory alone (bw_report.c): its heading as
+	 * a size in memory prints it */
+	res.bw.mlp[1].where = CS_BW_IN_MEMORY;
 	cs_buf_init(&b, text, sizeof text);
 	cs_bw_report(&b, &cap, &res);
 	agree = strstr(text, "cross-witness");
@@ -362,6 +365,35 @@ static void sentences(int print)
 	CHECK(far && strstr(far, want), "Little's heading prints %s", want);
 }
 
+/* Little's law is said only where it means something (issue 40 item 5):
+ * not for a size in a cache, not under QEMU's TCG, for memory otherwise;
+ * computed in every case (reduce --json). */
+static void little_where(void)
+{
+	static char text[16384];
+	struct cs_buf b;
+	begin();
+	series(CS_BW_READ, 1, read4, at3, 3);
+	cap.bw.mlp_present = 1;
+	cap.bw.n_mlp = 1;
+	cap.bw.mlp[0] = (struct cs_mlp_size){ 16384, 2, { 1, 2 }, { 1.2, 1.2 } };
+	reduce();
+	int computed = res.bw.mlp[0].has_little;
+	res.bw.mlp[0].where = CS_BW_IN_CACHE;
+	cs_buf_init(&b, text, sizeof text);
+	cs_bw_report(&b, &cap, &res);
+	CHECK(computed && !strstr(text, "Little's law"), "in a cache: computed (%d), not said", computed);
+	res.bw.mlp[0].where = CS_BW_IN_MEMORY;
+	cs_buf_init(&b, text, sizeof text);
+	cs_bw_report(&b, &cap, &res);
+	CHECK(strstr(text, "Little's law") != NULL, "in memory: said");
+	snprintf(cap.cclock.hv_signature, sizeof cap.cclock.hv_signature, "TCGTCGTCGTCG");
+	cs_buf_init(&b, text, sizeof text);
+	cs_bw_report(&b, &cap, &res);
+	CHECK(!strstr(text, "Little's law"), "in memory under QEMU's TCG: not said");
+	cap.cclock.hv_signature[0] = 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--sentences")) {
@@ -374,5 +406,6 @@ int main(int argc, char **argv)
 	test_little();
 	test_witness();
 	sentences(0);
+	little_where();
 	return cs_test_summary("reduce_bw");
 }

@@ -16,7 +16,7 @@
 
 void cs_usage_reduce(FILE *f)
 {
-	fputs("usage: cacheshape reduce [--brief] FILE...\n"
+	fputs("usage: cacheshape reduce [--brief|--explain] FILE...\n"
 	      "       cacheshape reduce --json FILE\n"
 	      "\n"
 	      "Replays each capture through the reducer and prints first the\n"
@@ -27,6 +27,8 @@ void cs_usage_reduce(FILE *f)
 	      "verdicts and every refusal with its reason.\n"
 	      "\n"
 	      "  --brief  the summary alone\n"
+	      "  --explain  each rule also by its constant's name, as docs/ and\n"
+	      "           the JSON name it (the default says the rule's value)\n"
 	      "  --json   one JSON object on stdout, null where a value does not\n"
 	      "           exist; exactly one FILE (its \"summary\" is the same rows)\n"
 	      "  -h, --help     this text\n"
@@ -61,7 +63,7 @@ static int reduce_json(struct cs_replay *p, const char *path)
 	return CS_EXIT_OK;
 }
 
-static int reduce_text(struct cs_replay *p, const char *path, char *mem, int brief)
+static int reduce_text(struct cs_replay *p, const char *path, char *mem, int brief, int explain)
 {
 	char err[512];
 	struct cs_buf b;
@@ -84,10 +86,12 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem, int bri
 	/* the summary first (docs/summary.md), then a firmware capture's
 	 * Secure Boot line (else nothing), then every kind (common/kinds.h) */
 	cs_summary_text(&b, &p->cap, &p->res);
+	if (!explain)
+		cs_report_plain(&b, 0);
 	if (!brief) {
 		cs_putc(&b, '\n');
 		cs_secure_boot_text(&b, &p->cap.sb);
-		cs_report_detail(&b, &p->cap, &p->res);
+		(explain ? cs_report_detail_explain : cs_report_detail)(&b, &p->cap, &p->res);
 	}
 	cs_fput_lines(stdout, mem);
 	if (b.overflow)
@@ -96,11 +100,12 @@ static int reduce_text(struct cs_replay *p, const char *path, char *mem, int bri
 }
 
 /* The options; -1 to go on, else the exit status. */
-static int reduce_opts(int argc, char **argv, int *json, int *brief)
+static int reduce_opts(int argc, char **argv, int *json, int *brief, int *explain)
 {
 	static const struct option lo[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "brief", no_argument, NULL, 'b' },
+		{ "explain", no_argument, NULL, 'x' },
 		CS_OPT_STD, { NULL, 0, NULL, 0 }
 	};
 	int c, stdin_n = 0;
@@ -110,6 +115,8 @@ static int reduce_opts(int argc, char **argv, int *json, int *brief)
 			*json = 1;
 		else if (c == 'b')
 			*brief = 1;
+		else if (c == 'x')
+			*explain = 1;
 		else if (c == CS_OPT_HELP)
 			return cs_usage_reduce(stdout), CS_EXIT_OK;
 		else if (c == CS_OPT_VERSION)
@@ -121,6 +128,8 @@ static int reduce_opts(int argc, char **argv, int *json, int *brief)
 		stdin_n += !strcmp(argv[i], "-");
 	if (optind == argc)
 		return cs_usage_error("reduce", "no capture FILE given");
+	if (*json && *explain)
+		return cs_usage_error("reduce", "--explain and --json: the JSON names every constant already");
 	if (*json && *brief)
 		return cs_usage_error("reduce", "--brief and --json: choose one (--json has the "
 				      "summary as its \"summary\")");
@@ -134,7 +143,7 @@ static int reduce_opts(int argc, char **argv, int *json, int *brief)
 
 int cs_cmd_reduce(int argc, char **argv)
 {
-	int json = 0, brief = 0, rc = reduce_opts(argc, argv, &json, &brief), i;
+	int json = 0, brief = 0, explain = 0, rc = reduce_opts(argc, argv, &json, &brief, &explain), i;
 	struct cs_replay *p;
 	char *mem;
 
@@ -149,7 +158,7 @@ int cs_cmd_reduce(int argc, char **argv)
 	}
 	for (i = optind; i < argc; i++) {
 		if (json ? reduce_json(p, argv[i])
-			 : reduce_text(p, argv[i], mem, brief))
+			 : reduce_text(p, argv[i], mem, brief, explain))
 			rc = CS_EXIT_ERROR;
 		else if (!json && i + 1 < argc)
 			putchar('\n');

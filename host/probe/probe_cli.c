@@ -43,11 +43,12 @@ void cs_usage_probe(FILE *f)
 {
 	fputs("usage: cacheshape probe -o FILE [options]\n"
 	      "\n"
-	      "Measures this machine with the firmware's own probe (common/probe.c):\n"
-	      "a random pointer chase over working sets from 4 KiB up, four sizes an\n"
-	      "octave, then the adjacency probe at the placements the sweep allows,\n"
-	      "seed 003's experiments, and seed 001's instruction-cache experiment\n"
-	      "(on ARM: code in a memfd mapped twice, writable and executable).\n"
+	      "Measures this machine with the same probe as the firmware: a random\n"
+	      "pointer chase over working sets from 4 KiB up, four sizes an octave,\n"
+	      "then the adjacency probe at the placements the sweep allows, the\n"
+	      "line-size, stride and random-access experiments, and the\n"
+	      "instruction-cache experiment (on ARM: code in a memfd mapped twice,\n"
+	      "writable and executable).\n"
 	      "Pinned to one CPU. Writes one capture (docs/capture.md) and prints its\n"
 	      "reduction. Progress, with the time left, goes to stderr.\n"
 	      "\n"
@@ -83,16 +84,16 @@ void cs_usage_probe(FILE *f)
 	      "  --all-core-types    one capture per core type (big.LITTLE, P/E\n"
 	      "                      cores), each on the first CPU of its type, into\n"
 	      "                      FILE-<type>-cpuN.json; none may exist already\n"
-	      "                      (but with --force); --all-kinds, its old name,\n"
-	      "                      is still accepted\n"
+	      "                      (but with --force)\n"
 	      "  --flush auto|arch|evict\n"
-	      "                      how seed 003's experiments empty the caches: the\n"
+	      "                      how the experiments empty the caches: the\n"
 	      "                      architecture's instruction (clflush, dc civac)\n"
 	      "                      where this process may run it, else eviction by\n"
 	      "                      reading a buffer twice the largest cache (auto,\n"
 	      "                      the default); the capture says which\n"
 	      "  --label TEXT        appended to the capture's label\n"
-	      "  --seed N            the chase's random seed (default: from the clock)\n"
+	      "  --seed N            the random chase's starting number, to run the\n"
+	      "                      same chase again (default: from the clock)\n"
 	      "  --repeat N          the whole sweep N times (1 to 9, default 1), each\n"
 	      "                      in an order of its own: each knee's and floor's\n"
 	      "                      spread; a reference needs 5 (docs/repeats.md)\n"
@@ -663,9 +664,10 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	FILE *out = strcmp(o->out, "-") ? stdout : stderr;
 	if (cs_place_reduce_rest(&run.place, &cap, why, sizeof why) == 0) {
 		cs_buf_init(&b, text, CS_TEXT_BYTES);
-		if (o->brief) /* the answer alone (docs/summary.md) */
+		if (o->brief) { /* the answer alone (docs/summary.md) */
 			cs_summary_text(&b, &cap, &res);
-		else
+			cs_report_plain(&b, 0);
+		} else
 			cs_report_text(&b, &cap, &res);
 		if (b.len && text[b.len - 1] != '\n')
 			cs_putc(&b, '\n');

@@ -135,7 +135,7 @@ void cs_probe_icache_json(struct cs_jsonw *j, const struct cs_probe_icache *ic)
 /* The screen's line (stderr), as the firmware prints its own. */
 void cs_probe_icache_say(FILE *f, const struct cs_probe_icache *ic)
 {
-	fprintf(f, "instruction cache probe (seed 001): ");
+	fprintf(f, "instruction cache probe: ");
 	if (ic->res.has_granule)
 		fprintf(f, "invalidation granule %u bytes (%s)", ic->res.granule_bytes, ic->res.reason);
 	else

@@ -194,11 +194,22 @@ static void witness(struct cs_buf *b, const struct cs_bw_result *t)
 	}
 }
 
-static void little(struct cs_buf *b, const struct cs_bw_result *t)
+/* Little's law is said where it means something (docs/bandwidth.md s.6,
+ * issue 40 item 5): misses to memory on a real processor. In a cache the
+ * chains' latency is a hit's and the read is bounded by the load ports, not
+ * by misses in flight; under an emulator (QEMU's TCG) no time is a
+ * machine's. Elsewhere it is computed all the same, in reduce --json. */
+static int little_means(const struct cs_capture *c, const struct cs_mlp_result *m)
+{
+	return m->has_little && m->where == CS_BW_IN_MEMORY &&
+	       !cs_streq(c->cclock.hv_signature, "TCGTCGTCGTCG");
+}
+
+static void little(struct cs_buf *b, const struct cs_capture *c, const struct cs_bw_result *t)
 {
 	uint32_t any = 0;
 	for (uint32_t i = 0; i < t->n_mlp; i++)
-		any += t->mlp[i].has_little;
+		any += little_means(c, &t->mlp[i]);
 	if (!any)
 		return;
 	cs_puts(b, "Little's law (read ~= MLP x line / latency; a ratio outside 1/");
@@ -208,7 +219,7 @@ static void little(struct cs_buf *b, const struct cs_bw_result *t)
 	cs_puts(b, " is a finding):\n");
 	for (uint32_t i = 0; i < t->n_mlp; i++) {
 		const struct cs_mlp_result *m = &t->mlp[i];
-		if (!m->has_little)
+		if (!little_means(c, m))
 			continue;
 		cs_puts(b, "  ");
 		put_where(b, m);
@@ -286,6 +297,6 @@ void cs_bw_report(struct cs_buf *b, const struct cs_capture *c, const struct cs_
 	}
 	mlps(b, t);
 	witness(b, t);
-	little(b, t);
+	little(b, c, t);
 	refusals(b, t);
 }

@@ -419,7 +419,7 @@ void cs_exp_kind_report(struct cs_buf *b, const struct cs_capture *c,
 	(void)c;
 	if (!r->exp.present)
 		return;
-	cs_puts(b, "experiments (seed 003):\n");
+	cs_puts(b, "experiments:\n");
 	if (r->exp.has_single)
 		report_single(b, &r->exp);
 	if (r->exp.has_stride)

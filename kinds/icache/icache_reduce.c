@@ -40,7 +40,7 @@ void cs_icache_report(struct cs_buf *b, const struct cs_capture *c,
 	(void)c;
 	if (!o->present)
 		return;
-	cs_puts(b, "instruction cache (seed 001): ");
+	cs_puts(b, "instruction cache: ");
 	if (o->r.has_granule) {
 		cs_puts(b, "invalidation granule ");
 		cs_put_u64(b, o->r.granule_bytes);

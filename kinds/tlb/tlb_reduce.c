@@ -81,11 +81,11 @@ static void put_tlb_name(struct cs_buf *b, uint32_t level)
 	cs_puts(b, " TLB");
 }
 
-/* reduction.md s.4's limits, cited */
+/* reduction.md s.4's limits, said as the sweep's are (the section is for
+ * the reader of docs/, not of the report: issue 40 item 5) */
 static void put_limits(struct cs_buf *b)
 {
 	cs_put_pair_limits(b);
-	cs_puts(b, " (reduction.md s.4)");
 }
 
 static void refuse_unmatched(const struct cs_capture *c, struct cs_tlb_series_result *s,
@@ -165,7 +165,7 @@ static void refuse_alias(struct cs_tlb_series_result *s, uint32_t n,
 	cs_put_g(&b, CS_TLB_ALIAS_SPAN, 6);
 	cs_puts(&b, "x ");
 	cs_put_u64(&b, s->alias_lines);
-	cs_puts(&b, " pages (docs/tlb.md s.5): past ");
+	cs_puts(&b, " pages: past "); /* docs/tlb.md s.5 */
 	cs_put_u64(&b, s->alias_lines);
 	cs_puts(&b, " pages the window's lines are reached through several virtual addresses, "
 		    "which a cache tagged by virtual address pays for: the data's aliasing, not a TLB level");
