@@ -52,7 +52,7 @@ done
 bounded "import --into /dev/zero" "4 MiB" $B import --from rambw $RB --into /dev/zero -o "$tmp/zi.json"
 expect "nothing written by any refusal" bash -c "! ls $tmp/*.json 2>/dev/null | grep -q ."
 
-# A FIFO no program writes to: refused after CS_INPUT_WAIT_S, the three at once
+# A FIFO no program writes to: refused after CS_INPUT_WAIT_S, all at once
 mkfifo "$tmp/nowriter"
 late() { # N CMD...: in the background, its exit status and stderr kept
 	local n=$1
@@ -62,8 +62,10 @@ late() { # N CMD...: in the background, its exit status and stderr kept
 late 1 $B reduce "$tmp/nowriter"
 late 2 $B import --from ramlat "$tmp/nowriter" -o "$tmp/f1.json"
 late 3 $B import --from rambw "$tmp/nowriter" --into $C -o "$tmp/f2.json"
+late 4 $B compare $C "$tmp/nowriter"
+late 5 $B import --from sbc-bench "$tmp/nowriter" -o "$tmp/f3.json"
 wait
-for n in 1 2 3; do
+for n in 1 2 3 4 5; do
 	expect "FIFO without a writer $n: refused after CS_INPUT_WAIT_S (exit $(cat "$tmp/late$n.rc"))" \
 		bash -c "[ \"\$(cat $tmp/late$n.rc)\" = 2 ] && grep -q CS_INPUT_WAIT_S $tmp/late$n.err"
 done

@@ -13,6 +13,7 @@
  * captures cannot be compared (unreadable, different processors, no
  * levels). */
 #include "compare.h"
+#include "../input.h"
 #include "replay.h"
 #include "../cmd.h"
 #include "../cli.h"
@@ -25,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CAPTURE_MAX (4u << 20) /* the reader's bound on a file */
 #define SIG_MAX CS_TEXT_MAX
 
 struct side {
@@ -69,24 +69,15 @@ int cs_compare_agree(double alo, double ahi, double blo, double bhi, double slac
 	return lo <= hi * slack;
 }
 
-/* The file whole (at most CAPTURE_MAX bytes), NUL-terminated; '-' is stdin. */
+/* The file whole, through the one bounded reader of every input
+ * (host/input.c, docs/inputs.md): at most CS_READ_MAX_FILE bytes from a
+ * file, FIFO, device or standard input ('-'), a silent FIFO given up after
+ * CS_INPUT_WAIT_S s. */
 static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	char *t = f ? malloc(CAPTURE_MAX + 2) : NULL;
-	size_t n = t ? fread(t, 1, CAPTURE_MAX + 1, f) : 0;
-	if (!f || !t || ferror(f) || n > CAPTURE_MAX) {
-		snprintf(err, errlen, "%s", !f ? "cannot open it" : !t ? "out of memory" :
-				       n > CAPTURE_MAX ? "larger than the reader's 4 MiB" : "read error");
-		if (f && f != stdin)
-			fclose(f);
-		free(t);
+	char *t = NULL;
+	if (cs_input_slurp(path, CS_READ_MAX_FILE, "a capture (4 MiB, CS_READ_MAX_FILE)", &t, len, err, errlen))
 		return NULL;
-	}
-	if (f != stdin)
-		fclose(f);
-	t[n] = '\0';
-	*len = n;
 	return t;
 }
 
