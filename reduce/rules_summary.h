@@ -9,6 +9,12 @@
  * lies within this factor of it, P / F <= k <= F * P; below, "smaller",
  * above, "larger" */
 #define CS_SUMMARY_CLAIM_FACTOR 1.5
+/* summary.md s.2a "ranges": a knee's range (reduction.md s.4, s.10) is its
+ * witness's range only where it spans at most this factor (one octave):
+ * the grid then locates the edge. A wider one is a climb the fit placed
+ * the knee in (a guest's L2 running into its share of L3 from 2 to 45 MiB),
+ * and the knee's point is the witness, as before ranges. */
+#define CS_SUMMARY_RANGE_MAX 2.0
 /* summary.md s.2a: two witnesses of a level's size agree when their sizes
  * lie within this factor of each other, or when their ranges (the grid's)
  * overlap, so the grid cannot tell them apart. The bandwidth kind's

@@ -431,12 +431,13 @@ static void cycles_cells(struct cs_summary *s, const struct cs_result *r)
 }
 
 /* s.2a: the knee's range of sizes (the grid's last point of the faster
- * level to the first of the slower); a point where the reduction gives
- * none */
+ * level to the first of the slower), where it spans at most
+ * CS_SUMMARY_RANGE_MAX; else, or where the reduction gives none, the point */
 static void knee_range(const struct cs_knee *k, double *lo, double *hi)
 {
 	*lo = *hi = k->bytes;
-	if (k->has_range && k->range_lo <= k->range_hi) {
+	if (k->has_range && k->range_lo <= k->range_hi &&
+	    k->range_hi <= CS_SUMMARY_RANGE_MAX * k->range_lo) {
 		*lo = k->range_lo;
 		*hi = k->range_hi;
 	}

@@ -78,6 +78,7 @@ build() {
 mutants=(
 	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.6"
 	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.4"
+	"CS_SUMMARY_RANGE_MAX 2.0 1.8"
 )
 SENTENCES=1 mutate rules_summary.h test_summary
 mutants=(

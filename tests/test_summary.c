@@ -476,6 +476,15 @@ static void test_ranges(void)
 	CHECK(!strcmp(row(0)->verdict, CS_V_AS_CLAIMED) && strstr(row(0)->sentence, "0.55x to 1.05x") &&
 		      row(0)->has_range && row(0)->range_lo == 0.55 * MIB,
 	      "a range holding P: %s", row(0)->sentence);
+	ranged(0.5 * MIB, 22 * MIB); /* a climb, not the grid: the point decides */
+	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER) && row(0)->range_hi == 0.6 * MIB &&
+		      strstr(row(0)->sentence, "about 60 %"),
+	      "a range wider than CS_SUMMARY_RANGE_MAX: the point: %s", row(0)->sentence);
+	res.knees[0].bytes = 0.3 * MIB;
+	ranged(0.4 * MIB, 0.9 * MIB);
+	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER), "a 2.25x range: the point 0.3x decides: %s",
+	      row(0)->sentence);
+	res.knees[0].bytes = 0.6 * MIB;
 	ranged(0.3 * MIB, 0.6 * MIB);
 	CHECK(!strcmp(row(0)->verdict, CS_V_SMALLER) && strstr(row(0)->sentence, "between about 30 and 60 %"),
 	      "a range below P / 1.5: %s", row(0)->sentence);
@@ -509,6 +518,10 @@ int main(int argc, char **argv)
 		three_levels(0);
 		paired(1.06 * 32 * KIB, 1, 32 * KIB);
 		printf("CS_SUMMARY_CLAIM_FACTOR\t%s\n", row(0)->sentence);
+		three_levels(0);
+		paired(0.6 * MIB, 2, MIB);
+		ranged(0.55 * MIB, 1.05 * MIB);
+		printf("CS_SUMMARY_RANGE_MAX\t%s\n", row(0)->sentence);
 		return 0;
 	}
 	test_claim_factor();
