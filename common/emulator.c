@@ -29,3 +29,28 @@ const char *cs_emulator_of_evidence(const char *evidence)
 	}
 	return 0;
 }
+
+void cs_emulator_fill(const char *named, const char *sig, const char *words, char *name, size_t name_cap,
+		      char *evidence, size_t evidence_cap)
+{
+	const char *found;
+	struct cs_buf b;
+	cs_buf_init(&b, evidence, evidence_cap);
+	if (name_cap)
+		name[0] = '\0';
+	if (named && named[0]) {
+		cs_strlcpy(name, named, name_cap);
+		cs_puts(&b, "the producer named it (cpu.emulator)");
+		if ((sig && sig[0]) || (words && words[0])) {
+			cs_puts(&b, sig && sig[0] ? ", hypervisor signature " : ", from ");
+			cs_puts(&b, sig && sig[0] ? sig : words);
+		}
+	} else if ((found = cs_emulator_of_signature(sig)) != 0) {
+		cs_strlcpy(name, found, name_cap);
+		cs_puts(&b, "hypervisor signature ");
+		cs_puts(&b, sig);
+	} else if ((found = cs_emulator_of_evidence(words)) != 0) {
+		cs_strlcpy(name, found, name_cap);
+		cs_puts(&b, words);
+	}
+}

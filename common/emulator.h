@@ -21,4 +21,14 @@ const char *cs_emulator_of_signature(const char *sig);
  * its TCG conclusion only there), or 0. */
 const char *cs_emulator_of_evidence(const char *evidence);
 
+/* The capture's emulator (name, "" none) and the evidence that named it,
+ * from what its producer has: its own conclusion (named: "" none, as
+ * cpu.emulator says), the hypervisor signature and the firmware's words
+ * (cpu.hv_evidence); any may be 0. The reader calls it on what a capture
+ * holds, and the producers on what they read, so that a run's own screen
+ * and its capture read back say the same (docs/emulators.md s.2). */
+#include <stddef.h>
+void cs_emulator_fill(const char *named, const char *sig, const char *words, char *name, size_t name_cap,
+		      char *evidence, size_t evidence_cap);
+
 #endif

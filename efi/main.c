@@ -20,6 +20,7 @@
 #include "settings.h"
 #include "volume.h"
 #include "../common/buf.h"
+#include "../common/emulator.h"
 #include "../reduce/report.h"
 
 #define CS_SETTINGS_FILE "cacheshape.cfg"
@@ -131,6 +132,10 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_strlcpy(cap.env_kind, "uefi", sizeof cap.env_kind);
 	cs_strlcpy(cap.arch, cs_arch_name(), sizeof cap.arch);
 	cap.vm = cpu.hypervisor; /* as its cpu member says (the summary's trust) */
+	/* the emulator as the capture read back will name it, so that the
+	 * screen's summary says emulated too (common/emulator.h) */
+	cs_emulator_fill(cpu.emulated ? "QEMU TCG" : "", cpu.hv_signature, cpu.hv_evidence, cap.emulator,
+			 sizeof cap.emulator, cap.emulator_evidence, sizeof cap.emulator_evidence);
 	cs_strlcpy(cap.clock.source, calib.counter, sizeof cap.clock.source);
 	cap.clock.has_hz = 1;
 	cap.clock.hz = calib.hz;

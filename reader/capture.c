@@ -126,27 +126,12 @@ static void opt_text(const struct cs_jd *obj, const char *key, size_t klen, char
  * cpu.hv_evidence. Never refused. */
 static void read_emulator(const struct cs_jd *cpu, struct cs_capture *c)
 {
-	char sig[CS_WORD_MAX], words[CS_TEXT_MAX];
-	const char *name;
-	struct cs_buf b;
-	cs_buf_init(&b, c->emulator_evidence, sizeof c->emulator_evidence);
-	opt_text(cpu, "emulator", 8, c->emulator, sizeof c->emulator);
+	char named[CS_WORD_MAX], sig[CS_WORD_MAX], words[CS_TEXT_MAX];
+	opt_text(cpu, "emulator", 8, named, sizeof named);
 	opt_text(cpu, "hv_signature", 12, sig, sizeof sig);
 	opt_text(cpu, "hv_evidence", 11, words, sizeof words);
-	if (c->emulator[0]) {
-		cs_puts(&b, "the producer named it (cpu.emulator)");
-		if (sig[0] || words[0]) {
-			cs_puts(&b, sig[0] ? ", hypervisor signature " : ", from ");
-			cs_puts(&b, sig[0] ? sig : words);
-		}
-	} else if ((name = cs_emulator_of_signature(sig)) != 0) {
-		cs_strlcpy(c->emulator, name, sizeof c->emulator);
-		cs_puts(&b, "hypervisor signature ");
-		cs_puts(&b, sig);
-	} else if ((name = cs_emulator_of_evidence(words)) != 0) {
-		cs_strlcpy(c->emulator, name, sizeof c->emulator);
-		cs_puts(&b, words);
-	}
+	cs_emulator_fill(named, sig, words, c->emulator, sizeof c->emulator, c->emulator_evidence,
+			 sizeof c->emulator_evidence);
 }
 
 static int read_header(struct cs_jr *r, const struct cs_jd *root,

@@ -12,6 +12,7 @@
 #include "../reader.h"
 #include "../../arch/arch.h"
 #include "../../common/buf.h"
+#include "../../common/emulator.h"
 #include "../../common/capture_write.h"
 #include "../../reduce/report.h"
 #include "../../reduce/summary.h"
@@ -587,6 +588,9 @@ static void fill_capture(const struct cs_probe_opts *o)
 	cs_cpuinfo_publish(&ci, &cap);
 	cs_probe_geom_publish(&ci, &cap);
 	cap.vm = ci.has_cpuid ? ci.id.hypervisor : -1; /* as its cpu member says */
+	/* the emulator as the capture read back will name it (common/emulator.h) */
+	cs_emulator_fill("", ci.has_cpuid ? ci.id.hv_signature : "", "", cap.emulator, sizeof cap.emulator,
+			 cap.emulator_evidence, sizeof cap.emulator_evidence);
 }
 
 /* Threads streaming on the other CPUs for the whole run (--competitors). */
