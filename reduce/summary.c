@@ -414,15 +414,29 @@ static void geometry_cells(struct cs_summary *s, const struct cs_result *r)
  * (the n-th found knee tops the n-th level, as in the knee table) times the
  * capture's core clock; none where the clock is not stable (its refusals say
  * why) or the knee was not found. */
+/* The floor and cycles cells pair the n-th knee found with the n-th level
+ * (the level below it). A knee is found where it has a size; its row gets
+ * a floor where it is a witness of the level: a point, or a coarse grid's
+ * range (reduction.md s.10), not a range that was refused. */
+static int knee_found(const struct cs_summary_row *w, const struct cs_result *r)
+{
+	return w->has_measured || (w->knee >= 0 && r->knees[w->knee].has_bytes);
+}
+
+static int floor_shown(const struct cs_summary_row *w, const struct cs_result *r)
+{
+	return w->has_measured || (w->knee >= 0 && r->knees[w->knee].coarse == 1);
+}
+
 static void cycles_cells(struct cs_summary *s, const struct cs_result *r)
 {
 	double cpn = cs_clock_cycles_per_ns(r);
 	s->cycles = cpn > 0;
 	for (uint32_t i = 0, found = 0; cpn > 0 && r->n_knees && i < s->n; i++) {
 		struct cs_summary_row *w = &s->row[i];
-		if (!w->has_measured)
+		if (!knee_found(w, r))
 			continue;
-		if (found < r->n_levels && r->levels[found].floor_ns > 0) {
+		if (floor_shown(w, r) && found < r->n_levels && r->levels[found].floor_ns > 0) {
 			w->has_cycles = 1;
 			w->floor_cycles = r->levels[found].floor_ns * cpn;
 		}
@@ -549,14 +563,29 @@ static void emulated_words(struct cs_buf *b, const char *emu)
 
 /* reduction.md s.10: a coarse grid's edge whose range was refused (a climb
  * over more than an octave, or a step within the table's noise) */
-static const char *climbed(struct cs_buf *b, const struct cs_knee *k)
+static void climb_words(struct cs_buf *b, const struct cs_knee *k)
 {
-	cs_puts(b, "not measured: the latency climbs from ");
+	cs_puts(b, "the latency climbs from ");
 	cs_put_size(b, k->range_lo);
 	cs_puts(b, " to ");
 	cs_put_size(b, k->range_hi);
 	cs_puts(b, " with no level between; no range is given (see the refusals)");
+}
+
+static const char *climbed(struct cs_buf *b, const struct cs_knee *k)
+{
+	cs_puts(b, "not measured: ");
+	climb_words(b, k);
 	return CS_V_NOT_MEASURED;
+}
+
+/* The same climb where it pairs with no published level: an edge the
+ * table shows (unmatched), but no witness of any level's size. */
+static const char *climbed_unmatched(struct cs_buf *b, const struct cs_knee *k)
+{
+	cs_puts(b, "unmatched: paired with no published level, and ");
+	climb_words(b, k);
+	return CS_V_UNMATCHED;
 }
 
 /* Each row's witnesses, then its verdict: emulated, or held against them
@@ -576,6 +605,8 @@ static void finish(struct cs_summary *s, const struct cs_capture *c, const struc
 		if (emu) {
 			emulated_words(&b, emu);
 			w->verdict = CS_V_EMULATED;
+		} else if (!w->has_level && w->knee >= 0 && r->knees[w->knee].coarse == 2) {
+			w->verdict = climbed_unmatched(&b, &r->knees[w->knee]);
 		} else if (!w->has_level) {
 			w->verdict = unmatched(&b, c, r, (uint32_t)w->knee, &w->explained);
 		} else if (w->n_witnesses) {
@@ -595,9 +626,9 @@ static void floor_cells(struct cs_summary *s, const struct cs_result *r)
 {
 	for (uint32_t i = 0, found = 0; r->n_knees && i < s->n; i++) {
 		struct cs_summary_row *w = &s->row[i];
-		if (!w->has_measured)
+		if (!knee_found(w, r))
 			continue;
-		if (found < r->n_levels && r->levels[found].floor_ns > 0) {
+		if (floor_shown(w, r) && found < r->n_levels && r->levels[found].floor_ns > 0) {
 			w->has_floor = 1;
 			w->floor_ns = r->levels[found].floor_ns;
 		}

@@ -124,18 +124,25 @@ for s in r["summary"]:
     # under an emulator an unmatched knee's verdict is emulated too (summary.md s.2c)
     assert (s["level"] is None) == (s["verdict"] in ("unmatched", "emulated") and s["claimed_bytes"] is None), s
     assert (s["level"] is None) == (s["claimed_bytes"] is None) and (s["verdict"] != "unmatched" or s["level"] is None), s
-    assert (not w) == (s["verdict"] in ("missing", "not-measured")) or s["verdict"] == "emulated", s
-# floor_cycles: the floor of the level below the row's knee in cycles, as the levels have it (null without a stable clock)
-up = [L["floor_cycles"] for L in r["levels"]]
-m = [s["floor_cycles"] for s in r["summary"] if s["measured_bytes"] is not None]
-assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (m, up)
-assert all(s["floor_cycles"] is None for s in r["summary"] if s["measured_bytes"] is None), r["summary"]
-# floor_ns: the same floor in ns, with or without a clock (the text's floor)
-up = [L["floor_ns"] for L in r["levels"]]
-m = [s["floor_ns"] for s in r["summary"] if s["measured_bytes"] is not None]
-assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (m, up)
-assert any(v is not None for v in m) or not r["knees"], m
-assert all(s["floor_ns"] is None for s in r["summary"] if s["measured_bytes"] is None), r["summary"]
+    # no witness: missing or not measured, or a coarse grid's refused climb paired with no level (s.10)
+    climb = coarse and s["verdict"] == "unmatched" and "climbs" in s["sentence"]
+    assert (not w) == (s["verdict"] in ("missing", "not-measured") or climb) or s["verdict"] == "emulated", s
+# floor_cycles and floor_ns: the floor of the level below the row's knee, in cycles (null without a
+# stable clock) and in ns (the text's floor), as the levels have it. A row has one where its knee is a
+# witness: a point, or on a coarse grid a range (s.10); there the n-th level is below the n-th knee
+# with a size, refused ranges counted, so the floors are some of the levels', in order.
+def knee_row(s): return s["measured_bytes"] is not None or (coarse and any(x["kind"] == "latency-knee" for x in s["witnesses"]))
+for key in ("floor_cycles", "floor_ns"):
+    up = [L[key] for L in r["levels"]]
+    m = [s[key] for s in r["summary"] if knee_row(s)]
+    if coarse:
+        f = [v for v in m if v is not None]
+        assert all(v in up for v in f) and f == sorted(f), (key, m, up)
+    else:
+        assert m == (up + [None] * len(m))[:len(m)] or not r["knees"], (key, m, up)
+    assert all(s[key] is None for s in r["summary"] if not knee_row(s)), (key, r["summary"])
+assert any(s["floor_ns"] is not None for s in r["summary"] if knee_row(s)) or not r["knees"] or \
+    all(not knee_row(s) for s in r["summary"]), r["summary"]
 if r["knees"]:
     assert [(s["claimed_bytes"], s["measured_bytes"] if not coarse else k["bytes"]) for s, k in zip(r["summary"], r["knees"])] == \
         [(k["published_bytes"], k["bytes"]) for k in r["knees"]] and len(r["summary"]) == len(r["knees"]), (r["summary"], r["knees"])
