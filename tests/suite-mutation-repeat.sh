@@ -27,7 +27,7 @@ build() {
 	cp -r kinds "$1/"
 	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_repeat.c >"$1/test.c"
-	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) $obj/host/reader.o \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) $obj/host/reader.o $obj/host/input.o \
 		$(ls "$1"/kinds/*/*.c | grep -v -e '_expect\.c$') $obj/arch/*/*.o -lm 2>"$1/log"
 }
 SENTENCES=1 mutate rules_repeat.h test_repeat
@@ -57,10 +57,17 @@ mutants=(
 	"CS_COMPARE_GEOM_SLACK 1.0 0.99"
 	"CS_COMPARE_GEOM_SLACK 1.0 1.01"
 )
+# The mutated copy of compare.c is the one built, beside the rest of host/
+# and the core linked in as they are.
 build() {
+	local f
+	neighbours "$1"
+	for f in host/*; do
+		[ -e "$1/$f" ] || ln -s "$PWD/$f" "$1/$f"
+	done
 	sed "s#\.\./host/cmd/#$1/host/cmd/#g" tests/test_compare_cmd.c >"$1/test.c"
-	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" build/host/obj/host/cmd/compare.o \
-		build/host/obj/host/cmd/replay.o build/host/obj/host/reader.o build/host/obj/host/textout.o \
+	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1/host/cmd/compare.c" \
+		build/host/obj/host/cmd/replay.o build/host/obj/host/reader.o build/host/obj/host/input.o build/host/obj/host/textout.o \
 		build/host/obj/host/cli.o \
 		build/host/libcore.a -lm 2>"$1/log"
 }
