@@ -271,20 +271,13 @@ static int read_table(char **lines, uint32_t n, uint32_t a, struct sbc_table *t,
 	return 0;
 }
 
-/* Reads a whole file into f (at most CS_IMPORT_MAX_BYTES, "-": standard
- * input, through the importers' bounded reader; f->text keeps it for
- * ramlat's NxPTR columns): 0, or -1 with *err_line and why. */
-static int read_sbc(const char *path, struct sbc_file *f, uint32_t *err_line, char *why, size_t whylen)
+/* f->text cut into lines (each its own copy, "\r" dropped): 0, or -1 with
+ * *err_line and why (a line longer than CS_IMPORT_LINE_MAX, memory). */
+static int split_lines(const struct sbc_file *f, char ***out, uint32_t *out_n, uint32_t *err_line, char *why,
+		       size_t whylen)
 {
-	char **lines = NULL, *buf = NULL;
+	char **lines = NULL, *buf;
 	uint32_t n = 0, alloc = 0;
-	int rc = -1;
-
-	memset(f, 0, sizeof *f);
-	f->path = path;
-	*err_line = 0;
-	if (cs_import_slurp(path, &f->text, &f->len, err_line, why, whylen))
-		return -1;
 	for (size_t at = 0; at < f->len;) {
 		const char *nl = memchr(f->text + at, '\n', f->len - at);
 		size_t got = nl ? (size_t)(nl - (f->text + at)) : f->len - at;
@@ -292,7 +285,7 @@ static int read_sbc(const char *path, struct sbc_file *f, uint32_t *err_line, ch
 			*err_line = n + 1;
 			snprintf(why, whylen, "a line longer than %u bytes: not an sbc-bench result",
 				 CS_IMPORT_LINE_MAX);
-			goto out;
+			goto fail;
 		}
 		if (n == alloc) {
 			char **more = realloc(lines, (alloc = alloc ? 2 * alloc : 4096) * sizeof *lines);
@@ -306,65 +299,103 @@ static int read_sbc(const char *path, struct sbc_file *f, uint32_t *err_line, ch
 		buf[got] = 0;
 		buf[strcspn(buf, "\r")] = 0;
 		lines[n++] = buf;
-		buf = NULL;
 		at += got + 1;
 	}
+	*out = lines;
+	*out_n = n;
+	return 0;
+oom:
+	snprintf(why, whylen, "out of memory");
+fail:
+	for (uint32_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	return -1;
+}
+
+/* Line i of n, a ramlat table's heading, read into f's next table with
+ * the rows below it: 0, or -1 with *err_line and why. */
+static int add_table(struct sbc_file *f, char **lines, uint32_t n, uint32_t i, uint32_t *err_line, char *why,
+		     size_t whylen)
+{
+	struct sbc_table *t = &f->t[f->n_tables];
+	if (read_table(lines, n, i, t, err_line, why, whylen))
+		return -1;
+	/* its "size:" header's number among the file's, for the NxPTR
+	 * columns (import_bw.c counts the same lines) */
+	uint32_t before = 0;
+	for (uint32_t q = 0; q < t->mlp_table; q++) {
+		const char *m = lines[q] + strspn(lines[q], " \t");
+		before += !strncmp(m, "size:", 5);
+	}
+	t->mlp_table = before + 1;
+	f->n_tables++;
+	return 0;
+}
+
+/* The file's lines read into f: its board, its cpus' cache lines, lscpu's
+ * and its tables: 0, or -1 with *err_line and why. */
+static int parse_lines(struct sbc_file *f, char **lines, uint32_t n, uint32_t *err_line, char *why, size_t whylen)
+{
 	if (!n || (board_of(lines[0], f->board, sizeof f->board), !f->board[0])) {
 		*err_line = 1;
 		snprintf(why, whylen, "not an sbc-bench result: its first line is not \"sbc-bench vX.Y.Z "
 			 "BOARD (DATE)\"");
-		goto out;
+		return -1;
 	}
 	for (uint32_t i = 0; i < n; i++) {
 		struct sbc_cache c;
 		int k = cache_line(lines[i], &c, why, whylen);
 		if (k < 0) {
 			*err_line = i + 1;
-			goto out;
+			return -1;
 		}
 		if (k > 0) {
 			if (f->n_caches == sizeof f->caches / sizeof f->caches[0]) {
 				*err_line = i + 1;
 				snprintf(why, whylen, "more than %zu cache lines", sizeof f->caches / sizeof f->caches[0]);
-				goto out;
+				return -1;
 			}
 			c.line = i + 1;
 			f->caches[f->n_caches++] = c;
 			continue;
 		}
 		lscpu_line(f, lines[i]);
-		struct sbc_table *t = &f->t[f->n_tables];
-		k = f->n_tables < SBC_MAX_TABLES ? table_line(lines[i], t, why, whylen) : 0;
+		k = f->n_tables < SBC_MAX_TABLES ? table_line(lines[i], &f->t[f->n_tables], why, whylen) : 0;
 		if (k < 0) {
 			*err_line = i + 1;
-			goto out;
+			return -1;
 		}
-		if (k > 0) {
-			if (read_table(lines, n, i, t, err_line, why, whylen))
-				goto out;
-			/* its "size:" header's number among the file's, for the NxPTR
-			 * columns (import_bw.c counts the same lines) */
-			uint32_t before = 0;
-			for (uint32_t q = 0; q < t->mlp_table; q++) {
-				const char *m = lines[q] + strspn(lines[q], " \t");
-				before += !strncmp(m, "size:", 5);
-			}
-			t->mlp_table = before + 1;
-			f->n_tables++;
-		}
+		if (k > 0 && add_table(f, lines, n, i, err_line, why, whylen))
+			return -1;
 	}
 	if (!f->n_tables) {
 		snprintf(why, whylen, "no \"Executing ramlat on cpuN (CORE)\" table: nothing to import");
-		goto out;
+		return -1;
 	}
-	rc = 0;
-	goto out;
-oom:
-	snprintf(why, whylen, "out of memory");
-out:
-	for (uint32_t i = 0; i < n; i++)
-		free(lines[i]);
-	free(lines);
+	return 0;
+}
+
+/* Reads a whole file into f (at most CS_IMPORT_MAX_BYTES, "-": standard
+ * input, through the importers' bounded reader; f->text keeps it for
+ * ramlat's NxPTR columns): 0, or -1 with *err_line and why. */
+static int read_sbc(const char *path, struct sbc_file *f, uint32_t *err_line, char *why, size_t whylen)
+{
+	char **lines = NULL;
+	uint32_t n = 0;
+	int rc = -1;
+
+	memset(f, 0, sizeof *f);
+	f->path = path;
+	*err_line = 0;
+	if (cs_import_slurp(path, &f->text, &f->len, err_line, why, whylen))
+		return -1;
+	if (split_lines(f, &lines, &n, err_line, why, whylen) == 0) {
+		rc = parse_lines(f, lines, n, err_line, why, whylen);
+		for (uint32_t i = 0; i < n; i++)
+			free(lines[i]);
+		free(lines);
+	}
 	if (rc) {
 		free(f->text);
 		f->text = NULL;
@@ -459,6 +490,43 @@ static int usage(const char *what)
 	return say("%s (usage: cacheshape import --from sbc-bench FILE... -o OUT.json)", what);
 }
 
+/* The command's arguments: -o OUT and the files (at most SBC_MAX_FILES):
+ * 0, or a usage error's exit status in *rc. */
+static int parse_args(int argc, char **argv, const char **out, const char **files, int *nfiles, int *rc)
+{
+	*out = NULL;
+	*nfiles = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--from")) {
+			i++;
+		} else if (!strcmp(a, "--from=sbc-bench")) {
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			if (++i >= argc)
+				return *rc = usage("-o needs a file name"), -1;
+			*out = argv[i];
+		} else if (!strncmp(a, "--output=", 9)) {
+			*out = a + 9;
+		} else if (a[0] == '-' && a[1]) {
+			char m[256];
+			snprintf(m, sizeof m, "%.80s: not an option of --from sbc-bench (its claims, label and "
+				 "arch come from the file)", a);
+			return *rc = usage(m), -1;
+		} else if (*nfiles == SBC_MAX_FILES) {
+			return *rc = usage("more than 64 files"), -1;
+		} else {
+			files[(*nfiles)++] = a;
+		}
+	}
+	if (!*out || !**out)
+		return *rc = usage("-o OUT.json is required"), -1;
+	if (!strcmp(*out, "-"))
+		return *rc = usage("-o -: an sbc-bench file holds several tables; give -o OUT.json for a file each"), -1;
+	if (!*nfiles)
+		return *rc = usage("no FILE to import"), -1;
+	return 0;
+}
+
 int cs_import_sbc_cmd(int argc, char **argv)
 {
 	const char *out = NULL, *files[SBC_MAX_FILES];
@@ -474,34 +542,8 @@ int cs_import_sbc_cmd(int argc, char **argv)
 			from = 1;
 	if (!from)
 		return -1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--from")) {
-			i++;
-		} else if (!strcmp(a, "--from=sbc-bench")) {
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			if (++i >= argc)
-				return usage("-o needs a file name");
-			out = argv[i];
-		} else if (!strncmp(a, "--output=", 9)) {
-			out = a + 9;
-		} else if (a[0] == '-' && a[1]) {
-			char m[256];
-			snprintf(m, sizeof m, "%.80s: not an option of --from sbc-bench (its claims, label and "
-				 "arch come from the file)", a);
-			return usage(m);
-		} else if (nfiles == SBC_MAX_FILES) {
-			return usage("more than 64 files");
-		} else {
-			files[nfiles++] = a;
-		}
-	}
-	if (!out || !*out)
-		return usage("-o OUT.json is required");
-	if (!strcmp(out, "-"))
-		return usage("-o -: an sbc-bench file holds several tables; give -o OUT.json for a file each");
-	if (!nfiles)
-		return usage("no FILE to import");
+	if (parse_args(argc, argv, &out, files, &nfiles, &rc))
+		return rc;
 	f = calloc((size_t)nfiles, sizeof *f);
 	jobs = calloc((size_t)nfiles * SBC_MAX_TABLES, sizeof *jobs);
 	if (!f || !jobs) {
