@@ -8,7 +8,7 @@
 # dc civac tried in user space, CTR_EL0 and MIDR_EL1, sysfs as the
 # published source, seed 001 in a memfd mapped twice, with its raw counts
 # and a refusal, never a granule: under qemu-user the answer is the
-# emulator's, and the emulator is named); --all-kinds writes one capture
+# emulator's, and the emulator is named); --all-core-types writes one capture
 # per kind of core and never over an existing one; the cross-built command
 # says serve is not in it; the unit tests of those paths pass there too;
 # and the make logic builds natively on an aarch64 machine (a dry run with
@@ -94,12 +94,13 @@ else
 fi
 expect "the probe's report says seed 001's answer" grep -q "instruction cache probe: " "$tmp/a64.out"
 
-# --all-kinds: one capture per kind of core, none over an existing file.
-run "$bin" probe --quick --max-bytes 64K --all-kinds -q -o "$tmp/k.json" >/dev/null 2>"$tmp/k.err"
+# --all-core-types: one capture per core type, none over an existing file
+# (--all-kinds, its old name, still accepted: the second run below).
+run "$bin" probe --quick --max-bytes 64K --all-core-types -q -o "$tmp/k.json" >/dev/null 2>"$tmp/k.err"
 rc=$?
 n=$(ls "$tmp"/k-*-cpu*.json 2>/dev/null | wc -l)
 kinds=$(json "$(ls "$tmp"/k-*-cpu*.json 2>/dev/null | head -n 1)" 'd["cpu"]["kinds_of_core"].split(" ")[0]')
-expect "--all-kinds exits 0 and writes one capture per kind ($n files, $kinds kinds)" test $rc -eq 0 -a "$n" -ge 1 -a "$n" = "$kinds"
+expect "--all-core-types exits 0 and writes one capture per core type ($n files, $kinds types)" test $rc -eq 0 -a "$n" -ge 1 -a "$n" = "$kinds"
 for f in "$tmp"/k-*-cpu*.json; do
 	expect "$(basename "$f") reduces, on the CPU its name says" sh -c \
 		"'$host' reduce '$f' >/dev/null && python3 -c 'import json,sys,re; d=json.load(open(sys.argv[1])); sys.exit(0 if \"-cpu%d.json\" % d[\"cpu\"][\"probe_cpu\"] in sys.argv[1] else 1)' '$f'"
@@ -108,12 +109,12 @@ done
 before=$(ls "$tmp" | wc -l)
 run "$bin" probe --quick --max-bytes 64K --all-kinds -q -o "$tmp/k.json" >/dev/null 2>"$tmp/k2.err"
 rc=$?
-expect "--all-kinds again: refused before measuring (exit $rc), naming the file" \
+expect "--all-kinds (the old name) again: refused before measuring (exit $rc), naming the file" \
 	sh -c "test $rc -eq 2 && grep -q 'exists; not overwritten' '$tmp/k2.err' && test $(ls "$tmp" | wc -l) -eq $before"
-run "$bin" probe --all-kinds --cpu 0 -o "$tmp/x.json" >/dev/null 2>"$tmp/x.err"
-expect "--all-kinds with --cpu: a usage error" sh -c "test $? -eq 2 && grep -q -- '--all-kinds' '$tmp/x.err'"
+run "$bin" probe --all-core-types --cpu 0 -o "$tmp/x.json" >/dev/null 2>"$tmp/x.err"
+expect "--all-core-types with --cpu: a usage error" sh -c "test $? -eq 2 && grep -q -- '--all-core-types' '$tmp/x.err'"
 run "$bin" help probe >"$tmp/help.out" 2>&1
-expect "help probe lists --all-kinds and --flush" sh -c "grep -q -- '--all-kinds' '$tmp/help.out' && grep -q -- '--flush auto|arch|evict' '$tmp/help.out'"
+expect "help probe lists --all-core-types and --flush" sh -c "grep -q -- '--all-core-types' '$tmp/help.out' && grep -q -- '--flush auto|arch|evict' '$tmp/help.out'"
 if [ "$bin" != "$host" ]; then
 	run "$bin" serve >/dev/null 2>"$tmp/serve.err"
 	expect "the cross-built command says serve is not in it (exit $?)" grep -q "not in this build" "$tmp/serve.err"
