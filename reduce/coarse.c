@@ -79,7 +79,7 @@ static uint32_t find_edges(const struct cs_point *p, uint32_t n, double N,
 
 static void put_rules(struct cs_buf *b)
 {
-	cs_puts(b, " (s.10: a level is rows flat within ");
+	cs_puts(b, " (the coarse-grid rule: a level is rows flat within ");
 	cs_put_g(b, CS_COARSE_FLAT, 6);
 	cs_puts(b, "x, its edge the first row above ");
 	cs_put_g(b, CS_COARSE_STEP, 6);
@@ -217,7 +217,7 @@ static void put_missing(struct cs_result *r, double P, uint32_t level, double to
 	} else {
 		cs_puts(&b, "): no edge's range lies within ");
 		cs_put_g(&b, CS_COARSE_PAIR_OCTAVES, 6);
-		cs_puts(&b, " octave of it (s.10)");
+		cs_puts(&b, " octave of it");
 	}
 	cs_puts(&b, "; missing, never guessed");
 }
@@ -292,8 +292,8 @@ void cs_reduce_coarse(const struct cs_capture *c, struct cs_work *w, struct cs_r
 			cs_put_size(&b, e[q].lo);
 			cs_puts(&b, " .. ");
 			cs_put_size(&b, e[q].hi);
-			cs_puts(&b, np ? " is paired with no published level (s.10: a range pairs with a level within " :
-				      " has no published cache to compare with (s.10: a range pairs with a level within ");
+			cs_puts(&b, np ? " is paired with no published level (by the coarse-grid rule a range pairs with a level within " :
+				      " has no published cache to compare with (by the coarse-grid rule a range pairs with a level within ");
 			cs_put_g(&b, CS_COARSE_PAIR_OCTAVES, 6);
 			cs_puts(&b, " octave of it); it is not assigned to a cache");
 		}

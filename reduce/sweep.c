@@ -540,7 +540,7 @@ static int grid_too_coarse(struct cs_work *w, struct cs_result *r)
 	struct cs_buf b;
 	cs_refuse(r, CS_R_GRID_COARSE, &b);
 	cs_put_grid_coarse(&b, s, &bytes);
-	cs_puts(&b, ". Each edge is read instead as a range between two rows (s.10)");
+	cs_puts(&b, ". Each edge is read instead as a range between two rows (the coarse-grid rule)");
 	return 1;
 }
 

@@ -48,7 +48,7 @@ void cs_usage_compare(FILE *f)
 	      "(probe --repeat, the firmware's repeat=; robust to one wild repeat),\n"
 	      "or a documented one (bandwidth). Two knees one step of the size grid\n"
 	      "apart agree. Without repeats a larger difference is said as \"not\n"
-	      "repeated: cannot tell noise from change\" (docs/repeats.md s.5).\n"
+	      "repeated: cannot tell noise from change\" (docs/repeats.md).\n"
 	      "\n"
 	      "  --json         the same as one JSON object on stdout\n"
 	      "  --force        compare captures of different (or unnamed) processors\n"

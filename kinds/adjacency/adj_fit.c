@@ -266,7 +266,7 @@ static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
 		refuse_series(a, CS_R_NO_CANDIDATE, &b);
 		cs_puts(&b, "none of the ");
 		cs_put_u64(&b, n);
-		cs_puts(&b, " swept distances is a power of two, and a line or a fetch granule is one: no candidate to fit (s.5)");
+		cs_puts(&b, " swept distances is a power of two, and a line or a fetch granule is one: no candidate to fit");
 		return;
 	}
 	a->has_fit = 1;
