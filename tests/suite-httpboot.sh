@@ -160,7 +160,7 @@ if server_start "$C" "$CS" serve --dir "$T/$C/captures" --boot "$T/$C/boot" --bi
 	expect "$C: under enforcing Secure Boot" grep -qE '^secure boot: enforcing: ' "$LOG"
 	expect "$C: settings fetched" in_log "$LOG" "settings: from $URL/cacheshape.cfg"
 	expect "$C: the served settings applied" in_log "$LOG" "settings: sweep=quick after=shutdown max_bytes=2 MiB"
-	expect "$C: the summary on screen" in_log "$LOG" "knees:"
+	expect "$C: the summary on screen" in_log "$LOG" "summary: each published level"
 	expect "$C: serve gave the image (HTTP boot's GET)" grep -qE '^10\.28\.0\.1[0-9][0-9] GET /boot/BOOTX64.EFI 200 ' "$SRVLOG"
 	expect "$C: serve gave the settings" grep -qE '^10\.28\.0\.1[0-9][0-9] GET /cacheshape.cfg 200 ' "$SRVLOG"
 	expect "$C: serve stored the upload (201)" grep -qE '^10\.28\.0\.1[0-9][0-9] POST /captures 201 ' "$SRVLOG"
@@ -197,7 +197,7 @@ if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
 	expect "$C: then NOT uploaded, 500 named" in_log "$LOG" "upload: NOT uploaded to $URL/captures: the server answered 500"
 	expect "$C: the server's message shown" in_log "$LOG" "it says: test server: every upload refused with 500"
 	expect "$C: where the capture is: the screen" in_log "$LOG" "the capture is on the screen above"
-	expect "$C: the summary is on the screen" in_log "$LOG" "knees:"
+	expect "$C: the summary is on the screen" in_log "$LOG" "summary: each published level"
 	expect "$C: the server saw 5 uploads" test "$(grep -cE ' POST /captures 500$' "$SRVLOG")" -eq 5
 fi
 

@@ -78,7 +78,7 @@ boot_case() {
 	expect "$name: booted over the network (PXE)" in_log "$LOG" "net: booted over the network (PXE), boot file http://10.0.2.2:$BOOT_PORT/cacheshape.efi"
 	expect "$name: settings fetched from the boot server" in_log "$LOG" "settings: from http://10.0.2.2:$BOOT_PORT/cacheshape.cfg"
 	expect "$name: the served settings applied" in_log "$LOG" "settings: sweep=quick after=shutdown max_bytes=2 MiB"
-	expect "$name: the summary on screen" in_log "$LOG" "knees:"
+	expect "$name: the summary on screen" in_log "$LOG" "summary: each published level"
 }
 
 # check_stored NAME [ERRORS]: the stored capture: there, reduces, and its

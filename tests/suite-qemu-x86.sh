@@ -59,7 +59,7 @@ ran_ok() {
 	expect "$C: QEMU powered off by the application (exit $rc)" test "$rc" -eq 0
 	expect "$C: banner" in_log "cacheshape 0.1.0 (UEFI, x86_64)"
 	expect "$C: progress with time left" grep -qE '^  \[ ?[0-9]+/[0-9]+\] .* left (~|<)' "$T/$C.log"
-	expect "$C: summary shown" in_log "knees:"
+	expect "$C: summary shown" in_log "summary: each published level"
 	expect "$C: capture written" in_log "capture written: \\captures\\"
 }
 
@@ -113,7 +113,7 @@ cfg sweep=quick after=shutdown max_bytes=2M
 esp
 boot "$T/$C.img" -drive if=virtio,format=raw,readonly=on,file="$T/$C.img"
 expect "readonly: ran to the end (exit $rc)" test "$rc" -eq 0
-expect "readonly: summary still shown" in_log "knees:"
+expect "readonly: summary still shown" in_log "summary: each published level"
 expect "readonly: says read-only" in_log "NOT written: the volume is read-only"
 expect "readonly: nothing on the volume" test -z "$(captures "$T/$C.img")"
 
@@ -135,7 +135,7 @@ fi
 boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
 expect "full: ran to the end (exit $rc)" test "$rc" -eq 0
 expect "full: says full" in_log "NOT written: the volume is full"
-expect "full: summary still shown" in_log "knees:"
+expect "full: summary still shown" in_log "summary: each published level"
 expect "full: no half capture left" test -z "$(captures "$T/$C.img")"
 
 # 7: an existing name is never overwritten: the run takes the next name.

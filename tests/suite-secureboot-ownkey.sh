@@ -39,7 +39,7 @@ expect "make-keys.sh: key, certificate (PEM, DER) and signature list" \
 	test -s "$T/keys/cacheshape-db.key" -a -s "$T/keys/cacheshape-db.crt" -a -s "$T/keys/cacheshape-db.cer" -a -s "$T/keys/cacheshape-db.esl"
 expect "make-keys.sh: the private key is the owner's alone (mode 600)" test "$(stat -c %a "$T/keys/cacheshape-db.key")" = 600
 scripts/make-keys.sh "$T/keys" >"$T/keys2.log" 2>&1
-expect "make-keys.sh: an existing pair is kept" grep -q 'exists; kept' "$T/keys2.log"
+expect "make-keys.sh: an existing pair is kept" grep -q 'exist, a pair; kept' "$T/keys2.log"
 K=$T/keys
 for n in PK KEK; do
 	openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 -days 30 -subj "/CN=test owner $n/" \
