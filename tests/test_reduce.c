@@ -309,6 +309,19 @@ static void test_coarse(void)
 	CHECK(res.n_knees == 1 && has_range(&res.knees[0], 128 * K, 256 * K) && has_refusal(CS_R_COARSE_NOISE) &&
 	      res.knees[0].coarse == 2, "a rise of 1.55x after a fall of 1.25x is noise: %s",
 	      refusal_reason(CS_R_COARSE_NOISE, 0));
+	/* the noise's power at its edge: 1.58x after a fall of 1.25x is over
+	 * 1.25^CS_COARSE_NOISE_POWER (1.5625): a step, its range given */
+	static const double noisy2[] = { 1, 1, 1, 1.25, 1, 1, 1.58, 1.58, 1.58, 1.58, END };
+	reduce_coarse(noisy2, one, 1);
+	CHECK(res.n_knees == 1 && res.knees[0].coarse == 1 && !has_refusal(CS_R_COARSE_NOISE),
+	      "a rise of 1.58x after a fall of 1.25x is a step: %s", refusal_reason(CS_R_COARSE_NOISE, 0));
+	/* CS_COARSE_SHARP: a departure of 2.2x is a step (one row's range),
+	 * though the row after it rises 1.45x more; under 2x it would start
+	 * a climb over two rows, refused */
+	static const double sharp[] = { 1, 1, 1, 1, 2.2, 3.2, 3.2, 3.2, 3.2, END };
+	reduce_coarse(sharp, one, 1);
+	CHECK(res.n_knees >= 1 && res.knees[0].coarse == 1 && !has_refusal(CS_R_COARSE_CLIMB),
+	      "a departure of 2.2x is a sharp step: %u knees, %s", res.n_knees, refusal_reason(CS_R_COARSE_CLIMB, 0));
 	/* the staircase's knees carry their ranges too: the last point of
 	 * the faster level to the first of the slower */
 	static const double fine[] = { 1, 1, 1, 1, 1.5, 4, 4, 4, 4, END };

@@ -233,6 +233,15 @@ static void test_wild(void)
 	reduce("not wild");
 	CHECK(res.rep.floor[0].wild == 0 && res.rep.floor[0].max > 1.04 * res.rep.floor[0].min,
 	      "a repeat 5 %% off is not wild: %g .. %g", res.rep.floor[0].min, res.rep.floor[0].max);
+	/* a knee: the four others together (no deviation), so the limit is
+	 * CS_REPEAT_WILD_MADS grid steps (CS_REPEAT_MAD_MIN_STEPS each): 3 off
+	 * is within it, 4 off past it */
+	build(5, 3, 3);
+	reduce("knee 3 steps off");
+	CHECK(res.rep.knee[1].wild == 0, "a knee 3 grid steps off is not wild (%u)", res.rep.knee[1].wild);
+	build(5, 3, 4);
+	reduce("knee 4 steps off");
+	CHECK(res.rep.knee[1].wild == 1, "a knee 4 grid steps off is wild (%u)", res.rep.knee[1].wild);
 }
 
 #if CS_TEST_HOSTED /* the catalogue's files, through the host's reader */
@@ -269,6 +278,10 @@ static void sentences(void)
 	cs_reduce_capture(&cap, &work, &res, err, sizeof err);
 	holds_spread();
 	printf("CS_REPEAT_MATCH_OCTAVES\t%s\n", why);
+	build(5, 3, 4); /* one repeat's L2 an octave up, the others together: wild */
+	cs_reduce_capture(&cap, &work, &res, err, sizeof err);
+	holds_spread();
+	printf("CS_REPEAT_WILD_MADS\t%s\n", why);
 }
 
 int main(int argc, char **argv)
