@@ -887,7 +887,17 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 				col += cells[k].width;
 			}
 		cs_pad_to(b, s, col);
-		put_wrapped(b, s, w->sentence, col);
+		/* a sentence said word for word by the row above (under an
+		 * emulator, every row's) is said once: the JSON keeps each */
+		if (i && cs_streq(w->sentence, sum.row[i - 1].sentence)) {
+			char same[64];
+			struct cs_buf t;
+			cs_buf_init(&t, same, sizeof same);
+			cs_puts(&t, w->verdict);
+			cs_puts(&t, ": as the row above");
+			put_wrapped(b, s, same, col);
+		} else
+			put_wrapped(b, s, w->sentence, col);
 		cs_putc(b, '\n');
 	}
 	climbs_text(b, r);
