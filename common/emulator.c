@@ -39,11 +39,16 @@ void cs_emulator_fill(const char *named, const char *sig, const char *words, cha
 	if (name_cap)
 		name[0] = '\0';
 	if (named && named[0]) {
+		/* its evidence as the rules below would say it, so that a
+		 * producer's screen and its capture read back agree */
 		cs_strlcpy(name, named, name_cap);
-		cs_puts(&b, "the producer named it (cpu.emulator)");
-		if ((sig && sig[0]) || (words && words[0])) {
-			cs_puts(&b, sig && sig[0] ? ", hypervisor signature " : ", from ");
-			cs_puts(&b, sig && sig[0] ? sig : words);
+		if (sig && sig[0]) {
+			cs_puts(&b, "hypervisor signature ");
+			cs_puts(&b, sig);
+		} else if (words && words[0]) {
+			cs_puts(&b, words);
+		} else {
+			cs_puts(&b, "the producer named it (cpu.emulator)");
 		}
 	} else if ((found = cs_emulator_of_signature(sig)) != 0) {
 		cs_strlcpy(name, found, name_cap);
