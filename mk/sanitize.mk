@@ -12,7 +12,7 @@ ASAN_LIB_OBJ := $(patsubst %.c,$(ASANDIR)/obj/%.o,$(HOSTLIB_SRC))
 ASAN_UNIT_TESTS := $(patsubst tests/%.c,$(ASANDIR)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: host-asan
-host-asan: $(ASANDIR)/cacheshape $(ASAN_UNIT_TESTS)
+host-asan: $(ASANDIR)/cacheshape $(ASAN_UNIT_TESTS) $(ASANDIR)/tests/reduce_many
 
 $(ASANDIR)/obj/%.o: %.c | deps-host
 	@mkdir -p $(dir $@)
@@ -37,6 +37,6 @@ $(ASANDIR)/tests/%: tests/%.c tests/check.h $(ASANDIR)/libhost.a $(ASANDIR)/libc
 	$(call say,LD)$(HOST_CC) $(ASAN_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
 		-Wl,--start-group $(ASANDIR)/libhost.a $(ASANDIR)/libcore.a -Wl,--end-group $(HOST_LIBS) -lpthread
 
-TEST_SUITES += tests/suite-sanitize.sh
+TEST_SUITES += tests/suite-sanitize.sh tests/suite-extreme.sh
 TEST_PREREQS += host-asan
 CHECK_PREREQS += host-asan
