@@ -52,3 +52,15 @@ test:
 check:
 	$(call prereqs_build,$(CHECK_DEPS),$(CHECK_PREREQS))
 	@tests/run-all.sh $(CHECK_SUITES)
+
+# The differential corpus the unit test tests/test_corpus.c reads in every
+# build it is built for (the host, its sanitizer build, the firmware's
+# selftest on both architectures): the committed captures' bytes with what
+# the host command made of them (tests/corpus_h.py, issue 41 item 1).
+CORPUS_H := $(BUILD)/gen/corpus.h
+CORPUS_CAPTURES = $(sort $(shell find captures -name '*.json'))
+$(CORPUS_H): tests/corpus_h.py $(HOSTDIR)/tests/reduce_many $(CORPUS_CAPTURES)
+	@mkdir -p $(dir $@)
+	$(call say,GEN)python3 tests/corpus_h.py $@ $(HOSTDIR)/tests/reduce_many $(CORPUS_CAPTURES)
+$(HOSTDIR)/tests/test_corpus $(ASANDIR)/tests/test_corpus $(STDIR)/tests/test_corpus.o \
+	$(HOST_STDIR)/tests/test_corpus.o: $(CORPUS_H)
