@@ -55,6 +55,8 @@ deps-efi:
 deps-arm:
 	@scripts/deps.sh arm
 
+# The kinds' members of the core's structs, generated before any object.
+include mk/kinds.mk
 include mk/host.mk
 # One fragment per architecture (toolchain, QEMU, suites); arch code in arch/<arch>/.
 include $(wildcard mk/arch-*.mk)

@@ -6,7 +6,6 @@
 #define CS_CAPTURE_H
 
 #include <stdint.h>
-#include "../kinds/experiments/experiments.h"
 #include "secureboot.h"
 
 #define CS_MAX_SWEEP_POINTS 1024 /* sweep points in one capture */
@@ -66,21 +65,10 @@ struct cs_adj_series {
 	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
 };
 
-/* The sweep run more than once (probe --repeat N, the firmware's repeat=N;
- * docs/capture.md "sweep.repeats"): each point's ns is the median of its
- * repeats' figures, ns[i][0 .. n) (each the minimum over that repeat's
- * blocks, as a point's ns is). n 0 or 1: one pass, no member written. */
-struct cs_sweep_repeats {
-	uint32_t n;
-	double ns[CS_MAX_SWEEP_POINTS][CS_MAX_REPEATS];
-};
-
-#include "../kinds/mp/mp_capture.h" /* uses cs_point: here, after it */
-#include "../kinds/tlb/tlb_capture.h" /* the TLB kind's data: likewise */
-#include "../kinds/icache/icache_capture.h" /* seed 001's: uses CS_WORD_MAX */
-#include "../kinds/geometry/geom_capture.h" /* the geometry kind's: uses cs_cache_type */
-#include "../kinds/bandwidth/bw_capture.h" /* the bandwidth kind's: uses CS_TEXT_MAX */
-#include "../kinds/clock/clock_capture.h" /* the core clock and the run's validity */
+/* Every kind's data, declared in its folder (CS_CAPTURE_MEMBER_<ID>) and
+ * gathered by scripts/kinds-h.sh into a generated header (mk/kinds.mk):
+ * the ground includes nothing above it (docs/layers.md "Storage"). */
+#include "../build/gen/kinds_capture.h"
 
 /* How the engine measured (engine.h), beside the core: written after the
  * producer's own members as "sweep_detail" and "adjacency_probe" (the
@@ -127,16 +115,9 @@ struct cs_capture {
 	struct cs_point points[CS_MAX_SWEEP_POINTS];
 	uint32_t n_adj;
 	struct cs_adj_series adj[CS_MAX_ADJ_SERIES];
-	struct cs_experiments exp; /* seed 003 (docs/experiments.md) */
-	struct cs_tlb_capture tlb; /* translation caches (docs/tlb.md) */
-	struct cs_mp mp; /* other processors (mp_capture.h) */
 	struct cs_secure_boot sb; /* a firmware's producer.secure_boot (secureboot.h) */
-	struct cs_icache_capture icache; /* seed 001 (kinds/icache/) */
-	struct cs_sweep_repeats rep; /* the sweep's repeats (kinds/sweep/) */
-	struct cs_geom_capture geom; /* ways and sets by conflicts (docs/geometry.md) */
-	struct cs_bw_capture bw; /* bandwidth and misses in flight (docs/bandwidth.md) */
 	struct cs_about about; /* the producer's name and time, for pictures */
-	struct cs_core_clock cclock; /* the core clock, the run's validity (kinds/clock/) */
+	CS_KINDS_CAPTURE_MEMBERS /* each kind's, in folder order (kinds/NAME/) */
 	struct cs_run_detail run; /* how it was measured; keep last */
 };
 

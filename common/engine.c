@@ -3,7 +3,7 @@
  * table of kinds, a step at a time (engine.h). Freestanding. */
 #include "engine.h"
 #include "kinds.h"
-#include "../kinds/clock/clock_run.h"
+#include "../build/gen/kinds_watch.h" /* the kinds that watch every kind (the clock) */
 
 void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns)
 {
@@ -209,6 +209,9 @@ static const cs_run_fn runs[CS_KIND_COUNT] = {
 #undef CS_KIND
 };
 
+/* The kinds watching every kind's run, ended by an empty one. */
+static const struct cs_watch watches[] = { CS_KINDS_WATCH { 0, 0, 0 } };
+
 static const char *const kind_names[CS_KIND_COUNT] = {
 #define CS_KIND(id, name, ...) name,
 	CS_KINDS
@@ -221,21 +224,24 @@ void cs_engine_begin(struct cs_engine *e, struct cs_capture *c)
 	cs_memset(&c->mp, 0, sizeof c->mp);
 	c->run.present = 1;
 	cs_memset(&e->at, 0, sizeof e->at);
-	cs_clock_run_begin(e, c);
+	for (const struct cs_watch *w = watches; w->begin; w++)
+		w->begin(e, c);
 }
 
 int cs_engine_step(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	struct cs_engine_at *at = &e->at;
 	while (at->kind < CS_KIND_COUNT) {
-		int more, clocked = runs[at->kind] != cs_none_run;
+		int more, watched = runs[at->kind] != cs_none_run;
 		cs_memset(ev, 0, sizeof *ev);
-		if (clocked && at->step == 0) /* the core clock around each kind */
-			cs_clock_kind_begin(e, c, kind_names[at->kind]);
+		if (watched && at->step == 0) /* the watches (the core clock) around each kind */
+			for (const struct cs_watch *w = watches; w->begin; w++)
+				w->kind_begin(e, c, kind_names[at->kind]);
 		more = runs[at->kind](e, c, ev);
 		at->step++;
-		if (clocked)
-			cs_clock_kind_step(e, c, !more);
+		if (watched)
+			for (const struct cs_watch *w = watches; w->begin; w++)
+				w->kind_step(e, c, !more);
 		if (!more) {
 			at->kind++;
 			at->step = 0;

@@ -23,8 +23,6 @@
 #include "kinds.h"
 #include "probe.h"
 #include "result.h"
-#include "../kinds/tlb/tlb_probe.h"
-#include "../kinds/bandwidth/bw_probe.h"
 
 /* ---- the plan ---- */
 
@@ -114,58 +112,11 @@ struct cs_placer {
 	void *ctx;
 };
 
-/* Other processors, where the program can drive them (the firmware's MP
- * services); every hook may be NULL, and then the kinds that need it say
- * so or stay out of the capture. */
-struct cs_mp_hooks {
-	/* Lists the processors into mp (total, enabled, bsp, procs), or sets
-	 * processors_null with the reason. */
-	void (*list)(void *ctx, struct cs_mp *mp);
-	/* What processor proc publishes about itself, read on it: 0, or -1. */
-	int (*ident)(void *ctx, uint32_t proc, struct cs_proc_ident *out);
-	/* Starts proc streaming through a buffer of its own of at most want
-	 * bytes: 0 and *got, or -1 with why[] ("would not start: skipped"). */
-	int (*stream_start)(void *ctx, uint32_t proc, uint64_t want, uint64_t *got,
-			    char *why, size_t whylen);
-	/* Waits (bounded) until every started processor streams. */
-	void (*stream_wait)(void *ctx);
-	/* Stops them all (a flag, a bounded wait): for each started one in
-	 * order, its passes and whether it stopped. */
-	void (*stream_stop)(void *ctx, uint64_t *passes, int *stopped);
-	/* Runs fn(arg) on processor proc and waits (bounded): 0 when it ran. */
-	int (*run_on)(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg);
-	void *ctx;
-};
-
-/* The core clock (kinds/clock/, docs/clock.md): a chain of 'adds'
- * dependent adds (arch.h cs_arch_add_chain) the engine times on clk before
- * and after each kind and after each of its steps; the cycle counter read
- * around some of those readings; and what the program counts around each
- * kind (SMIs, context switches, migrations) through mark (after 0: its
- * start, the counts into k's smi0/csw0/migr0; 1: its end, the differences
- * with their has_ flags). chain NULL: no core clock (the capture's
- * core_clock says why, as the program filled it); cycles, mark may be NULL. */
-struct cs_clock_hooks {
-	uint64_t (*chain)(uint64_t x);
-	uint32_t adds;
-	int (*cycles)(void *ctx, uint64_t *v);
-	void (*mark)(void *ctx, struct cs_clock_kind *k, int after);
-	void *ctx;
-};
-
-/* The geometry kind's memory (docs/geometry.md s.1): a region whose
- * physical addresses are known, so that lines at base + j x stride share a
- * set. region: 0 and *mem (64-byte aligned), its *bytes, *span (the
- * address bits below log2 span are physical: the region itself where it is
- * physically contiguous, 2 MiB on huge pages), the memory's name
- * ("identity", "huge-page", "pagemap") and how that is known; or -1 and why. NULL: no
- * geometry here. release may be NULL. */
-struct cs_geom_hooks {
-	int (*region)(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *memory,
-		      size_t memory_len, char *how, size_t how_len, char *why, size_t why_len);
-	void (*release)(void *ctx, void *mem, uint64_t bytes);
-	void *ctx;
-};
+/* Every kind's hooks, declared in its folder (CS_HOOKS_MEMBER_<ID>: the
+ * other processors', the TLB's windows, the bandwidth kernels, the core
+ * clock's chain, the geometry's region) and gathered by scripts/kinds-h.sh
+ * (docs/layers.md "Storage"); each kind's says what NULL means. */
+#include "../build/gen/kinds_hooks.h"
 
 struct cs_engine_hooks {
 	/* The kernels' clock (probe.h): now() ordered against the loads
@@ -183,16 +134,21 @@ struct cs_engine_hooks {
 	/* After each point of the main sweep, for a chart; may be NULL. */
 	void (*live)(void *ctx, const struct cs_capture *c);
 	struct cs_placer placer;
-	struct cs_mp_hooks mp;
-	/* The TLB kind's windows, tables and large pages (tlb.h); map NULL:
-	 * no TLB sweep here. */
-	struct cs_tlb_hooks tlb;
-	/* The bandwidth kind's kernels and every processor at once
-	 * (kinds/bandwidth/bw_probe.h); kernels NULL: not measured here. */
-	struct cs_bw_hooks bw;
-	struct cs_clock_hooks clock;
-	struct cs_geom_hooks geom; /* region NULL: no geometry table here */
+	CS_KINDS_HOOKS_MEMBERS /* each kind's, in folder order (kinds/NAME/) */
 	void *ctx;
+};
+
+/* A kind that watches every kind's run (the core clock, kinds/clock/):
+ * begin once as the run begins; kind_begin before the first step of each
+ * row that runs (its name), kind_step after each of its steps (last: the
+ * row's final one). Declared in the watching kind's folder as
+ * CS_WATCH_<ID> { begin, kind_begin, kind_step }, and gathered by
+ * scripts/kinds-h.sh into the engine's list (common/engine.c). */
+struct cs_engine;
+struct cs_watch {
+	void (*begin)(struct cs_engine *e, struct cs_capture *c);
+	void (*kind_begin)(struct cs_engine *e, struct cs_capture *c, const char *kind);
+	void (*kind_step)(struct cs_engine *e, struct cs_capture *c, int last);
 };
 
 /* ---- where a run stands between steps ---- */

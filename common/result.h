@@ -94,91 +94,9 @@ enum cs_gap_order {
 	CS_GAP_ORDER_FALLS = 1     /* each deeper knee falls further behind */
 };
 
-/* ---- seed 003's experiments (kinds/experiments/exp_reduce.h) ---- */
-
-/* One single-access series reduced. */
-struct cs_exp_series_result {
-	uint32_t stride_bytes;
-	uint32_t n_slow;
-	double median_ns;
-	int has_period;       /* best period found (accepted or not) */
-	uint32_t period;      /* in accesses */
-	double score;
-	int accepted;
-	struct cs_refusal refusal; /* when not accepted */
-};
-
-struct cs_exp_result {
-	int present;          /* the capture has any experiment */
-	int has_single;
-	uint32_t n_series;
-	struct cs_exp_series_result series[CS_EXP_SINGLE_SERIES];
-	int has_line;
-	double line_bytes;
-	int single_refused;
-	struct cs_refusal single_refusal;
-
-	int has_stride;
-	int flat;
-	int has_break;
-	double break_bytes;
-	double base_ns, worst_ns, worst_bytes;
-	int stride_refused;
-	struct cs_refusal stride_refusal;
-
-	int has_random;
-	double fixed_ns, random_ns;
-	int has_ratio;
-	double ratio;
-	int defeated;         /* ratio >= CS_EXP_RANDOM_RATIO */
-	int random_refused;
-	struct cs_refusal random_refusal;
-};
-
-/* ---- other processors (kinds/mp/mp_compare.h) ---- */
-
-/* The competitor's sweep against the sweep alone (seed 000 s.4). */
-struct cs_comparison {
-	int compared;            /* 0: refused (see refusal) */
-	struct cs_refusal refusal;
-	uint32_t threads;
-	uint32_t n_knees;        /* found knees, in order: min of both sweeps */
-	int has_knee_fall[CS_MAX_KNEES];
-	double knee_fall[CS_MAX_KNEES];   /* 1 - knee_with / knee_alone */
-	uint32_t n_floors;
-	double floor_fall[CS_MAX_LEVELS]; /* 1 - floor_alone / floor_with: speed lost */
-	uint32_t private_knee, shared_knee; /* indices (0-based) */
-	double private_fall, shared_fall;
-	int prediction_held;     /* valid when compared */
-};
-
-/* Another sweep of the same capture (a kind of core's), reduced: what the
- * report and reduce --json show of it. */
-struct cs_side_result {
-	int swept;               /* the capture holds this sweep */
-	int reduced;             /* 0: err says why it could not be */
-	char err[CS_REASON_MAX];
-	uint32_t n_levels;
-	struct cs_level levels[CS_MAX_LEVELS];
-	uint32_t n_knees;
-	struct cs_knee knees[CS_MAX_KNEES];
-	uint32_t n_refusals;
-	struct cs_refusal refusals[CS_MAX_REFUSALS];
-	struct cs_climbs climbs; /* s.9: one per smooth-climb refusal, in order */
-};
-
-struct cs_mp_result {
-	int has_competitor;
-	struct cs_comparison cmp;
-	uint32_t n_kinds;
-	struct cs_side_result kinds[CS_MP_MAX_KINDS];
-};
-
-#include "../kinds/tlb/tlb_result.h" /* uses cs_level, cs_knee, cs_refusal */
-#include "../kinds/sweep/sweep_result.h" /* the sweep's repeats: likewise */
-#include "../kinds/geometry/geom_result.h" /* uses cs_refusal */
-#include "../kinds/bandwidth/bw_result.h" /* likewise */
-#include "../kinds/clock/clock_result.h" /* uses cs_refusal */
+/* Every kind's result, declared in its folder (CS_RESULT_MEMBER_<ID>) and
+ * gathered by scripts/kinds-h.sh (docs/layers.md "Storage"). */
+#include "../build/gen/kinds_result.h"
 
 /* A capture's reduction: the sweep and its adjacency series (docs/reduction.md),
  * then every other kind of the table. */
@@ -197,15 +115,9 @@ struct cs_result {
 	uint32_t n_refusals;     /* capture-wide and per-series, in order */
 	struct cs_refusal refusals[CS_MAX_REFUSALS];
 	struct cs_climbs climbs; /* s.9: one per smooth-climb refusal, in order */
-	/* The other kinds (common/kinds.h), reduced with the rest: */
-	struct cs_exp_result exp; /* seed 003's experiments */
-	struct cs_mp_result mp;   /* the competitor, each kind of core */
-	struct cs_tlb_result tlb; /* the translation caches (kinds/tlb/) */
-	struct cs_icache_kind_result icache; /* seed 001 (kinds/icache/) */
-	struct cs_repeat_result rep; /* the sweep's repeats (kinds/sweep/sweep_result.h) */
-	struct cs_geom_result geom; /* ways and sets by conflicts (kinds/geometry/) */
-	struct cs_bw_result bw; /* bandwidth and misses in flight (kinds/bandwidth/) */
-	struct cs_clock_result clock; /* the core clock, the reference verdict (kinds/clock/) */
+	/* The other kinds (common/kinds.h), reduced with the rest, each's in
+	 * folder order (kinds/NAME/): */
+	CS_KINDS_RESULT_MEMBERS
 };
 
 #endif

@@ -401,24 +401,41 @@ static int read_root(struct cs_jr *r, const struct cs_jd *root, struct cs_captur
  * what a capture holds reads the same, the rest is never looked at (the
  * counts say how far each array holds). */
 #define HOLE(m) { offsetof(struct cs_capture, m), sizeof(((struct cs_capture *)0)->m) }
-static const struct {
+struct hole {
 	size_t at, n;
-} holes[] = { /* in the order of the struct */
+};
+static const struct hole holes[] = { /* any order: reset() sorts them by offset */
 	HOLE(points), HOLE(tlb.large), HOLE(mp.comp.points),
 	HOLE(mp.kinds[0].sweep.points), HOLE(mp.kinds[1].sweep.points),
 	HOLE(mp.kinds[2].sweep.points), HOLE(mp.kinds[3].sweep.points), HOLE(rep.ns),
 	HOLE(bw.series), /* each series reset as read (bandwidth_read.c) */
 	HOLE(run.median_ns), HOLE(run.loads), HOLE(run.point_s),
 };
+#define N_HOLES (sizeof(holes) / sizeof(holes[0]))
 _Static_assert(CS_MP_MAX_KINDS == 4, "one hole per kind of core");
+
+/* The kinds' members lie in the order of their folders (the generated
+ * CS_KINDS_CAPTURE_MEMBERS, docs/layers.md "Storage"), which no list here
+ * should have to follow: the holes are walked by offset. */
+static void holes_sorted(struct hole *out)
+{
+	for (size_t i = 0; i < N_HOLES; i++) {
+		size_t j = i;
+		for (; j > 0 && out[j - 1].at > holes[i].at; j--)
+			out[j] = out[j - 1];
+		out[j] = holes[i];
+	}
+}
 
 static void reset(struct cs_capture *c)
 {
+	struct hole sorted[N_HOLES];
 	size_t at = 0;
 
-	for (size_t i = 0; i < sizeof(holes) / sizeof(holes[0]); i++) {
-		__builtin_memset((char *)c + at, 0, holes[i].at - at);
-		at = holes[i].at + holes[i].n;
+	holes_sorted(sorted);
+	for (size_t i = 0; i < N_HOLES; i++) {
+		__builtin_memset((char *)c + at, 0, sorted[i].at - at);
+		at = sorted[i].at + sorted[i].n;
 	}
 	__builtin_memset((char *)c + at, 0, sizeof(*c) - at);
 	c->version = 1;

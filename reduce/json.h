@@ -14,8 +14,6 @@
 #define CS_REDUCE_JSON_H
 
 #include "../common/jsonw.h"
-#include "../kinds/mp/mp_compare.h"
-#include "../kinds/experiments/exp_reduce.h"
 #include "reduce.h"
 #include "../common/kinds.h"
 

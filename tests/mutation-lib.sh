@@ -33,6 +33,8 @@ sentence_follows() {
 # outlives the suite (build/ keeps it for the next run; make clean empties
 # it); two suites writing one entry each write it whole (a rename).
 MCC_CACHE=${MCC_CACHE:-build/mutation-cache}
+# the kinds' members of the core's structs (build/gen/, mk/kinds.mk)
+scripts/kinds-h.sh
 mcc() {
 	local cc=${CC:-cc} flags=() link=() out= s key o i id
 	while [ $# -gt 0 ]; do

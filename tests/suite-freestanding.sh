@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 CC=${HOST_CC:-cc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the kinds' members of the core's structs, which common/ includes from
+# build/gen/ (mk/kinds.mk; docs/layers.md "Storage")
+scripts/kinds-h.sh
 allowed="memcpy memset memmove memcmp"
 # jsmn's one header (libjsmn-dev), alone: the reader's tokenizer
 mkdir "$tmp/jsmn"

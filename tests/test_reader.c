@@ -659,6 +659,58 @@ static void test_files(void)
 	rmdir(dir);
 }
 
+
+/* A capture read over another's leftovers reads as into a fresh struct:
+ * the reader's reset skips the long arrays by their offsets, and the
+ * kinds' members lie in folder order (the generated CS_KINDS_CAPTURE_MEMBERS,
+ * docs/layers.md "Storage"), so a hole list walked in a stale order would
+ * leave bytes or overrun. A capture holding every kind, read into a struct
+ * of 0xa5 bytes and into a zeroed one, must write back the same text. */
+static void test_reread_dirty(void)
+{
+	static const char *const paths[] = {
+		"captures/host/Intel-R-Xeon-R-Processor-2026-12-02-tsc-huge-bandwidth.json",
+		"captures/qemu/qemu-x86_64-epyc-v1-tlb.json",     /* kinds of core */
+		"captures/qemu/qemu-x86_64-smp4-competitor.json", /* the competitor */
+		"captures/synthetic/repeatsAgree.json",           /* the sweep's repeats */
+	};
+	static struct cs_capture clean, dirty;
+	static char a[1 << 20], b[1 << 20];
+	uint32_t tlb = 0, bw = 0, geom = 0, cores = 0, comp = 0, exp = 0, rep = 0;
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		struct cs_buf ba, bb;
+		char err[512];
+		int rc;
+
+		memset(&clean, 0, sizeof clean);
+		memset(&dirty, 0xa5, sizeof dirty);
+		rc = cs_read_capture_file(paths[i], &clean, NULL, err, sizeof(err));
+		CHECK(rc == 0, "%s: %s", paths[i], err);
+		rc |= cs_read_capture_file(paths[i], &dirty, NULL, err, sizeof(err));
+		CHECK(rc == 0, "%s over leftovers: %s", paths[i], err);
+		if (rc)
+			continue;
+		tlb += clean.tlb.n_series != 0;
+		bw += clean.bw.present;
+		geom += clean.geom.present;
+		cores += clean.mp.n_kinds != 0;
+		comp += clean.mp.comp.n_points != 0;
+		exp += clean.exp.has_single;
+		rep += clean.rep.n > 1;
+		cs_buf_init(&ba, a, sizeof(a));
+		cs_buf_init(&bb, b, sizeof(b));
+		CHECK(cs_capture_write(&ba, &clean, NULL, NULL) == 0 &&
+		      cs_capture_write(&bb, &dirty, NULL, NULL) == 0, "%s: writer: overflow", paths[i]);
+		CHECK(ba.len == bb.len && !memcmp(a, b, ba.len),
+		      "%s read over leftovers differs from a fresh read (%zu and %zu bytes)", paths[i],
+		      ba.len, bb.len);
+	}
+	CHECK(tlb && bw && geom && cores && comp && exp && rep,
+	      "the captures hold every kind with a skipped array (tlb %u, bw %u, geometry %u, "
+	      "cores %u, competitor %u, exp %u, repeats %u)", tlb, bw, geom, cores, comp, exp, rep);
+}
+
 #endif
 
 /* What the capture writer writes, the reader reads back. */
@@ -1023,6 +1075,7 @@ int main(void)
 	test_compare();
 	test_result_json();
 	test_numbers();
+	test_reread_dirty();
 #endif
 	return cs_test_summary("reader");
 }

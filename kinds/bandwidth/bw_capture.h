@@ -80,4 +80,7 @@ struct cs_bw_capture {
 	double block_floor_ns;         /* each at least this long */
 };
 
+/* its member of struct cs_capture (scripts/kinds-h.sh, docs/layers.md) */
+#define CS_CAPTURE_MEMBER_BANDWIDTH struct cs_bw_capture bw; /* bandwidth and misses in flight (docs/bandwidth.md) */
+
 #endif

@@ -70,4 +70,7 @@ struct cs_bw_hooks {
 	const char *off;
 };
 
+/* its member of struct cs_engine_hooks (scripts/kinds-h.sh) */
+#define CS_HOOKS_MEMBER_BANDWIDTH struct cs_bw_hooks bw;
+
 #endif

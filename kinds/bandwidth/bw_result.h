@@ -75,4 +75,7 @@ struct cs_bw_result {
 	struct cs_bw_witness witness[CS_BW_MAX_WITNESS];
 };
 
+/* its member of struct cs_result (scripts/kinds-h.sh) */
+#define CS_RESULT_MEMBER_BANDWIDTH struct cs_bw_result bw;
+
 #endif

@@ -57,4 +57,7 @@ struct cs_core_clock {
 	char hv_signature[32];
 };
 
+/* its member of struct cs_capture (scripts/kinds-h.sh) */
+#define CS_CAPTURE_MEMBER_CLOCK struct cs_core_clock cclock; /* the core clock, the run's validity */
+
 #endif

@@ -49,4 +49,7 @@ struct cs_capture;
 struct cs_buf;
 int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b);
 
+/* its member of struct cs_result (scripts/kinds-h.sh) */
+#define CS_RESULT_MEMBER_CLOCK struct cs_clock_result clock; /* the core clock, the reference verdict */
+
 #endif

@@ -14,4 +14,8 @@ void cs_clock_kind_begin(struct cs_engine *e, struct cs_capture *c, const char *
 /* After one of its steps: a block's reading, or (last) the kind's after. */
 void cs_clock_kind_step(struct cs_engine *e, struct cs_capture *c, int last);
 
+/* The three above as the engine's watch over every kind (scripts/kinds-h.sh,
+ * struct cs_watch in common/engine.h). */
+#define CS_WATCH_CLOCK { cs_clock_run_begin, cs_clock_kind_begin, cs_clock_kind_step },
+
 #endif

@@ -83,4 +83,7 @@ int cs_exp_random_run(const struct cs_exp_env *env, struct cs_experiments *x);
  * Called by cs_capture_write after the core members. */
 void cs_exp_write(struct cs_jsonw *j, const struct cs_experiments *x);
 
+/* its member of struct cs_capture (scripts/kinds-h.sh) */
+#define CS_CAPTURE_MEMBER_EXPERIMENTS struct cs_experiments exp; /* seed 003 (docs/experiments.md) */
+
 #endif

@@ -54,4 +54,7 @@ struct cs_geom_capture {
 	double run_s;
 };
 
+/* its member of struct cs_capture (scripts/kinds-h.sh) */
+#define CS_CAPTURE_MEMBER_GEOMETRY struct cs_geom_capture geom; /* ways and sets by conflicts (docs/geometry.md) */
+
 #endif

@@ -37,4 +37,7 @@ struct cs_geom_result {
 	struct cs_geom_level levels[CS_GEOM_MAX_LEVELS];
 };
 
+/* its member of struct cs_result (scripts/kinds-h.sh) */
+#define CS_RESULT_MEMBER_GEOMETRY struct cs_geom_result geom;
+
 #endif

@@ -59,4 +59,8 @@ struct cs_icache_kind_result {
 	struct cs_icache_result r;
 };
 
+/* its members of struct cs_capture and struct cs_result (scripts/kinds-h.sh) */
+#define CS_CAPTURE_MEMBER_ICACHE struct cs_icache_capture icache; /* seed 001 */
+#define CS_RESULT_MEMBER_ICACHE struct cs_icache_kind_result icache;
+
 #endif

@@ -61,4 +61,7 @@ struct cs_mp {
 	struct cs_mp_kind kinds[CS_MP_MAX_KINDS];
 };
 
+/* its member of struct cs_capture (scripts/kinds-h.sh) */
+#define CS_CAPTURE_MEMBER_MP struct cs_mp mp; /* other processors */
+
 #endif

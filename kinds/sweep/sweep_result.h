@@ -27,4 +27,7 @@ struct cs_repeat_result {
 	struct cs_spread floor[CS_MAX_LEVELS]; /* beside cs_result.levels[i], ns */
 };
 
+/* its member of struct cs_result (scripts/kinds-h.sh) */
+#define CS_RESULT_MEMBER_SWEEP struct cs_repeat_result rep; /* the sweep's repeats */
+
 #endif

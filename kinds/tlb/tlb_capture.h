@@ -86,4 +86,7 @@ struct cs_jsonw;
 struct cs_capture;
 void cs_tlb_published_write(struct cs_jsonw *j, const struct cs_capture *c);
 
+/* its member of struct cs_capture (scripts/kinds-h.sh) */
+#define CS_CAPTURE_MEMBER_TLB struct cs_tlb_capture tlb; /* translation caches (docs/tlb.md) */
+
 #endif

@@ -133,4 +133,8 @@ int cs_tlb_point(const struct cs_probe_clock *clk, const struct cs_tlb_window *w
  * written to order[0..pages) (tests: a single cycle through every page). */
 int cs_tlb_order(uint64_t pages, struct cs_rng *r, uint64_t *order);
 
+/* its member of struct cs_engine_hooks (scripts/kinds-h.sh): the windows,
+ * tables and large pages; map NULL: no TLB sweep here */
+#define CS_HOOKS_MEMBER_TLB struct cs_tlb_hooks tlb;
+
 #endif

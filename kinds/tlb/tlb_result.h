@@ -64,4 +64,7 @@ struct cs_tlb_result {
 	struct cs_climbs large_climbs;
 };
 
+/* its member of struct cs_result (scripts/kinds-h.sh) */
+#define CS_RESULT_MEMBER_TLB struct cs_tlb_result tlb;
+
 #endif
