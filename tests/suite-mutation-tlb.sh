@@ -60,6 +60,8 @@ mutants=(
 build() {
 	local k
 	cp -r common reduce reader chart "$1/"
+	# the kinds\' members gathered from these copies (docs/layers.md "Storage")
+	scripts/kinds-h.sh "$1/build/gen"
 	for k in kinds/*/; do
 		[ -e "$1/$k" ] || cp -r "$k" "$1/kinds/"
 	done
