@@ -23,6 +23,7 @@
 #include "kinds.h"
 #include "probe.h"
 #include "result.h"
+#include "setting.h"
 
 /* ---- the plan ---- */
 
@@ -47,6 +48,10 @@ struct cs_plan {
 	uint32_t competitors;   /* the sweep again beside N streaming processors */
 	int kinds_on_ap;        /* every kind of core swept on another processor */
 	uint32_t repeats;       /* the main sweep this many times, 1 to CS_MAX_REPEATS (0: once) */
+	/* each kind's settings (kinds.h's settings column, common/setting.h),
+	 * by its declarations' order: as set, else their defaults
+	 * (cs_kind_settings_default) */
+	uint64_t settings[CS_KIND_COUNT][CS_KIND_SETTINGS_MAX];
 };
 
 /* Blocks and their floor for a quick or full run on a clock of this quantum. */

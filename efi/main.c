@@ -113,10 +113,11 @@ static void plan(EFI_SYSTEM_TABLE *st, EFI_PHYSICAL_ADDRESS pool,
 	p->competitors = set.competitors;
 	p->kinds_on_ap = set.kinds_on_ap;
 	p->repeats = cs_settings_repeats(&set); /* full 5, quick 1 unless repeat= */
-	/* bandwidth=N, else under emulation a small one (efi/bw.h) */
+	/* each kind's settings (bandwidth=off|N: the kind reads its own) */
+	cs_memcpy(p->settings, set.kind, sizeof p->settings);
+	/* under emulation a small bandwidth buffer unless bandwidth=N (efi/bw.h) */
 	cs_efi_bw_hooks(&run_.e.hooks.bw, &run_.bw, st, &run_.mp,
-			set.bw_max_bytes ? set.bw_max_bytes : cpu.emulated ? CS_EFI_BW_EMULATED_MAX : 0,
-			cpu.emulated, set.bw_off ? "bandwidth=off in the settings" : NULL);
+			cpu.emulated ? CS_EFI_BW_EMULATED_MAX : 0, cpu.emulated, NULL);
 }
 
 static void fill_capture(EFI_SYSTEM_TABLE *st)

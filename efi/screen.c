@@ -78,13 +78,15 @@ void cs_screen_settings(const struct cs_settings *s)
 		cs_puts(&b, " repeat=");
 		cs_put_u64(&b, cs_settings_repeats(s));
 	}
-	if (s->bw_off || s->bw_max_bytes) {
-		cs_puts(&b, " bandwidth=");
-		if (s->bw_off)
-			cs_puts(&b, "off");
-		else
-			cs_put_size(&b, (double)s->bw_max_bytes);
-	}
+	/* each kind's settings set away from their defaults (bandwidth=) */
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		for (uint32_t i = 0; i < cs_kind_settings[k]->n && i < CS_KIND_SETTINGS_MAX; i++)
+			if (s->kind[k][i] != cs_kind_settings[k]->v[i].def) {
+				cs_putc(&b, ' ');
+				cs_puts(&b, cs_kind_settings[k]->v[i].key);
+				cs_putc(&b, '=');
+				cs_setting_show(&b, &cs_kind_settings[k]->v[i], s->kind[k][i]);
+			}
 	if (s->n_errors)
 		cs_puts(&b, " (bad lines above ignored)");
 	cs_putc(&b, '\n');

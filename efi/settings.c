@@ -8,6 +8,7 @@ void cs_settings_default(struct cs_settings *s)
 {
 	cs_memset(s, 0, sizeof *s);
 	s->after = CS_AFTER_WAIT;
+	cs_kind_settings_default(s->kind);
 }
 
 uint32_t cs_settings_repeats(const struct cs_settings *s)
@@ -99,61 +100,6 @@ static void say_unnamed(struct cs_settings *s)
 	add(s, &b, 1);
 }
 
-static int word_eq(const char *p, size_t n, const char *w)
-{
-	size_t i;
-	for (i = 0; i < n && w[i]; i++)
-		if (p[i] != w[i])
-			return 0;
-	return i == n && !w[i];
-}
-
-/* Decimal digits with an optional K, M or G (binary), within [lo, hi];
- * overflow, garbage and anything out of range are refused. */
-static int parse_count(const char *p, size_t n, int suffix, uint64_t lo,
-		       uint64_t hi, uint64_t *out)
-{
-	uint64_t v = 0, mul = 1;
-	if (suffix && n) {
-		char u = p[n - 1];
-		if (u == 'K' || u == 'k')
-			mul = 1ull << 10;
-		else if (u == 'M' || u == 'm')
-			mul = 1ull << 20;
-		else if (u == 'G' || u == 'g')
-			mul = 1ull << 30;
-		if (mul > 1)
-			n--;
-	}
-	if (n == 0)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] < '0' || p[i] > '9')
-			return -1;
-		uint64_t d = (uint64_t)(p[i] - '0');
-		if (v > (hi - d) / 10)
-			return -1; /* past hi already: no overflow can follow */
-		v = v * 10 + d;
-	}
-	if (v > hi / mul || v * mul < lo)
-		return -1;
-	*out = v * mul;
-	return 0;
-}
-
-static int name_ok(const char *p, size_t n)
-{
-	if (n == 0 || n >= 48)
-		return 0;
-	for (size_t i = 0; i < n; i++) {
-		char c = p[i];
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		      (c >= '0' && c <= '9') || c == '-' || c == '_'))
-			return 0;
-	}
-	return 1;
-}
-
 static void copy_n(char *dst, size_t cap, const char *src, size_t n)
 {
 	size_t i;
@@ -190,100 +136,63 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
-static void set_max_bytes(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
+/* The declaration whose key (or old name) is the n bytes at p, and its bit
+ * in seen: the program's settings first, then each kind's in the table's
+ * order. NULL for the network's keys (net/netset.h) and unknown ones. */
+static const struct cs_setting *find_key(const char *p, size_t n, int *bit, uint32_t *kind, uint32_t *idx)
 {
-	uint64_t bytes;
-	char what[160];
-	struct cs_buf b;
-	if (parse_count(val, vn, 1, CS_SETTINGS_MIN_BYTES, CS_SETTINGS_MAX_BYTES, &bytes) == 0) {
-		s->max_bytes = bytes;
-		return;
+	int b = 0;
+	for (uint32_t i = 0; i < CS_SET_PROG_COUNT; i++, b++)
+		if (cs_setting_is(&cs_prog_settings[i], p, n)) {
+			*bit = b, *kind = CS_KIND_COUNT, *idx = i;
+			return &cs_prog_settings[i];
+		}
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		for (uint32_t i = 0; i < cs_kind_settings[k]->n && i < CS_KIND_SETTINGS_MAX; i++, b++)
+			if ((cs_kind_settings[k]->v[i].flags & CS_SETTING_FILE) &&
+			    cs_setting_is(&cs_kind_settings[k]->v[i], p, n)) {
+				*bit = b < CS_SETTINGS_KEYS_MAX ? b : -1, *kind = k, *idx = i;
+				return &cs_kind_settings[k]->v[i];
+			}
+	*bit = -1;
+	return NULL;
+}
+
+/* A program's setting's value into its place in s. */
+static void store(struct cs_settings *s, uint32_t id, const struct cs_setting_value *v)
+{
+	switch (id) {
+	case CS_SET_SWEEP: s->quick = v->u == 0; break; /* "quick|full" */
+	case CS_SET_MAX_BYTES: s->max_bytes = v->u; break;
+	case CS_SET_AFTER: s->after = (enum cs_after)v->u; break; /* "wait|shutdown|return" */
+	case CS_SET_CLOCK: copy_n(s->clock, sizeof s->clock, v->s, v->n); break;
+	case CS_SET_COMPETITORS: s->competitors = (uint32_t)v->u; break;
+	case CS_SET_REPEAT: s->repeat = (uint32_t)v->u; break;
+	case CS_SET_CORE_TYPES: s->kinds_on_ap = v->u == 1; break; /* "main|ap" */
+	case CS_SET_LABEL: copy_label(s->label, sizeof s->label, v->s, v->n); break;
+	case CS_SET_NAME: copy_n(s->name, sizeof s->name, v->s, v->n); break;
 	}
+}
+
+/* "KEY (OLD) must be RANGE, not" */
+static void refuse(struct cs_settings *s, uint32_t no, const struct cs_setting *d, const char *why,
+		   const char *val, size_t vn)
+{
+	char what[CS_SETTINGS_MSG_MAX / 2];
+	struct cs_buf b;
 	cs_buf_init(&b, what, sizeof what);
-	cs_puts(&b, "max_bytes must be a whole number of bytes from ");
-	cs_put_u64(&b, CS_SETTINGS_MIN_BYTES);
-	cs_puts(&b, " (the sweep's first size) to ");
-	cs_put_u64(&b, CS_SETTINGS_MAX_BYTES);
-	cs_puts(&b, ", with K, M or G, not");
+	cs_puts(&b, d->key);
+	if (d->alias) {
+		cs_puts(&b, " (");
+		cs_puts(&b, d->alias);
+		cs_putc(&b, ')');
+	}
+	cs_putc(&b, ' ');
+	cs_puts(&b, why);
 	complain(s, no, what, val, vn);
 }
 
-static void set_competitors(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
-{
-	uint64_t cnt = 0;
-	char what[64];
-	struct cs_buf b;
-	if (parse_count(val, vn, 0, 0, CS_SETTINGS_MAX_COMPETITORS, &cnt) == 0) {
-		s->competitors = (uint32_t)cnt;
-		return;
-	}
-	cs_buf_init(&b, what, sizeof what);
-	cs_puts(&b, "competitors must be a number from 0 to ");
-	cs_put_u64(&b, CS_SETTINGS_MAX_COMPETITORS);
-	cs_puts(&b, ", not");
-	complain(s, no, what, val, vn);
-}
-
-static void set_repeat(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
-{
-	uint64_t cnt = 0;
-	char what[80];
-	struct cs_buf b;
-	if (parse_count(val, vn, 0, 1, CS_MAX_REPEATS, &cnt) == 0) {
-		s->repeat = (uint32_t)cnt;
-		return;
-	}
-	cs_buf_init(&b, what, sizeof what);
-	cs_puts(&b, "repeat must be a number of sweeps from 1 to ");
-	cs_put_u64(&b, CS_MAX_REPEATS);
-	cs_puts(&b, ", not");
-	complain(s, no, what, val, vn);
-}
-
-static void set_bandwidth(struct cs_settings *s, uint32_t no, const char *val, size_t vn)
-{
-	uint64_t bytes;
-	char what[160];
-	struct cs_buf b;
-	if (word_eq(val, vn, "off")) {
-		s->bw_off = 1;
-		return;
-	}
-	if (parse_count(val, vn, 1, CS_SETTINGS_MIN_BYTES, CS_SETTINGS_MAX_BYTES, &bytes) == 0) {
-		s->bw_off = 0;
-		s->bw_max_bytes = bytes;
-		return;
-	}
-	cs_buf_init(&b, what, sizeof what);
-	cs_puts(&b, "bandwidth must be off or a whole number of bytes from ");
-	cs_put_u64(&b, CS_SETTINGS_MIN_BYTES);
-	cs_puts(&b, " to ");
-	cs_put_u64(&b, CS_SETTINGS_MAX_BYTES);
-	cs_puts(&b, ", with K, M or G, not");
-	complain(s, no, what, val, vn);
-}
-
-static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t n);
-
-/* The key of a line, a bit each (kinds= is core_types= by its old name);
- * -1 for the network's keys (net/netset.h) and unknown ones. */
-static int key_bit(const char *p, size_t n)
-{
-	static const char *const keys[] = { "sweep", "max_bytes", "after", "clock", "competitors",
-					    "repeat", "core_types", "bandwidth", "label", "name", "kinds" };
-	size_t k = 0;
-	while (k < n && is_space(p[k]))
-		k++;
-	p += k, n -= k;
-	for (k = 0; k < n && p[k] != '='; k++)
-		;
-	while (k && is_space(p[k - 1]))
-		k--;
-	for (int i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++)
-		if (word_eq(p, k, keys[i]))
-			return i == 10 ? 6 : i;
-	return -1;
-}
+static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t n, int *bit);
 
 /* A line applied over one that set the same key in this file: said (it
  * used to win silently, hiding a forgotten copy of a line), the last
@@ -291,8 +200,8 @@ static int key_bit(const char *p, size_t n)
 static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
 {
 	uint32_t before = s->n_errors;
-	int bit = key_bit(p, n);
-	apply_line(s, no, p, n);
+	int bit = -1;
+	apply_line(s, no, p, n, &bit);
 	if (bit < 0 || s->n_errors != before)
 		return;
 	if (s->seen & (1u << bit))
@@ -302,9 +211,13 @@ static void one_line(struct cs_settings *s, uint32_t no, const char *p, size_t n
 	s->seen_line[bit] = no;
 }
 
-static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t n)
+static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t n, int *bit)
 {
 	size_t k = 0, klen, v;
+	const struct cs_setting *d;
+	struct cs_setting_value val_;
+	uint32_t kind, idx;
+	char why[CS_SETTINGS_MSG_MAX / 2];
 	while (n && is_space(p[n - 1]))
 		n--;
 	while (n && is_space(*p))
@@ -325,53 +238,19 @@ static void apply_line(struct cs_settings *s, uint32_t no, const char *p, size_t
 		v++;
 	const char *val = p + v;
 	size_t vn = n - v;
-	if (word_eq(p, klen, "sweep")) {
-		if (word_eq(val, vn, "quick") || word_eq(val, vn, "full"))
-			s->quick = word_eq(val, vn, "quick");
+	d = find_key(p, klen, bit, &kind, &idx);
+	if (d) {
+		if (cs_setting_parse(d, val, vn, &val_, why, sizeof why) != 0)
+			refuse(s, no, d, why, val, vn);
+		else if (kind < CS_KIND_COUNT)
+			s->kind[kind][idx] = val_.u;
 		else
-			complain(s, no, "sweep must be quick or full, not", val, vn);
-	} else if (word_eq(p, klen, "max_bytes")) {
-		set_max_bytes(s, no, val, vn);
-	} else if (word_eq(p, klen, "after")) {
-		if (word_eq(val, vn, "wait"))
-			s->after = CS_AFTER_WAIT;
-		else if (word_eq(val, vn, "shutdown"))
-			s->after = CS_AFTER_SHUTDOWN;
-		else if (word_eq(val, vn, "return"))
-			s->after = CS_AFTER_RETURN;
-		else
-			complain(s, no, "after must be wait, shutdown or return, not", val, vn);
-	} else if (word_eq(p, klen, "clock")) {
-		if (vn > 0 && vn < sizeof s->clock && name_ok(val, vn))
-			copy_n(s->clock, sizeof s->clock, val, vn);
-		else
-			complain(s, no, "clock takes a counter's name (tsc, cntvct, pmccntr), not", val, vn);
-	} else if (word_eq(p, klen, "competitors")) {
-		set_competitors(s, no, val, vn);
-	} else if (word_eq(p, klen, "repeat")) {
-		set_repeat(s, no, val, vn);
-	} else if (word_eq(p, klen, "core_types") || word_eq(p, klen, "kinds")) {
-		/* kinds=, the old name (sticks in the field have it) */
-		if (word_eq(val, vn, "main") || word_eq(val, vn, "ap"))
-			s->kinds_on_ap = word_eq(val, vn, "ap");
-		else
-			complain(s, no, "core_types (kinds) must be main or ap, not", val, vn);
-	} else if (word_eq(p, klen, "bandwidth")) {
-		set_bandwidth(s, no, val, vn);
-	} else if (word_eq(p, klen, "label")) {
-		copy_label(s->label, sizeof s->label, val, vn);
-	} else if (word_eq(p, klen, "name")) {
-		if (name_ok(val, vn))
-			copy_n(s->name, sizeof s->name, val, vn);
-		else if (vn >= sizeof s->name)
-			complain(s, no, "name is longer than the 47 characters a capture's name takes:", val, vn);
-		else
-			complain(s, no, "name takes letters, digits, '-' and '_', not", val, vn);
+			store(s, idx, &val_);
 	} else {
-		char why[200]; /* upload, upload_token, http_client: net/netset.h */
-		int r = cs_netset_line(&s->net, p, klen, val, vn, why, sizeof why);
+		char why2[200]; /* upload, upload_token, http_client: net/netset.h */
+		int r = cs_netset_line(&s->net, p, klen, val, vn, why2, sizeof why2);
 		if (r <= 0)
-			complain(s, no, r ? why : "unknown key", r ? NULL : p, r ? 0 : klen);
+			complain(s, no, r ? why2 : "unknown key", r ? NULL : p, r ? 0 : klen);
 	}
 }
 
@@ -470,13 +349,27 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 	cs_jsonw_u64(j, cs_settings_repeats(s));
 	cs_jsonw_key(j, "kinds");
 	cs_jsonw_str(j, s->kinds_on_ap ? "ap" : "main");
-	cs_jsonw_key(j, "bandwidth");
-	if (s->bw_off)
-		cs_jsonw_str(j, "off");
-	else if (s->bw_max_bytes)
-		cs_jsonw_u64(j, s->bw_max_bytes);
-	else
-		cs_jsonw_null(j);
+	/* each kind's, after the program's: a default said in words is null */
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		for (uint32_t i = 0; i < cs_kind_settings[k]->n && i < CS_KIND_SETTINGS_MAX; i++) {
+			const struct cs_setting *d = &cs_kind_settings[k]->v[i];
+			uint64_t u = s->kind[k][i];
+			cs_jsonw_key(j, d->key);
+			if (u == CS_SETTING_OFF && d->off_word)
+				cs_jsonw_str(j, d->off_word);
+			else if (u == d->def && d->def_says)
+				cs_jsonw_null(j);
+			else if (d->type == CS_SETTING_BOOL)
+				cs_jsonw_bool(j, u != 0);
+			else if (d->type == CS_SETTING_ENUM) {
+				char w[32];
+				struct cs_buf b;
+				cs_buf_init(&b, w, sizeof w);
+				cs_setting_show(&b, d, u);
+				cs_jsonw_str(j, w);
+			} else
+				cs_jsonw_u64(j, u);
+		}
 	cs_netset_json(j, &s->net);
 	cs_jsonw_key(j, "errors");
 	cs_jsonw_u64(j, s->n_errors);

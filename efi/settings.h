@@ -1,11 +1,9 @@
 /* settings.h: the run's settings, from \cacheshape.cfg on the boot volume:
- * key=value lines, '#' comments. Keys: sweep=quick|full, max_bytes=N[K|M|G],
- * after=wait|shutdown|return, competitors=N (0-64), repeat=N (1-9: the
- * whole sweep N times, docs/repeats.md; default 5 for a full sweep, the
- * default boot from a stick, 1 for a quick one), core_types=main|ap,
- * bandwidth=off|N[K|M|G] (the bandwidth kind's largest buffer)
- * (kinds=, its old name, still taken), label=TEXT, name=NAME (the capture's file
- * name, without .json). A bad line is reported and ignored: its key keeps
+ * key=value lines, '#' comments. The keys are declared once
+ * (common/setting.h: the program's table, common/setting_table.c, and each
+ * kind's, its row's settings column), listed with their ranges and defaults
+ * in docs/settings.md; the network's (upload=, upload_token=, http_client=)
+ * are net/netset.h's. A bad line is reported and ignored: its key keeps
  * the default, so a malformed file never stops a run or hangs it. */
 #ifndef CS_EFI_SETTINGS_H
 #define CS_EFI_SETTINGS_H
@@ -13,14 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../common/jsonw.h"
+#include "../common/setting.h"
 #include "../net/netset.h"
 
 enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 
 #define CS_SETTINGS_MAX 4096         /* bytes of the file read */
-#define CS_SETTINGS_MIN_BYTES 4096ull /* max_bytes: the sweep's first size (4 KiB) */
-#define CS_SETTINGS_MAX_BYTES (1ull << 50) /* max_bytes: as the reader's size_bytes */
-#define CS_SETTINGS_MAX_COMPETITORS 64
 /* repeat= unsaid: a full sweep (the default boot) is a reference's, so it
  * repeats as reduce/rules_repeat.h's CS_REF_MIN_REPEATS asks; a quick one
  * (QEMU's tests, a first look) runs once */
@@ -30,6 +26,8 @@ enum cs_after { CS_AFTER_WAIT, CS_AFTER_SHUTDOWN, CS_AFTER_RETURN };
 #define CS_SETTINGS_ERRORS_MAX 4096  /* one parse's messages, each whole */
 #define CS_SETTINGS_ERRORS_TAIL 320  /* of them, kept for the closing notes */
 #define CS_SETTINGS_MSG_MAX 512      /* one message, at its longest */
+/* keys a file may set, a bit each in seen: the program's and the kinds' */
+#define CS_SETTINGS_KEYS_MAX 32
 
 struct cs_settings {
 	int quick;
@@ -41,14 +39,15 @@ struct cs_settings {
 	uint32_t competitors; /* 0: none; N: the sweep again beside N streaming APs */
 	uint32_t repeat;      /* 0: by the sweep (cs_settings_repeats); N: N passes */
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
-	int bw_off;           /* bandwidth=off: the bandwidth kind not run */
-	uint64_t bw_max_bytes; /* bandwidth=N; 0: the sweep's (under emulation, efi/bw.h's) */
+	/* each kind's settings (its row's declarations), as plan.settings
+	 * takes them: bandwidth=off|N among them */
+	uint64_t kind[CS_KIND_COUNT][CS_KIND_SETTINGS_MAX];
 	struct cs_netset net; /* upload=, upload_token=, http_client= */
 	int from_file;
 	uint32_t n_errors;    /* bad lines, and notes, of every parse */
 	uint32_t n_unnamed;   /* the last parse's, counted but not named */
 	uint32_t seen;        /* the last parse's keys applied, a bit each */
-	uint32_t seen_line[16]; /* ... and the line that applied each */
+	uint32_t seen_line[CS_SETTINGS_KEYS_MAX]; /* ... and the line that applied each */
 	char errors[CS_SETTINGS_ERRORS_MAX]; /* the last parse's messages, one a
 					 * line, each whole; "and N more" last */
 };

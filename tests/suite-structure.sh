@@ -319,13 +319,13 @@ def edit(path, old, new):
     open(d + '/' + path, 'w').write(s.replace(old, new))
 row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_none_record, \\\n'
        '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
-       '\t\tcs_none_published, cs_none_expect, cs_none_plot)\n\nenum cs_kind {')
+       '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings)\n\nenum cs_kind {')
 edit('common/kinds.h', '\n\nenum cs_kind {', row)
 EOF
 changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile \) | sed 's#^\./##' | sort |
 	while read -r f; do cmp -s "$f" "$OLDPWD/$f" 2>/dev/null || echo "$f"; done | tr '\n' ' ')
 expect "the example kind touches its folder and the table only ($changed)" \
-	test "$changed" = "common/kinds.h kinds/example/example.c kinds/example/example.h kinds/example/example_read.c "
+	test "$changed" = "common/kinds.h kinds/example/example.c kinds/example/example.h kinds/example/example_read.c kinds/example/example_settings.c "
 cap=captures/synthetic/threeSteps.json
 if nice make -C "$ex" -s build/host/cacheshape >"$tmp/ex.log" 2>&1; then
 	pass "the example kind builds into the host command"
@@ -336,6 +336,27 @@ if nice make -C "$ex" -s build/host/cacheshape >"$tmp/ex.log" 2>&1; then
 		sh -c "'$ex/build/host/cacheshape' reduce --json '$ex/ex.json' | python3 -c 'import json, sys; assert json.load(sys.stdin)[\"example\"] == 42'"
 	expect "a capture without it reduces as before, example null" \
 		sh -c "'$ex/build/host/cacheshape' reduce --json '$cap' | python3 -c 'import json, sys; assert json.load(sys.stdin)[\"example\"] is None'"
+	# its setting, declared once in its folder (common/setting.h): the
+	# probe's option and --help, the firmware's settings file (the
+	# settings test, its docs text rewritten for the scratch tree)
+	expect "the example kind's setting is in probe --help" \
+		sh -c "'$ex/build/host/cacheshape' probe --help | grep -q -- '--example-value N  (settings file: example_value=)'"
+	expect "probe --example-value 1001: refused with its declared range" \
+		sh -c "'$ex/build/host/cacheshape' probe -o '$ex/no.json' --example-value 1001 2>&1 | grep -q \"'1001' is not a number from 1 to 1000\""
+	mkdir -p "$ex/docs"
+	if nice make -C "$ex" -s build/host/tests/test_setting_decl >"$tmp/exs.log" 2>&1 &&
+		(cd "$ex" && build/host/tests/test_setting_decl --write >/dev/null && build/host/tests/test_setting_decl) >"$tmp/exs.out" 2>&1; then
+		pass "the example kind's setting: the settings file and probe take it at its bounds ($(tail -n 1 "$tmp/exs.out"))"
+	else
+		fail "the example kind's setting: $(grep -m3 -E 'FAIL|error' "$tmp/exs.log" "$tmp/exs.out")"
+	fi
+	expect "docs/settings.md lists the example kind's setting" grep -q '^| `example_value` |' "$ex/docs/settings.md"
+	if timeout 120 "$ex/build/host/cacheshape" probe --quick --max-bytes 64K --example-value 30 -q -o "$ex/p.json" >/dev/null 2>&1; then
+		expect "probe --example-value 30: its run wrote 30" \
+			python3 -c "import json; assert json.load(open('$ex/p.json'))['example'] == {'value': 30}"
+	else
+		fail "probe --example-value 30 did not write a capture"
+	fi
 else
 	fail "the example kind does not build into the host command: $(grep -m3 -E 'error|Error' "$tmp/ex.log")"
 fi

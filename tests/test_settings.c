@@ -5,6 +5,7 @@
 #include <string.h>
 #include "check.h"
 #include "../efi/settings.c"
+#include "../kinds/bandwidth/bw_settings.h"
 
 CS_TEST_MAIN_DEFS;
 
@@ -111,9 +112,12 @@ static void test_bandwidth(void)
 		struct cs_settings s;
 		cs_settings_default(&s);
 		cs_settings_parse(&s, rows_bw[i].text, strlen(rows_bw[i].text));
-		CHECK(s.bw_off == rows_bw[i].off && s.bw_max_bytes == rows_bw[i].max &&
+		uint64_t v = s.kind[CS_KIND_BANDWIDTH][CS_BW_SET_BYTES];
+		int off = v == CS_SETTING_OFF;
+		uint64_t max = off ? 0 : v;
+		CHECK(off == rows_bw[i].off && max == rows_bw[i].max &&
 		      s.n_errors == rows_bw[i].errors, "'%s': off %d max %llu, %u errors: %s", rows_bw[i].text,
-		      s.bw_off, (unsigned long long)s.bw_max_bytes, s.n_errors, s.errors);
+		      off, (unsigned long long)max, s.n_errors, s.errors);
 		if (rows_bw[i].errors)
 			CHECK(strstr(s.errors, "bandwidth must be off or a whole number of bytes from 4096") != NULL ||
 				      strstr(s.errors, "settings: line 2: a key given twice (also line 1)") != NULL,

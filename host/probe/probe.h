@@ -315,6 +315,9 @@ struct cs_probe_opts {
 	int all_kinds;          /* one capture per kind of core */
 	int brief;              /* the summary alone (docs/summary.md) */
 	enum cs_flush_mode flush;
+	/* each kind's settings (common/setting.h: --bandwidth), as
+	 * plan.settings takes them */
+	uint64_t kind[CS_KIND_COUNT][CS_KIND_SETTINGS_MAX];
 };
 struct cs_probe_record {
 	const struct cs_probe_opts *o;

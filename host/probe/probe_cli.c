@@ -13,6 +13,7 @@
 #include "../../arch/arch.h"
 #include "../../common/buf.h"
 #include "../../common/emulator.h"
+#include "../../common/setting.h"
 #include "../../common/capture_write.h"
 #include "../../reduce/report.h"
 #include "../../reduce/summary.h"
@@ -27,7 +28,6 @@
 
 #define CS_FULL_MAX (512ull << 20)
 #define CS_QUICK_MAX (64ull << 20)
-#define CS_MIN_MAX (8ull << 10)
 #define CS_COMPETE_MIN (64ull << 20)
 #define CS_COMPETE_MAX (1ull << 30)
 /* Warm-up and first trial block: at most this many loads (common/probe.h,
@@ -39,6 +39,72 @@
 #define CS_CLAMP_MAX_NS 100000000ull
 /* A run the clamp makes longer than this needs --force (issue 17). */
 #define CS_CLAMP_RUN_MAX_S 3600.0
+
+/* The declared options' values (common/setting.h), by getopt val: the
+ * program's from CS_OPT_PROG on, each kind's from CS_OPT_KIND on, a kind's
+ * CS_KIND_SETTINGS_MAX each. */
+#define CS_OPT_PROG 1000
+#define CS_OPT_KIND 2000
+
+/* The declaration a getopt val names, or NULL; *kind is CS_KIND_COUNT for
+ * the program's. */
+static const struct cs_setting *decl_of(int c, uint32_t *kind, uint32_t *idx)
+{
+	if (c >= CS_OPT_PROG && c < CS_OPT_PROG + CS_SET_PROG_COUNT) {
+		*kind = CS_KIND_COUNT;
+		*idx = (uint32_t)(c - CS_OPT_PROG);
+		return &cs_prog_settings[*idx];
+	}
+	if (c >= CS_OPT_KIND && c < CS_OPT_KIND + CS_KIND_COUNT * CS_KIND_SETTINGS_MAX) {
+		*kind = (uint32_t)(c - CS_OPT_KIND) / CS_KIND_SETTINGS_MAX;
+		*idx = (uint32_t)(c - CS_OPT_KIND) % CS_KIND_SETTINGS_MAX;
+		if (*idx < cs_kind_settings[*kind]->n)
+			return &cs_kind_settings[*kind]->v[*idx];
+	}
+	return NULL;
+}
+
+static int host_takes(const struct cs_setting *d)
+{
+	return d->option && (d->flags & CS_SETTING_HOST);
+}
+
+/* One declared option's lines of --help: its name and value, what it
+ * takes (the declared range), its default and its help. */
+static void usage_decl(FILE *f, const struct cs_setting *d)
+{
+	char range[256], def[160];
+	struct cs_buf b;
+	cs_buf_init(&b, range, sizeof range);
+	cs_setting_range(&b, d);
+	cs_buf_init(&b, def, sizeof def);
+	cs_setting_default(&b, d);
+	fprintf(f, "  --%s%s  (settings file: %s=)\n      %s\n      takes %s;\n      default: %s\n", d->option,
+		d->type == CS_SETTING_BOOL ? "" : d->type == CS_SETTING_TEXT ? " TEXT"
+		: d->type == CS_SETTING_ENUM || d->type == CS_SETTING_NAME ? " WORD" : " N",
+		d->key, d->help, range, def);
+}
+
+/* The settings the firmware's settings file shares with the probe, and
+ * every kind with its own: from their declarations. */
+static void usage_settings(FILE *f)
+{
+	fputs("Settings, as the firmware's settings file takes them too (docs/settings.md):\n", f);
+	for (uint32_t i = 0; i < CS_SET_PROG_COUNT; i++)
+		if (host_takes(&cs_prog_settings[i]))
+			usage_decl(f, &cs_prog_settings[i]);
+	fputs("\nThe kinds, each measured in turn (common/kinds.h), and their settings:\n", f);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++) {
+		const struct cs_setting_table *t = cs_kind_settings[k];
+		int any = 0;
+		for (uint32_t i = 0; i < t->n; i++)
+			any |= host_takes(&t->v[i]);
+		fprintf(f, "  %s%s\n", cs_setting_kind_names[k], any ? ":" : " (no settings)");
+		for (uint32_t i = 0; i < t->n; i++)
+			if (host_takes(&t->v[i]))
+				usage_decl(f, &t->v[i]);
+	}
+}
 
 void cs_usage_probe(FILE *f)
 {
@@ -60,8 +126,6 @@ void cs_usage_probe(FILE *f)
 	      "                      and run a clamp that makes the run over an hour\n"
 	      "  --quick             4 KiB..64 MiB, 3 blocks of >= 20 us a size\n"
 	      "                      (default: 4 KiB..512 MiB, 9 blocks of >= 1 ms)\n"
-	      "  --max-bytes N       largest working set, N[K|M|G] (binary units,\n"
-	      "                      decimal digits: 010M is 10 MiB)\n"
 	      "  --pages 4k|huge     transparent huge pages by madvise (default huge;\n"
 	      "                      falls back to 4 KiB with a note in the capture)\n"
 	      "  --clock counter|monotonic|coarse\n"
@@ -76,10 +140,6 @@ void cs_usage_probe(FILE *f)
 	      "                      before it starts, and over an hour needs --force.\n"
 	      "                      A clamp finer than the clock moves is measured\n"
 	      "                      anyway and refused by the reducer (clock-unusable)\n"
-	      "  --competitors N     N threads streaming through their own buffers\n"
-	      "                      (4x the largest published cache, >= 64 MiB each)\n"
-	      "                      on the other CPUs while the probe runs; with the\n"
-	      "                      sweep, at most half this machine's memory\n"
 	      "  --cpu N             the CPU to pin to (default: the last one allowed);\n"
 	      "                      the capture names its kind of core (MIDR on ARM)\n"
 	      "  --all-core-types    one capture per core type (big.LITTLE, P/E\n"
@@ -92,18 +152,20 @@ void cs_usage_probe(FILE *f)
 	      "                      where this process may run it, else eviction by\n"
 	      "                      reading a buffer twice the largest cache (auto,\n"
 	      "                      the default); the capture says which\n"
-	      "  --label TEXT        appended to the capture's label\n"
 	      "  --seed N            the random chase's starting number, to run the\n"
 	      "                      same chase again (default: from the clock)\n"
-	      "  --repeat N          the whole sweep N times (1 to 9, default 1), each\n"
-	      "                      in an order of its own: each knee's and floor's\n"
-	      "                      spread; a reference needs 5 (docs/repeats.md)\n"
 	      "  -q, --quiet         no progress on stderr\n"
 	      "  --brief             the summary alone: each published level, claimed\n"
 	      "                      and measured, with a verdict (docs/summary.md)\n"
 	      "  -h, --help          this text\n"
 	      "  -V, --version       the version\n"
-	      "\n"
+	      "\n", f);
+	usage_settings(f);
+	fputs("\n"
+	      "Competitors stream through their own buffers (4x the largest\n"
+	      "published cache, >= 64 MiB each) on the other CPUs while the probe\n"
+	      "runs; with the sweep, at most half this machine's memory. Sizes are\n"
+	      "decimal digits with K, M, G or T in binary units (010M is 10 MiB).\n"
 	      "Memory: one region of the largest working set, reused by every size\n"
 	      "and by the adjacency probe; competitors' buffers are their own.\n"
 	      "The capture is written to a temporary file beside FILE, synced, read\n"
@@ -163,6 +225,48 @@ static int counter_word(const char *v)
 	       !strcmp(v, cs_arch_counter_name());
 }
 
+/* A declared option's value (common/setting.h), refused with its declared
+ * range as the firmware's settings file refuses it: 0, or the usage
+ * error's status. */
+static int parse_decl(const struct cs_setting *d, uint32_t kind, uint32_t idx, const char *v,
+		      struct cs_probe_opts *o)
+{
+	struct cs_setting_value val;
+	char err[256], range[256], name[48];
+	struct cs_buf b;
+	snprintf(name, sizeof name, "--%s", d->option);
+	cs_buf_init(&b, range, sizeof range);
+	cs_setting_range(&b, d);
+	if (cs_setting_parse(d, v ? v : "1", v ? strlen(v) : 1, &val, err, sizeof err) != 0) {
+		char msg[600];
+		snprintf(msg, sizeof msg, "%s: '%s' is not %s", name, v, range);
+		return usage_error("%s%s", msg, "");
+	}
+	if (kind < CS_KIND_COUNT) {
+		o->kind[kind][idx] = val.u;
+		return 0;
+	}
+	switch (idx) {
+	case CS_SET_MAX_BYTES: {
+		/* a sweep's buffer must also fit in this machine's memory */
+		long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+		uint64_t most = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : UINT64_MAX;
+		if (val.u > most) {
+			char msg[600];
+			snprintf(msg, sizeof msg, "%s: '%s' is too large: more than this machine's memory, %llu MiB "
+				 "(the setting takes %s)", name, v, (unsigned long long)(most >> 20), range);
+			return usage_error("%s%s", msg, "");
+		}
+		o->max_bytes = val.u;
+		break;
+	}
+	case CS_SET_COMPETITORS: o->competitors = (int)val.u; break;
+	case CS_SET_REPEAT: o->repeat = (uint32_t)val.u; break;
+	case CS_SET_LABEL: o->label = v; break;
+	}
+	return 0;
+}
+
 /* One option's value: 0, or the usage error's status. */
 static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 {
@@ -172,24 +276,6 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 		if (!*v)
 			return usage_error("%s: the file name is empty%s", name, "");
 		o->out = v;
-	} else if (!strcmp(name, "--max-bytes")) {
-		/* the cause named: not a size, too small, or more than this
-		 * machine's memory (a sweep's buffer must fit in it) */
-		long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-		uint64_t most = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : UINT64_MAX;
-		char range[96];
-		if (most == UINT64_MAX)
-			snprintf(range, sizeof range, "from 8K (K, M, G, T: binary units)");
-		else
-			snprintf(range, sizeof range, "from 8K to this machine's memory, %llu MiB (K, M, G, T: "
-				 "binary units)", (unsigned long long)(most >> 20));
-		if (parse_u64(v, &n, 1))
-			return usage_error("--max-bytes: '%s' is not a size, or one past 2^64 bytes: %s", v, range);
-		if (n < CS_MIN_MAX)
-			return usage_error("--max-bytes: '%s' is too small: %s", v, range);
-		if (n > most)
-			return usage_error("--max-bytes: '%s' is too large: %s", v, range);
-		o->max_bytes = n;
 	} else if (!strcmp(name, "--pages")) {
 		if (!strcmp(v, "4k") || !strcmp(v, "4K"))
 			o->pages = CS_PAGES_4K;
@@ -222,24 +308,10 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 					   "(a clock's step is measured within 300 ms)", v, lim);
 		}
 		o->clamp_ns = (double)n;
-	} else if (!strcmp(name, "--competitors")) {
-		if (parse_u64(v, &n, 0) || n > CS_MAX_COMPETITORS) {
-			snprintf(lim, sizeof lim, "%d", CS_MAX_COMPETITORS);
-			return usage_error("--competitors: '%s' is not a number from 0 to %s", v, lim);
-		}
-		o->competitors = (int)n;
 	} else if (!strcmp(name, "--cpu")) {
 		if (parse_u64(v, &n, 0) || n > 4095)
 			return usage_error("--cpu: '%s' is not a CPU number%s", v, "");
 		o->cpu = (int)n;
-	} else if (!strcmp(name, "--label")) {
-		o->label = v;
-	} else if (!strcmp(name, "--repeat")) {
-		if (parse_u64(v, &n, 0) || n < 1 || n > CS_MAX_REPEATS) {
-			snprintf(lim, sizeof lim, "%d", CS_MAX_REPEATS);
-			return usage_error("--repeat: '%s' is not a number of sweeps from 1 to %s", v, lim);
-		}
-		o->repeat = (uint32_t)n;
 	} else if (!strcmp(name, "--seed")) {
 		if (parse_u64(v, &n, 0) || n == 0)
 			return usage_error("--seed: '%s' is not a non-zero number%s", v, "");
@@ -248,20 +320,17 @@ static int parse_value(const char *name, const char *v, struct cs_probe_opts *o)
 	return 0;
 }
 
-/* The options with a value, by their getopt val: their names as
- * parse_value() knows them. */
-static const struct option probe_long[] = {
+/* The probe's own options (not settings), by their getopt val: their
+ * names as parse_value() knows them. The declared settings' options follow
+ * them in probe_long (build_long). */
+static const struct option probe_own[] = {
 	{ "output", required_argument, NULL, 'o' },
-	{ "max-bytes", required_argument, NULL, 'M' },
 	{ "pages", required_argument, NULL, 'P' },
 	{ "clock", required_argument, NULL, 'C' },
 	{ "clamp", required_argument, NULL, 'K' },
-	{ "competitors", required_argument, NULL, 'N' },
 	{ "cpu", required_argument, NULL, 'U' },
 	{ "flush", required_argument, NULL, 'F' },
-	{ "label", required_argument, NULL, 'L' },
 	{ "seed", required_argument, NULL, 'S' },
-	{ "repeat", required_argument, NULL, 'R' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "quick", no_argument, NULL, 'k' },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -270,8 +339,34 @@ static const struct option probe_long[] = {
 	/* its name before "kinds" came to mean the table's measurement
 	 * kinds (common/kinds.h): scripts in the field still pass it */
 	{ "all-kinds", no_argument, NULL, 'A' },
-	CS_OPT_STD, { NULL, 0, NULL, 0 }
 };
+#define CS_PROBE_OWN (sizeof probe_own / sizeof probe_own[0])
+static struct option probe_long[CS_PROBE_OWN + CS_SET_PROG_COUNT + CS_KIND_COUNT * CS_KIND_SETTINGS_MAX + 3];
+
+static void add_long(size_t *n, const struct cs_setting *d, int val)
+{
+	if (!host_takes(d))
+		return;
+	probe_long[*n] = (struct option){ d->option, d->type == CS_SETTING_BOOL ? no_argument : required_argument,
+					  NULL, val };
+	(*n)++;
+}
+
+/* The probe's own options, then every declared setting with an option. */
+static void build_long(void)
+{
+	static const struct option std[] = { CS_OPT_STD, { NULL, 0, NULL, 0 } };
+	size_t n = 0;
+	for (size_t i = 0; i < CS_PROBE_OWN; i++)
+		probe_long[n++] = probe_own[i];
+	for (uint32_t i = 0; i < CS_SET_PROG_COUNT; i++)
+		add_long(&n, &cs_prog_settings[i], CS_OPT_PROG + (int)i);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		for (uint32_t i = 0; i < cs_kind_settings[k]->n && i < CS_KIND_SETTINGS_MAX; i++)
+			add_long(&n, &cs_kind_settings[k]->v[i], CS_OPT_KIND + (int)(k * CS_KIND_SETTINGS_MAX + i));
+	for (size_t i = 0; i < sizeof std / sizeof std[0]; i++)
+		probe_long[n++] = std[i];
+}
 
 /* "--NAME" of the option whose val is c. */
 static const char *long_of(int c, char *out, size_t cap)
@@ -291,7 +386,12 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 	char name[32];
 	int c, rc;
 
+	const struct cs_setting *d;
+	uint32_t kind, idx;
+
+	build_long();
 	memset(o, 0, sizeof *o);
+	cs_kind_settings_default(o->kind);
 	o->pages = CS_PAGES_HUGE;
 	o->clock = CS_HCLOCK_TSC;
 	o->cpu = -1;
@@ -306,7 +406,10 @@ static int parse_opts(int argc, char **argv, struct cs_probe_opts *o)
 		case 'A': o->all_kinds = 1; break;
 		case CS_OPT_BAD: return CS_EXIT_ERROR;
 		default:
-			if ((rc = parse_value(long_of(c, name, sizeof name), optarg, o)))
+			if ((d = decl_of(c, &kind, &idx))) {
+				if ((rc = parse_decl(d, kind, idx, optarg, o)))
+					return rc;
+			} else if ((rc = parse_value(long_of(c, name, sizeof name), optarg, o)))
 				return rc;
 		}
 	}
@@ -627,6 +730,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	plan->seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
 	plan->largest_cache = cs_cpuinfo_largest(&ci);
 	plan->repeats = o->repeat ? o->repeat : 1;
+	memcpy(plan->settings, o->kind, sizeof plan->settings); /* each kind's (--bandwidth) */
 	fill_capture(o);
 	cs_probe_clock_hooks(&run.e.hooks.clock, &cycles, o->cpu, &ci, &cap.cclock);
 	if ((rc = start_competitors(o))) {

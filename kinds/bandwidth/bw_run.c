@@ -12,6 +12,7 @@
  * wants whatever the buffer. Runs whole in one step. Freestanding. */
 #include "bw_kind.h"
 #include "bw_run.h"
+#include "bw_settings.h"
 
 /* The block floor, at most this (the plan's own, 1 ms full, would make the
  * four operations' 73 sizes cost seconds): 100 us is still 1e4 quanta of a
@@ -255,7 +256,11 @@ static void null_member(struct cs_bw_capture *bw, const char *why)
 /* The largest buffer a series may use. */
 static uint64_t series_max(const struct cs_engine *e)
 {
-	uint64_t max = e->hooks.bw.max_bytes ? e->hooks.bw.max_bytes : e->plan.sweep_max;
+	/* bandwidth=N (its settings, bw_settings.h), else the program's (a
+	 * small one under emulation), else the sweep's */
+	uint64_t set = e->plan.settings[CS_KIND_BANDWIDTH][CS_BW_SET_BYTES];
+	uint64_t max = set && set != CS_SETTING_OFF ? set
+		     : e->hooks.bw.max_bytes ? e->hooks.bw.max_bytes : e->plan.sweep_max;
 	return max < e->hooks.mem_bytes ? max : e->hooks.mem_bytes;
 }
 
@@ -269,6 +274,11 @@ int cs_bw_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	(void)ev;
 	cs_memset(bw, 0, sizeof *bw);
 	bw->present = bw->run_present = 1;
+	if (e->plan.settings[CS_KIND_BANDWIDTH][CS_BW_SET_BYTES] == CS_SETTING_OFF) {
+		null_member(bw, "bandwidth=off in the settings");
+		say_line(e, "bandwidth: not measured: ", bw->why);
+		return 0;
+	}
 	if (h->off || !h->kernels) {
 		null_member(bw, h->off ? h->off : "this program has no streaming kernels");
 		say_line(e, "bandwidth: not measured: ", bw->why);

@@ -6,10 +6,9 @@
 
 int cs_example_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
-	(void)e;
 	(void)ev;
 	c->example.present = 1;
-	c->example.value = 21;
+	c->example.value = e->plan.settings[CS_KIND_EXAMPLE][0]; /* example_value= (example_settings.c) */
 	return 0;
 }
 
