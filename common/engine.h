@@ -23,6 +23,7 @@
 #include "kinds.h"
 #include "probe.h"
 #include "result.h"
+#include "services.h"
 #include "../kinds/tlb/tlb_probe.h"
 #include "../kinds/bandwidth/bw_probe.h"
 
@@ -192,6 +193,10 @@ struct cs_engine_hooks {
 	struct cs_bw_hooks bw;
 	struct cs_clock_hooks clock;
 	struct cs_geom_hooks geom; /* region NULL: no geometry table here */
+	/* What the host offers the kinds (services.h): where it is given, each
+	 * kind makes its hooks above from it as its run begins (the kind's
+	 * <name>_platform.c); NULL: the hooks are the program's own (tests). */
+	const struct cs_services *svc;
 	void *ctx;
 };
 

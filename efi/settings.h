@@ -42,7 +42,7 @@ struct cs_settings {
 	uint32_t repeat;      /* 0: by the sweep (cs_settings_repeats); N: N passes */
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
 	int bw_off;           /* bandwidth=off: the bandwidth kind not run */
-	uint64_t bw_max_bytes; /* bandwidth=N; 0: the sweep's (under emulation, efi/bw.h's) */
+	uint64_t bw_max_bytes; /* bandwidth=N; 0: the sweep's (under emulation, efi/main.c's CS_EFI_BW_EMULATED_MAX) */
 	struct cs_netset net; /* upload=, upload_token=, http_client= */
 	int from_file;
 	uint32_t n_errors;    /* bad lines, and notes, of every parse */
