@@ -30,6 +30,18 @@ static int gang_join(void *ctx)
 	return s->gang_join(s->ctx);
 }
 
+/* The vector state, called, not taken by address: the core keeps no
+ * address of code outside its own objects (suite-freestanding). */
+static int vector_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *sv)
+{
+	return cs_bw_vector_enter(k, sv);
+}
+
+static void vector_leave(const struct cs_bw_saved *sv)
+{
+	cs_bw_vector_leave(sv);
+}
+
 void cs_bw_platform(struct cs_engine *e)
 {
 	const struct cs_services *s = e->hooks.svc;
@@ -51,8 +63,8 @@ void cs_bw_platform(struct cs_engine *e)
 	}
 	h->kernels = &kernels;
 	if (s->privileged) {
-		h->enter = cs_bw_vector_enter;
-		h->leave = cs_bw_vector_leave;
+		h->enter = vector_enter;
+		h->leave = vector_leave;
 	}
 	if (s->gang_count && s->gang_start && s->gang_join) {
 		h->gang_count = gang_count;
