@@ -18,7 +18,6 @@
 #include "../kinds/icache/icache.h"
 #include "../common/jsonw.h"
 #include "../kinds/tlb/pagetable.h"
-#include "../kinds/bandwidth/bw_probe.h"
 
 /* Name as the capture spells it: "x86_64", "aarch64". */
 const char *cs_arch_name(void);
@@ -210,21 +209,6 @@ struct cs_ref_clock {
 int cs_arch_ref_clock(const struct cs_platform *pf, struct cs_ref_clock *r,
 		      char *why, size_t whylen);
 
-/* ---- the bandwidth kind's streaming kernels (kinds/bandwidth/bw_probe.h) ---- */
-
-/* The widest kernels this processor offers and its vector state allows
- * (x86_64: AVX-512, AVX2 or SSE2 by CPUID, each only where XCR0 enables
- * its state, or where a privileged caller, the firmware, can enable it
- * through CR4.OSXSAVE and XSETBV; aarch64: NEON), or the narrower one
- * want names ("scalar", "sse2", "avx2", "avx512", "neon"; NULL or "": the
- * widest); k->note says how the state was had. 0, or -1 when want is not
- * known or not offered here. */
-int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want);
-/* The state k needs enabled on the calling processor (privileged: the
- * firmware, on each processor before it runs a kernel): 0 with *s to put
- * back, or -1 when it cannot be; and *s put back. */
-int cs_arch_bw_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s);
-void cs_arch_bw_leave(const struct cs_bw_saved *s);
 /* ---- the core clock and the cycle counter (issue 25, docs/clock.md) ---- */
 
 /* CS_ARCH_CHAIN_ADDS dependent register-register adds (x86 add r64, r64;

@@ -24,6 +24,7 @@
 #include "probe.h"
 #include "result.h"
 #include "setting.h"
+#include "services.h"
 
 /* ---- the plan ---- */
 
@@ -140,6 +141,10 @@ struct cs_engine_hooks {
 	void (*live)(void *ctx, const struct cs_capture *c);
 	struct cs_placer placer;
 	CS_KINDS_HOOKS_MEMBERS /* each kind's, in folder order (kinds/NAME/) */
+	/* What the host offers the kinds (services.h): where it is given, each
+	 * kind makes its hooks above from it as its run begins (the kind's
+	 * <name>_platform.c); NULL: the hooks are the program's own (tests). */
+	const struct cs_services *svc;
 	void *ctx;
 };
 

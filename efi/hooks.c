@@ -33,7 +33,7 @@ static void live(void *ctx, const struct cs_capture *c)
 	cs_gop_live(c);
 }
 
-void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st,
+void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st, struct cs_arch_cpu *cpu,
 		     const struct cs_calib *calib, void *pool, uint64_t pool_bytes,
 		     struct cs_work *w, struct cs_result *r)
 {
@@ -50,7 +50,9 @@ void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st,
 	h->live = live;
 	cs_placer_init(&h->placer, &run->place, w, r);
 	cs_mp_hooks_init(&h->mp, &run->mp, st);
-	cs_efi_tlb_hooks(&h->tlb, &run->tlb, st->BootServices, pool, pool_bytes);
-	cs_efi_geom_hooks(&h->geom, &run->geom, pool, pool_bytes);
+	cs_efi_services_init(&run->svc, st, cpu, &run->mp, pool, pool_bytes);
+	run->svc.s.cpuid = &cpu->cpuid; /* what the processor publishes */
+	run->svc.s.arm = &cpu->arm;
+	h->svc = &run->svc.s;
 	h->ctx = run;
 }

@@ -2,16 +2,14 @@
  * counter with interrupts masked around each timed block, seconds on that
  * counter, the pool, the arch flush, progress on the console and the live
  * chart, the reducer's placement rule, and MP services for the other
- * processors (mp.h). The plan is main.c's. */
+ * processors (mp.h), and the platform services (services.h). The plan is main.c's. */
 #ifndef CS_EFI_HOOKS_H
 #define CS_EFI_HOOKS_H
 
 #include <efi.h>
 #include "calib.h"
 #include "mp.h"
-#include "bw.h"
-#include "tlb.h"
-#include "geometry.h"
+#include "services.h"
 #include "../common/engine.h"
 #include "../reduce/place.h"
 
@@ -19,13 +17,11 @@ struct cs_efi_run {
 	struct cs_engine e;
 	struct cs_place_ctx place;
 	struct cs_efi_mp mp;
-	struct cs_efi_tlb tlb;
-	struct cs_efi_bw bw;
-	struct cs_efi_geom geom;
+	struct cs_efi_svc svc; /* the platform services every kind measures through */
 	double hz;
 };
 
-void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st,
+void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st, struct cs_arch_cpu *cpu,
 		     const struct cs_calib *calib, void *pool, uint64_t pool_bytes,
 		     struct cs_work *w, struct cs_result *r);
 

@@ -9,8 +9,6 @@
 #include "console.h"
 #include "gop.h"
 #include "hooks.h"
-#include "clock.h"
-#include "../kinds/geometry/geom_kind.h"
 #include "net.h"
 #include "platform.h"
 #include "record.h"
@@ -30,10 +28,16 @@
 /* Large and used once: static, off the firmware's small stack. */
 static struct cs_platform platform;
 static struct cs_arch_cpu cpu;
-static struct cs_arch_cycles cycles; /* the core clock's second reading (efi/clock.c) */
 static struct cs_settings set;
 static struct cs_calib calib;
 static struct cs_efi_run run_;
+
+/* bandwidth=N's default under emulation (QEMU TCG): the kind's largest
+ * buffer, so that the test boots stay short; TCG's figures are fiction. */
+#define CS_EFI_BW_EMULATED_MAX (256ull << 10)
+/* ... and the aggregate read's sizes, one an octave (struct cs_bw_hooks
+ * gang_every): each of its blocks waits on the host's scheduler there. */
+#define CS_EFI_BW_EMULATED_EVERY 4
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
@@ -99,7 +103,7 @@ static void plan(EFI_SYSTEM_TABLE *st, EFI_PHYSICAL_ADDRESS pool,
 		 uint64_t pool_bytes, uint64_t target, uint64_t largest)
 {
 	struct cs_plan *p = &run_.e.plan;
-	cs_efi_run_init(&run_, st, &calib, (void *)(uintptr_t)pool, pool_bytes, &work, &res);
+	cs_efi_run_init(&run_, st, &cpu, &calib, (void *)(uintptr_t)pool, pool_bytes, &work, &res);
 	p->sweep_max = set.max_bytes && set.max_bytes < target ? set.max_bytes : target;
 	rec.sweep_target = target;
 	rec.pool_bytes = pool_bytes;
@@ -115,9 +119,12 @@ static void plan(EFI_SYSTEM_TABLE *st, EFI_PHYSICAL_ADDRESS pool,
 	p->repeats = cs_settings_repeats(&set); /* full 5, quick 1 unless repeat= */
 	/* each kind's settings (bandwidth=off|N: the kind reads its own) */
 	cs_memcpy(p->settings, set.kind, sizeof p->settings);
-	/* under emulation a small bandwidth buffer unless bandwidth=N (efi/bw.h) */
-	cs_efi_bw_hooks(&run_.e.hooks.bw, &run_.bw, st, &run_.mp,
-			cpu.emulated ? CS_EFI_BW_EMULATED_MAX : 0, cpu.emulated, NULL);
+	/* under emulation a small bandwidth buffer unless bandwidth=N, the
+	 * aggregate's sizes sparse there (its kernels and gang come from the
+	 * services) */
+	run_.e.hooks.bw.max_bytes = cpu.emulated ? CS_EFI_BW_EMULATED_MAX : 0;
+	run_.e.hooks.bw.gang_every = cpu.emulated ? CS_EFI_BW_EMULATED_EVERY : 1;
+	run_.e.hooks.bw.off = NULL;
 }
 
 static void fill_capture(EFI_SYSTEM_TABLE *st)
@@ -151,9 +158,6 @@ static void fill_capture(EFI_SYSTEM_TABLE *st)
 	cs_strlcpy(cap.tlb.published_reason, cpu.tlbs_reason, sizeof cap.tlb.published_reason);
 	cap.tlb.n_published = cpu.n_tlbs;
 	cs_memcpy(cap.tlb.published, cpu.tlbs, sizeof cap.tlb.published);
-	/* the ways and sets of each cache (kinds/geometry/): CPUID, else CCSIDR */
-	if (!cs_geom_published_cpuid(&cpu.cpuid, &cap.geom))
-		(void)cs_geom_published_arm(&cpu.arm, &cap.geom);
 }
 
 /* The reduction as text, then as the chart beside it: every kind, reduced
@@ -224,12 +228,11 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 	plan(st, pool, pool_bytes, target, largest);
 	fill_capture(st);
-	cs_efi_clock_hooks(&run_.e.hooks.clock, &cycles, &cpu, &cap.cclock); /* efi/clock.c */
 	cs_screen_plan(&run_.e.plan, rec.memory_limited);
 	cs_engine_run(&run_.e, &cap); /* every kind: common/kinds.h */
-	/* the firmware's tables back, read back: what follows runs on them */
-	cap.tlb.tables_back = cs_efi_tlb_done(&run_.tlb);
-	cap.tlb.tables_checked = cap.tlb.run_present;
+	/* the firmware's tables back (the TLB kind read it back as it ended):
+	 * what follows runs on them */
+	(void)cs_efi_pt_done(&run_.svc);
 	summary();
 	s = cs_save_capture(st, vol, &rec);
 	bs->FreePages(pool, pool_bytes / 4096);

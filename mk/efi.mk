@@ -13,7 +13,7 @@ EFI_CFLAGS := -std=gnu11 -O2 -g $(WARN) -MMD -MP -DCS_EFI=1 \
 	-fpic -fshort-wchar -ffreestanding -fno-stack-protector -fno-stack-check \
 	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS) $(JSMN_CFLAGS)
 
-EFI_SRC := $(wildcard efi/*.c) $(wildcard arch/$(ARCH)/*.c) $(CORE_SRC)
+EFI_SRC := $(wildcard efi/*.c) $(wildcard arch/$(ARCH)/*.c) $(wildcard kinds/*/$(ARCH)/*.c) $(CORE_SRC)
 EFI_OBJS := $(patsubst %.c,$(EFIOBJ)/%.o,$(EFI_SRC))
 
 .PHONY: firmware run usb esp

@@ -23,7 +23,7 @@ XHOST_TESTS := test_sysfs test_probe_host test_icache test_bw_kernels test_bw_ru
 define host_cross
 XHOSTDIR_$(1) := $$(BUILD)/host-$(1)
 XHOST_CC_$(1) ?= $$(LINUX_TRIPLET_$(1))-gcc
-XHOST_OBJ_$(1) := $$(patsubst %.c,$$(XHOSTDIR_$(1))/obj/%.o,$$(XHOST_SRC) $$(wildcard arch/$(1)/*.c))
+XHOST_OBJ_$(1) := $$(patsubst %.c,$$(XHOSTDIR_$(1))/obj/%.o,$$(XHOST_SRC) $$(wildcard arch/$(1)/*.c kinds/*/$(1)/*.c))
 TEST_DEPS += cross-$$(DEBIAN_ARCH_$(1))
 .PHONY: host-$(1) deps-cross-$(1)
 host-$(1): $$(XHOSTDIR_$(1))/cacheshape

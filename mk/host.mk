@@ -50,7 +50,7 @@ CORE_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(CORE_SRC))
 # The arch layer for the machine the host command runs on (the host probe's
 # counter, flush and CPUID): arch/<host arch>/, as the firmware uses it.
 # HOST_ARCH is the Makefile's (what $(HOST_CC) builds for).
-ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c)
+ARCH_HOST_SRC := $(wildcard arch/$(HOST_ARCH)/*.c) $(wildcard kinds/*/$(HOST_ARCH)/*.c)
 ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
 # a build without them links instead (host/serve/serve_absent.c: mk/host-cross.mk).

@@ -15,9 +15,10 @@ endif
 # grows at run time for the working sets the page measures.
 WEB_LDFLAGS := --target=wasm32 -nostdlib -Wl,--no-entry -Wl,--strip-all \
 	-Wl,-z,stack-size=1048576 -Wl,--initial-memory=16777216
-# The core the firmware runs, minus what only a machine without a browser
-# needs (decode/: CPUID and ARM decoders).
-WEB_CORE := $(filter-out $(wildcard decode/*.c),$(CORE_SRC))
+# The core the firmware runs, decode/ included: the kinds read what a
+# processor publishes through the platform services (common/services.h),
+# which a page leaves empty, so the decoders are linked and never called.
+WEB_CORE := $(CORE_SRC)
 WEB_SRC := $(WEB_CORE) $(wildcard web/wasm/*.c) $(WEB_ARCH_SRC)
 WEB_OBJDIR := $(BUILD)/web-obj
 WEB_OBJ := $(patsubst %.c,$(WEB_OBJDIR)/%.o,$(WEB_SRC))
@@ -43,13 +44,13 @@ $(WEBDIR)/cacheshape.wasm: $(WEB_OBJ)
 
 # The page's measuring worker takes this one where the browser validates
 # WebAssembly SIMD: the same objects, but the bandwidth kernels built with
-# -msimd128 (arch/wasm32/bandwidth.c: v128 loads and stores). Only the
+# -msimd128 (kinds/bandwidth/wasm32/bw_kernels.c: v128 loads and stores). Only the
 # kernels use SIMD, so every other figure is the plain module's.
-WEB_SIMD_OBJ := $(WEB_OBJDIR)/arch/wasm32/bandwidth-simd.o
-$(WEB_SIMD_OBJ): arch/wasm32/bandwidth.c | deps-web
+WEB_SIMD_OBJ := $(WEB_OBJDIR)/kinds/bandwidth/wasm32/bw_kernels-simd.o
+$(WEB_SIMD_OBJ): kinds/bandwidth/wasm32/bw_kernels.c | deps-web
 	@mkdir -p $(dir $@)
 	$(Q)$(WEB_CC) $(WEB_CFLAGS) -msimd128 -c $< -o $@
-$(WEBDIR)/cacheshape-simd.wasm: $(filter-out $(WEB_OBJDIR)/arch/wasm32/bandwidth.o,$(WEB_OBJ)) $(WEB_SIMD_OBJ)
+$(WEBDIR)/cacheshape-simd.wasm: $(filter-out $(WEB_OBJDIR)/kinds/bandwidth/wasm32/bw_kernels.o,$(WEB_OBJ)) $(WEB_SIMD_OBJ)
 	@mkdir -p $(dir $@)
 	$(call say,LD)$(WEB_CC) $(WEB_LDFLAGS) -o $@ $^
 

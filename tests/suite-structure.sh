@@ -39,8 +39,19 @@ layer reduce 'arch|efi|host'
 layer arch 'reduce|reader|efi|host'
 # A kind's folder, its reader (*_read.c) included: freestanding but check's
 # expectations (*_expect.[ch]), host/'s side.
-bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v -e '_expect\.[ch]$') /dev/null)
+# A kind's architecture folder (kinds/<name>/<arch>/, an arch of
+# mk/arch-<arch>.mk: its kernels, chosen by the build) may include that
+# architecture's arch/<arch>/ and nothing else of arch/.
+arches=$(for f in mk/arch-*.mk; do a=${f#mk/arch-}; echo "${a%.mk}"; done)
+archpat=$(echo $arches | tr ' ' '|')
+bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v -e '_expect\.[ch]$' |
+	grep -vE "^kinds/[^/]+/($archpat)/") /dev/null)
 expect "kinds/ includes nothing from arch/, efi/ or host/ but in check's expectations ($bad)" test -z "$bad"
+for a in $arches; do
+	bad=$(grep -nE '#include "[^"]*(arch/|efi/|host/)' $(echo "$files" | grep -E "^kinds/[^/]+/$a/") /dev/null |
+		grep -vE "#include \"(\.\./)+arch/$a/")
+	expect "kinds/*/$a/ includes of arch/ only arch/$a/ ($bad)" test -z "$bad"
+done
 bad=$(grep -nE '#include "[^"]*reduce/[^"]*\.c"' $(echo "$files" | grep '^reader/') /dev/null)
 expect "reader/ includes no reduce/ source ($bad)" test -z "$bad"
 bad=$(grep -lE '#include <efi(lib)?\.h>' $(echo "$files" | grep -E '^(arch|common|net|chart|decode|reduce|reader|kinds|host)/'))
@@ -130,12 +141,12 @@ done
 for f in mk/arch-*.mk; do
 	a=${f#mk/arch-}
 	a=${a%.mk}
-	expect "mk/arch-$a.mk has arch/$a/" test -d "arch/$a"
+	expect "mk/arch-$a.mk has arch/$a/ or a kind's $a/ folder" sh -c "ls -d arch/$a kinds/*/$a 2>/dev/null | grep -q ."
 done
 
-# Each arch folder freestanding, with its own compiler.
-for d in arch/*/; do
-	a=$(basename "$d")
+# Each arch folder freestanding, with its own compiler, and each kind's
+# folder for that architecture with it.
+for a in $arches; do
 	cc=$a-linux-gnu-gcc
 	[ "$(uname -m)" = "$a" ] && cc=${HOST_CC:-cc}
 	flags=()
@@ -146,7 +157,7 @@ for d in arch/*/; do
 		fail "arch/$a: no compiler $cc (scripts/deps.sh)"
 		continue
 	fi
-	for f in "$d"*.c; do
+	for f in $(ls arch/$a/*.c kinds/*/$a/*.c 2>/dev/null); do
 		if $cc "${flags[@]}" -std=gnu11 -O2 -ffreestanding -nostdinc -isystem "$($cc -print-file-name=include)" \
 			-fno-stack-protector -Wall -Wextra -Werror -c "$f" -o "$tmp/a.o" 2>"$tmp/log" &&
 			{ [ "$a" != wasm32 ] || $cc "${flags[@]}" -msimd128 -std=gnu11 -O2 -ffreestanding -nostdinc \

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../arch/arch.h"
+#include "../kinds/bandwidth/bw_probe.h"
 
 CS_TEST_MAIN_DEFS;
 
@@ -69,11 +69,11 @@ int main(void)
 {
 	struct cs_bw_kernels k, widest;
 	int offered = 0;
-	CHECK(cs_arch_bw_select(&widest, 0, NULL) == 0, "the widest kernels");
+	CHECK(cs_bw_kernels_select(&widest, 0, NULL) == 0, "the widest kernels");
 	CHECK(widest.note[0] != 0, "the widest kernels say how the state was had");
 	CHECK(widest.read && widest.write && widest.copy, "the widest kernels are all there");
 	for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++) {
-		if (cs_arch_bw_select(&k, 0, widths[w]) != 0)
+		if (cs_bw_kernels_select(&k, 0, widths[w]) != 0)
 			continue;
 		offered++;
 		CHECK(strcmp(k.name, widths[w]) == 0, "asked %s, got %s", widths[w], k.name);
@@ -83,6 +83,6 @@ int main(void)
 			check_width(&k, sizes[s]);
 	}
 	CHECK(offered >= 2, "scalar and at least one vector width offered (%d)", offered);
-	CHECK(cs_arch_bw_select(&k, 0, "mmx") == -1, "an unknown width is refused");
+	CHECK(cs_bw_kernels_select(&k, 0, "mmx") == -1, "an unknown width is refused");
 	return cs_test_summary("test_bw_kernels");
 }

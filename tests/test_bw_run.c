@@ -194,7 +194,7 @@ int main(void)
 	if (posix_memalign(&mem, 2u << 20, MEM_BYTES) != 0)
 		return 1;
 	memset(mem, 1, MEM_BYTES);
-	CHECK(cs_arch_bw_select(&kern, 0, NULL) == 0, "kernels");
+	CHECK(cs_bw_kernels_select(&kern, 0, NULL) == 0, "kernels");
 	test_run();
 	test_no_gang();
 	test_off();

@@ -21,7 +21,6 @@
 #include "../../common/probe.h"
 #include "../../arch/arch.h"
 #include "../../reduce/place.h"
-#include "../../kinds/tlb/tlb_probe.h"
 #include "../../reduce/reduce.h"
 #include "sysfs.h"
 
@@ -89,35 +88,43 @@ int cs_online_cpus(int *cpus, int max);   /* the mask before pinning */
 uint64_t cs_peak_rss(void);                /* VmHWM, bytes; 0 unknown */
 uint64_t cs_phys_bytes(void);
 
-/* ---- the TLB sweep's windows (probe_tlb.c) ---- */
-struct cs_probe_tlb {
-	const struct cs_pool *pool; /* the region, for the 2 MiB fallback */
-	void *map;                  /* the window's reservation */
-	size_t map_bytes;
-	int region_window;          /* the window is the region itself */
-	/* VmHWM when the first window was asked for (0: none asked for), and
-	 * the largest aliased window's bytes: the kernel counts a shared frame
-	 * once for each page it is mapped at, so a window of N aliased pages
-	 * adds N x page size to the resident count, whatever few frames back
-	 * it. */
-	uint64_t peak_rss_before, window_bytes;
-};
-/* The TLB hooks (kinds/tlb/tlb_probe.h) for this process, t their state. */
-void cs_probe_tlb_hooks(struct cs_tlb_hooks *h, struct cs_probe_tlb *t, const struct cs_pool *pool);
-int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines,
-		     struct cs_tlb_window *w, char *tables, size_t tables_len, char *method,
-		     size_t method_len, char *why, size_t why_len);
-void cs_probe_tlb_unmap(void *ctx, struct cs_tlb_window *w);
-int cs_probe_tlb_pool_pages(void *ctx, uint64_t *page, char *how, size_t how_len);
-
-/* ---- the geometry kind (probe_geometry.c) ---- */
-struct cs_probe_geom {
-	const struct cs_pool *pool; /* the probe's region, used when all on huge pages */
-	struct cs_pool own;         /* else huge pages of its own */
+/* ---- the platform services (common/services.h) of this process ---- */
+struct cs_cpuinfo;
+#define CS_PROBE_GANG_MAX 1024 /* CPUs in a gang, the probe's included */
+struct cs_probe_svc {
+	struct cs_services s;
+	int cpu, competitors;
+	const struct cs_cpuinfo *ci;
+	const struct cs_pool *pool; /* the probe's region */
+	/* the counter (probe_services.c) */
+	int fd;                 /* /dev/cpu/N/msr or the perf event; -1 none */
+	uint32_t msr;           /* the MSR read through fd; 0: fd is perf's */
+	/* memory of known physical address (probe_physmem.c) */
+	struct cs_pool own;     /* huge pages of its own, when the region is not on them */
 	int owned;
+	/* aliases (probe_alias.c): VmHWM when the first was asked for (0: none
+	 * asked for), and the largest alias's bytes: the kernel counts a shared
+	 * frame once for each page it is mapped at, so an alias of N pages adds
+	 * N x page size to the resident count, whatever few frames back it. */
+	uint64_t peak_rss_before_alias, alias_bytes;
+	/* the gang (probe_gang.c) */
+	int others[CS_PROBE_GANG_MAX];
+	int n_others;
+	pthread_t th[CS_PROBE_GANG_MAX];
+	uint32_t started;
+	int unpinned;
+	void (*fn)(void *arg, uint32_t k);
+	void *arg;
 };
-/* Its hooks (common/engine.h), g their state. */
-void cs_probe_geom_hooks(struct cs_geom_hooks *h, struct cs_probe_geom *g, const struct cs_pool *pool);
+/* The services into p->s for this process pinned to cpu, over the probe's
+ * region; the gang is the caller alone while competitors stream. */
+void cs_probe_services_init(struct cs_probe_svc *p, int cpu, const struct cs_cpuinfo *ci,
+			    const struct cs_pool *pool, int competitors);
+void cs_probe_services_close(struct cs_probe_svc *p);
+void cs_probe_physmem_init(struct cs_probe_svc *p);
+void cs_probe_alias_init(struct cs_probe_svc *p);
+void cs_probe_gang_init(struct cs_probe_svc *p);
+
 /* The longest run of n /proc/self/pagemap entries whose pages are in
  * memory with frame numbers each one more than the last: physically
  * contiguous (docs/geometry.md s.1). Pure: the entries are the caller's. */
@@ -170,8 +177,6 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu);
 void cs_cpuinfo_read_at(struct cs_cpuinfo *ci, const char *root, int cpu);
 /* Published caches into the capture, from the chosen source. */
 void cs_cpuinfo_publish(const struct cs_cpuinfo *ci, struct cs_capture *c);
-/* published.geometry: CPUID's deterministic cache leaves, else sysfs (probe_geometry.c). */
-void cs_probe_geom_publish(const struct cs_cpuinfo *ci, struct cs_capture *c);
 void cs_cpuinfo_json(struct cs_jsonw *j, const struct cs_cpuinfo *ci);
 uint64_t cs_cpuinfo_largest(const struct cs_cpuinfo *ci);
 
@@ -253,30 +258,11 @@ int cs_compete_start(struct cs_compete *k, int n, uint64_t buffer_bytes,
 void cs_compete_stop(struct cs_compete *k);
 void cs_compete_json(struct cs_jsonw *j, const struct cs_compete *k);
 
-/* ---- the bandwidth kind's kernels and threads (probe_bw.c) ---- */
-#define CS_PROBE_BW_MAX 1024 /* CPUs in the aggregate read, the probe's included */
-struct cs_probe_bw {
-	struct cs_bw_kernels k;
-	int cpu, competitors;
-	int others[CS_PROBE_BW_MAX];
-	int n_others;
-	pthread_t th[CS_PROBE_BW_MAX];
-	uint32_t started;
-	int unpinned;
-	void (*fn)(void *arg, uint32_t k);
-	void *arg;
-};
-/* The hooks for this process: the widest kernels, the other CPUs allowed
- * as threads (none while competitors stream). */
-void cs_probe_bw_hooks(struct cs_bw_hooks *h, struct cs_probe_bw *b, int cpu, int competitors);
-
 /* ---- the measurement (probe_run.c) ---- */
 struct cs_probe_run {
 	struct cs_engine e;     /* its plan is filled by the command */
-	struct cs_probe_tlb tlb; /* the TLB kind's windows (probe_tlb.c) */
-	struct cs_probe_geom geom; /* the geometry kind's huge pages (probe_geometry.c) */
+	struct cs_probe_svc svc; /* the platform services (probe_services.c) */
 	struct cs_place_ctx place;
-	struct cs_probe_bw bw;  /* the bandwidth kind's (probe_bw.c) */
 	int quiet;
 };
 /* The engine's hooks for this process: hc's clock, the pool, the arch
@@ -284,18 +270,6 @@ struct cs_probe_run {
 void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
 		       const struct cs_pool *pool, const struct cs_flush *fl,
 		       struct cs_work *w, struct cs_result *r, int quiet);
-
-/* ---- the core clock's hooks (probe_cycles.c, docs/clock.md) ---- */
-struct cs_probe_cycles {
-	int fd;                 /* /dev/cpu/N/msr or the perf event; -1 none */
-	uint32_t msr;           /* the MSR read through fd; 0: fd is perf's */
-};
-/* The chain, the cycle counter (APERF by the msr driver, else perf's
- * cycles, else none and why in k), the marks around each kind, and k's
- * validity figures for the pinned cpu. */
-void cs_probe_clock_hooks(struct cs_clock_hooks *h, struct cs_probe_cycles *p, int cpu,
-			  const struct cs_cpuinfo *ci, struct cs_core_clock *k);
-void cs_probe_cycles_close(struct cs_probe_cycles *p);
 
 /* ---- the capture's producer members (probe_record.c) ---- */
 struct cs_probe_opts {
@@ -333,7 +307,7 @@ struct cs_probe_record {
 	double load_before[3], load_after[3];
 	double total_s;
 	uint64_t peak_rss;
-	uint64_t peak_rss_before_tlb, tlb_window_bytes; /* struct cs_probe_tlb's */
+	uint64_t peak_rss_before_tlb, tlb_window_bytes; /* struct cs_probe_svc's aliases */
 	char started[32];       /* UTC, ISO 8601 */
 	char argv[512];
 };

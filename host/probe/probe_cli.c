@@ -606,7 +606,6 @@ static struct cs_compete comp;
 static struct cs_flush flush;
 static struct cs_probe_icache icache;
 static struct cs_probe_run run;
-static struct cs_probe_cycles cycles; /* the core clock's counter (probe_cycles.c) */
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
@@ -689,7 +688,6 @@ static void fill_capture(const struct cs_probe_opts *o)
 	cap.clock.has_clamp = o->clamp_ns > 0;
 	cap.clock.clamp_ns = o->clamp_ns;
 	cs_cpuinfo_publish(&ci, &cap);
-	cs_probe_geom_publish(&ci, &cap);
 	cap.vm = ci.has_cpuid ? ci.id.hypervisor : -1; /* as its cpu member says */
 	/* the emulator as the capture read back will name it (common/emulator.h) */
 	cs_emulator_fill("", ci.has_cpuid ? ci.id.hv_signature : "", "", cap.emulator, sizeof cap.emulator,
@@ -724,7 +722,7 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	if ((rc = open_clock(o)) || (rc = map_region(o, plan)))
 		return rc;
 	cs_probe_run_init(&run, &hc, &pool, &flush, &work, &res, o->quiet);
-	cs_probe_bw_hooks(&run.e.hooks.bw, &run.bw, o->cpu, o->competitors);
+	cs_probe_services_init(&run.svc, o->cpu, &ci, &pool, o->competitors); /* every kind's */
 	cs_plan_blocks(plan, o->quick, hc.quantum_ns);
 	plan->warm_max = CS_WARM_MAX;
 	plan->seed = o->seed ? o->seed : (uint64_t)(cs_wall_s() * 1e9) | 1;
@@ -732,7 +730,6 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 	plan->repeats = o->repeat ? o->repeat : 1;
 	memcpy(plan->settings, o->kind, sizeof plan->settings); /* each kind's (--bandwidth) */
 	fill_capture(o);
-	cs_probe_clock_hooks(&run.e.hooks.clock, &cycles, o->cpu, &ci, &cap.cclock);
 	if ((rc = start_competitors(o))) {
 		cs_pool_unmap(&pool);
 		return rc;
@@ -745,13 +742,13 @@ static int measure(struct cs_probe_opts *o, struct cs_probe_record *rec)
 			plan->repeats > 1 ? ", the whole sweep repeated (--repeat)" : "");
 	}
 	cs_engine_run(&run.e, &cap);
-	cs_probe_cycles_close(&cycles);
+	cs_probe_services_close(&run.svc);
 	cs_compete_stop(&comp);
 	read_loadavg(rec->load_after);
 	rec->total_s = cs_wall_s() - t0;
 	rec->peak_rss = cs_peak_rss();
-	rec->peak_rss_before_tlb = run.tlb.peak_rss_before ? run.tlb.peak_rss_before : rec->peak_rss;
-	rec->tlb_window_bytes = run.tlb.window_bytes;
+	rec->peak_rss_before_tlb = run.svc.peak_rss_before_alias ? run.svc.peak_rss_before_alias : rec->peak_rss;
+	rec->tlb_window_bytes = run.svc.alias_bytes;
 	return CS_EXIT_OK;
 }
 

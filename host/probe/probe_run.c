@@ -43,8 +43,7 @@ void cs_probe_run_init(struct cs_probe_run *run, const struct cs_hclock *hc,
 	h->flush = fl->fn;
 	h->progress = progress;
 	cs_placer_init(&h->placer, &run->place, w, r);
-	cs_probe_tlb_hooks(&h->tlb, &run->tlb, pool);
-	cs_probe_geom_hooks(&h->geom, &run->geom, pool);
+	h->svc = &run->svc.s; /* the command fills it (cs_probe_services_init) */
 	h->ctx = run;
 	run->quiet = quiet;
 }

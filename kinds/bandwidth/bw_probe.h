@@ -40,6 +40,23 @@ struct cs_bw_saved {
 	int changed;
 };
 
+/* ---- the kernels of the architecture the build chose
+ * (kinds/bandwidth/<arch>/bw_kernels.c: mk/ builds each kind's <arch> folder) ---- */
+
+/* The widest kernels this processor offers and its vector state allows
+ * (x86_64: AVX-512, AVX2 or SSE2 by CPUID, each only where XCR0 enables
+ * its state, or where a privileged caller, the firmware, can enable it
+ * through CR4.OSXSAVE and XSETBV; aarch64: NEON; wasm32: simd128 in the
+ * SIMD module), or the narrower one want names ("scalar", "sse2", "avx2",
+ * "avx512", "neon"; NULL or "": the widest); k->note says how the state
+ * was had. 0, or -1 when want is not known or not offered here. */
+int cs_bw_kernels_select(struct cs_bw_kernels *k, int privileged, const char *want);
+/* The state k needs enabled on the calling processor (privileged: the
+ * firmware, on each processor before it runs a kernel): 0 with *s to put
+ * back, or -1 when it cannot be; and *s put back. */
+int cs_bw_vector_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s);
+void cs_bw_vector_leave(const struct cs_bw_saved *s);
+
 /* The bandwidth kind's hooks (common/engine.h). kernels NULL: no bandwidth
  * kind here (the member is then null with why). */
 struct cs_bw_hooks {

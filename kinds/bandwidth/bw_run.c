@@ -272,6 +272,7 @@ int cs_bw_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	double t0 = cs_engine_seconds(e), t;
 
 	(void)ev;
+	cs_bw_platform(e);
 	cs_memset(bw, 0, sizeof *bw);
 	bw->present = bw->run_present = 1;
 	if (e->plan.settings[CS_KIND_BANDWIDTH][CS_BW_SET_BYTES] == CS_SETTING_OFF) {

@@ -17,6 +17,11 @@ struct cs_bw_stream {
 /* chunks of CS_BW_CHUNK bytes from s->at on, wrapping at the end. */
 void cs_bw_stream_pass(struct cs_bw_stream *s, uint64_t chunks);
 
+/* The kind's hooks (bw_probe.h struct cs_bw_hooks: kernels, vector
+ * state, gang) from the host's services (bw_platform.c), when the engine
+ * has them; off and the sizes stay the host's. */
+void cs_bw_platform(struct cs_engine *e);
+
 /* The blocks a point and their floor (bw_run.c: the plan's, bounded). */
 void cs_bw_block_plan(const struct cs_engine *e, uint32_t *blocks, double *floor_ns);
 /* A point of bytes by the block rule over w, whose units (chunks) count

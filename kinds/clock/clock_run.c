@@ -45,6 +45,7 @@ void cs_clock_run_begin(struct cs_engine *e, struct cs_capture *c)
 	uint32_t reps = 1;
 	struct cs_buf b;
 
+	cs_clock_platform(e, c);
 	k->n_kinds = k->n_blocks = 0;
 	k->adds = 0;
 	k->runs = CS_CLOCK_CHAIN_RUNS;

@@ -7,6 +7,10 @@
 
 /* The capture's validity figures unsaid (-1), before a program fills them. */
 void cs_core_clock_init(struct cs_core_clock *k);
+/* The hooks (engine.h struct cs_clock_hooks) and the capture's validity
+ * figures from the host's services (clock_platform.c), when the engine has
+ * them (e->hooks.svc); else the hooks stay the program's. */
+void cs_clock_platform(struct cs_engine *e, struct cs_capture *c);
 /* Sizes a reading to the counter (rules_clock.h s.1), or says why none. */
 void cs_clock_run_begin(struct cs_engine *e, struct cs_capture *c);
 /* A kind begins: a reading (and the cycle counter's), the program's marks. */

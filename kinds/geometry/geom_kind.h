@@ -35,6 +35,12 @@ int cs_geom_point(const struct cs_probe_clock *clk, unsigned char *mem, uint64_t
 		  uint32_t k, uint32_t blocks, double min_block_ns, struct cs_rng *r, double *ns,
 		  double *block_ns);
 
+/* ---- the host's part (geom_platform.c) ---- */
+
+/* The published ways and sets and the kind's hooks (engine.h struct
+ * cs_geom_hooks) from the host's services, when the engine has them. */
+void cs_geom_platform(struct cs_engine *e, struct cs_capture *c);
+
 /* ---- what is published (geom_published.c) ---- */
 
 struct cs_cpuid_dump;

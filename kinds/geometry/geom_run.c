@@ -153,6 +153,7 @@ int cs_geom_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	double t0 = cs_engine_seconds(e);
 
 	ev->kind = CS_EV_NONE;
+	cs_geom_platform(e, c);
 	if (!h->region)
 		return 0; /* no memory of known address here: no member */
 	g->present = 1;

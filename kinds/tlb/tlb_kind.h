@@ -34,6 +34,12 @@ int cs_tlb_reduce_result(const struct cs_capture *c, const struct cs_result *r, 
 void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
 			  const struct cs_tlb_result *t);
 
+/* The kind's hooks (tlb_probe.h struct cs_tlb_hooks) from the host's
+ * services (tlb_platform.c), when the engine has them; and after the run,
+ * the host's own tables back (the capture's tables_back). */
+void cs_tlb_platform(struct cs_engine *e);
+void cs_tlb_platform_end(struct cs_engine *e, struct cs_capture *c);
+
 /* "4 KiB" */
 void cs_put_page(struct cs_buf *b, uint64_t page_bytes);
 /* A knee's reach, entries x page size, finite for every count the reader

@@ -219,6 +219,7 @@ int cs_tlb_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	struct cs_rng r;
 
 	ev->kind = CS_EV_NONE;
+	cs_tlb_platform(e);
 	double t0 = now_s(e);
 	t->n_series = 0;
 	t->has_large = 0;
@@ -226,8 +227,10 @@ int cs_tlb_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	if (h->pool_pages &&
 	    h->pool_pages(h->ctx, &t->pool_pages, t->pool_pages_how, sizeof t->pool_pages_how) == 0)
 		t->has_pool_pages = 1;
-	if (!h->map)
+	if (!h->map) {
+		cs_tlb_platform_end(e, c);
 		return 0; /* no windows here: no TLB sweep, and the capture says nothing of one */
+	}
 	cs_rng_seed(&r, e->plan.seed ^ 0x71b);
 	uint32_t lines = cs_tlb_lines(c->caches, c->n_caches);
 	for (uint32_t i = 0; i < sizeof page_sizes / sizeof page_sizes[0]; i++)
@@ -236,5 +239,6 @@ int cs_tlb_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	t->run_present = 1;
 	t->passes = pass_count(e);
 	t->run_s = now_s(e) - t0;
+	cs_tlb_platform_end(e, c);
 	return 0;
 }

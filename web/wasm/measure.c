@@ -13,7 +13,6 @@
 #include "../../common/engine.h"
 #include "../../common/version.h"
 #include "../../reduce/place.h"
-#include "../../arch/arch.h"
 
 /* performance.now(): milliseconds, as coarse as the browser makes it. */
 __attribute__((import_module("env"), import_name("now_ms"))) double cs_js_now_ms(void);
@@ -49,7 +48,7 @@ static struct {
 	double hidden_ms;
 	struct cs_work w;
 	struct cs_result r;
-	struct cs_bw_kernels bw;
+	struct cs_services svc; /* the platform services a page has */
 	char user_agent[CS_TEXT_MAX], started[64];
 } m;
 
@@ -94,12 +93,17 @@ static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t ma
 	e->hooks.mem = m.mem;
 	e->hooks.mem_bytes = m.mem_bytes;
 	cs_placer_init(&e->hooks.placer, &m.place, &m.w, &m.r);
-	/* The bandwidth kind: this module's kernels (arch/wasm32/bandwidth.c:
-	 * v128 in cacheshape-simd.wasm, 64-bit words in cacheshape.wasm), on
-	 * this worker alone (a page has no way to pin workers to processors,
-	 * so there is no all-cores series), no vector state to enable. */
-	if (cs_arch_bw_select(&m.bw, 0, 0) == 0)
-		e->hooks.bw.kernels = &m.bw;
+	/* The platform services (common/services.h) a page has: none but
+	 * running unprivileged on this worker. A page knows no physical
+	 * address, maps no pages, reads no cycle counter, and has no way to
+	 * pin workers to processors: every such service is refused (NULL), and
+	 * the kinds say so (no TLB, geometry or core clock member; the
+	 * bandwidth kind's kernels, kinds/bandwidth/wasm32/bw_kernels.c, v128
+	 * in cacheshape-simd.wasm, 64-bit words in cacheshape.wasm, on this
+	 * worker alone: no all-cores series). */
+	cs_memset(&m.svc, 0, sizeof m.svc);
+	m.svc.tables = "";
+	e->hooks.svc = &m.svc;
 	n = cs_sweep_sizes(max_bytes, sizes, CS_MAX_SWEEP_POINTS);
 	m.last_size = n ? sizes[n - 1] : 0;
 }

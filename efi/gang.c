@@ -1,14 +1,16 @@
-/* bw.c: the bandwidth kind's hooks in the firmware (bw.h). */
-#include "bw.h"
-#include "../arch/arch.h"
+/* gang.c: every enabled processor running one function at once, the
+ * firmware's platform service (services.h, common/services.h), through MP
+ * services: each processor started on its own, not waiting, an event each;
+ * every wait bounded. */
+#include "services.h"
 #include "../common/buf.h"
 
-#define CS_BW_AP_TIMEOUT_US 600000000ull /* the firmware's own backstop: 10 min */
-#define CS_BW_JOIN_MS 5000               /* bounded wait for each AP to return */
+#define CS_GANG_AP_TIMEOUT_US 600000000ull /* the firmware's own backstop: 10 min */
+#define CS_GANG_JOIN_MS 5000               /* bounded wait for each AP to return */
 
 static uint32_t gang_count(void *ctx, char *why, size_t whylen)
 {
-	struct cs_efi_bw *b = ctx;
+	struct cs_efi_gang *b = &((struct cs_efi_svc *)ctx)->gang;
 	struct cs_efi_mp *m = b->mp;
 	UINTN total = 0, enabled = 0;
 	b->n_procs = 0;
@@ -31,28 +33,29 @@ static uint32_t gang_count(void *ctx, char *why, size_t whylen)
 
 static VOID EFIAPI ap_main(VOID *arg)
 {
-	struct cs_efi_bw_job *j = arg;
-	j->b->fn(j->b->arg, j->k);
+	struct cs_efi_gang_job *j = arg;
+	j->g->fn(j->g->arg, j->k);
 }
 
 static uint32_t gang_start(void *ctx, uint32_t n, void (*fn)(void *arg, uint32_t k), void *arg,
 			   char *why, size_t whylen)
 {
-	struct cs_efi_bw *b = ctx;
-	EFI_BOOT_SERVICES *bs = b->st->BootServices;
+	struct cs_efi_svc *v = ctx;
+	struct cs_efi_gang *b = &v->gang;
+	EFI_BOOT_SERVICES *bs = v->bs;
 	uint32_t got = 0;
 	b->fn = fn;
 	b->arg = arg;
 	for (uint32_t k = 1; k < n && k <= b->n_procs; k++) {
 		EFI_STATUS s;
-		b->jobs[got].b = b;
+		b->jobs[got].g = b;
 		b->jobs[got].k = k;
 		b->ev[got] = NULL;
 		b->done[got] = 0;
 		s = bs->CreateEvent(0, 0, NULL, NULL, &b->ev[got]);
 		if (!EFI_ERROR(s))
 			s = b->mp->mp->StartupThisAP(b->mp->mp, ap_main, b->procs[k - 1], b->ev[got],
-						     CS_BW_AP_TIMEOUT_US, &b->jobs[got], NULL);
+						     CS_GANG_AP_TIMEOUT_US, &b->jobs[got], NULL);
 		if (EFI_ERROR(s)) {
 			struct cs_buf w;
 			if (b->ev[got])
@@ -71,10 +74,11 @@ static uint32_t gang_start(void *ctx, uint32_t n, void (*fn)(void *arg, uint32_t
 
 static int gang_join(void *ctx)
 {
-	struct cs_efi_bw *b = ctx;
-	EFI_BOOT_SERVICES *bs = b->st->BootServices;
+	struct cs_efi_svc *v = ctx;
+	struct cs_efi_gang *b = &v->gang;
+	EFI_BOOT_SERVICES *bs = v->bs;
 	uint32_t left = b->n;
-	for (uint32_t ms = 0; ms < CS_BW_JOIN_MS && left; ms++) {
+	for (uint32_t ms = 0; ms < CS_GANG_JOIN_MS && left; ms++) {
 		for (uint32_t i = 0; i < b->n; i++)
 			if (!b->done[i] && bs->CheckEvent(b->ev[i]) == EFI_SUCCESS) {
 				b->done[i] = 1;
@@ -90,27 +94,11 @@ static int gang_join(void *ctx)
 	return left ? -1 : 0;
 }
 
-void cs_efi_bw_hooks(struct cs_bw_hooks *h, struct cs_efi_bw *b, EFI_SYSTEM_TABLE *st,
-		     struct cs_efi_mp *mp, uint64_t max_bytes, int emulated, const char *off)
+void cs_efi_gang_init(struct cs_efi_svc *v, struct cs_efi_mp *mp)
 {
-	cs_memset(h, 0, sizeof *h);
-	cs_memset(b, 0, sizeof *b);
-	b->st = st;
-	b->mp = mp;
-	h->max_bytes = max_bytes;
-	h->gang_every = emulated ? CS_EFI_BW_EMULATED_EVERY : 1;
-	h->off = off;
-	if (off)
-		return;
-	if (cs_arch_bw_select(&b->k, 1, NULL) != 0) {
-		h->off = "the arch layer offers no streaming kernels here";
-		return;
-	}
-	h->kernels = &b->k;
-	h->enter = cs_arch_bw_enter;
-	h->leave = cs_arch_bw_leave;
-	h->ctx = b;
-	h->gang_count = gang_count;
-	h->gang_start = gang_start;
-	h->gang_join = gang_join;
+	struct cs_services *s = &v->s;
+	v->gang.mp = mp;
+	s->gang_count = gang_count;
+	s->gang_start = gang_start;
+	s->gang_join = gang_join;
 }

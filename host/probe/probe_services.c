@@ -1,14 +1,16 @@
-/* probe_cycles.c: the core clock's hooks in a Linux process (engine.h
- * struct cs_clock_hooks, docs/clock.md): the arch layer's chain of adds;
- * the cycle counter through /dev/cpu/N/msr (APERF, as root with the msr
- * driver) or else perf_event_open's cycles for this thread, or neither and
- * why; context switches (getrusage RUSAGE_THREAD) and migrations
- * (/proc/thread-self/sched) around each kind; and the validity the kernel
- * tells: the pinned CPU's frequency governor, boost, isolcpus and
- * nohz_full, and the hypervisor CPUID names. */
+/* probe_services.c: the platform services (common/services.h) of a Linux
+ * process, once for every kind: the arch layer's chain of adds; the cycle
+ * counter through /dev/cpu/N/msr (APERF, as root with the msr driver) or
+ * else perf_event_open's cycles for this thread, or neither and why;
+ * context switches (getrusage RUSAGE_THREAD) and migrations
+ * (/proc/thread-self/sched), read when a kind asks; the validity the
+ * kernel tells: the pinned CPU's frequency governor, boost, isolcpus and
+ * nohz_full, and the hypervisor CPUID names; the caches sysfs lists. The
+ * memory of known physical address is probe_physmem.c's, the aliases
+ * probe_alias.c's, the gang probe_gang.c's. No file here is a kind's. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../../kinds/clock/clock_run.h"
+#include "../../arch/arch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,7 +25,7 @@
 
 static int read_cycles(void *ctx, uint64_t *v)
 {
-	const struct cs_probe_cycles *p = ctx;
+	const struct cs_probe_svc *p = ctx;
 	if (p->fd < 0)
 		return -1;
 	if (p->msr)
@@ -52,27 +54,16 @@ static int migrations(uint64_t *out)
 	return got;
 }
 
-static void mark(void *ctx, struct cs_clock_kind *k, int after)
+static void counts(void *ctx, struct cs_svc_counts *n)
 {
 	struct rusage ru;
-	uint64_t m = 0;
-	int has_ru = getrusage(RUSAGE_THREAD, &ru) == 0, has_m = migrations(&m) == 0;
-	uint64_t csw = has_ru ? (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw : 0;
 	(void)ctx;
-	if (!after) {
-		k->csw0 = csw;
-		k->migr0 = m;
-		k->has_csw = has_ru;
-		k->has_migrations = has_m;
-		return;
-	}
-	k->has_csw = k->has_csw && has_ru && csw >= k->csw0;
-	k->csw = k->has_csw ? csw - k->csw0 : 0;
-	k->has_migrations = k->has_migrations && has_m && m >= k->migr0;
-	k->migrations = k->has_migrations ? m - k->migr0 : 0;
+	n->has_csw = getrusage(RUSAGE_THREAD, &ru) == 0;
+	n->csw = n->has_csw ? (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw : 0;
+	n->has_migrations = migrations(&n->migrations) == 0;
 }
 
-static int open_msr(struct cs_probe_cycles *p, int cpu, char *why, size_t n)
+static int open_msr(struct cs_probe_svc *p, int cpu, char *why, size_t n)
 {
 	char path[64];
 	uint64_t v;
@@ -98,7 +89,7 @@ static int open_msr(struct cs_probe_cycles *p, int cpu, char *why, size_t n)
 	return 0;
 }
 
-static int open_perf(struct cs_probe_cycles *p, char *why, size_t n)
+static int open_perf(struct cs_probe_svc *p, char *why, size_t n)
 {
 	struct perf_event_attr a;
 	uint64_t v0, v1;
@@ -146,8 +137,11 @@ static void note(char *why, size_t n, const char *what)
 	snprintf(why + len, n - len, "%s%s", len ? "; " : "", what);
 }
 
-static void validity(struct cs_core_clock *k, int cpu, const struct cs_cpuinfo *ci)
+static void validity(void *ctx, struct cs_svc_validity *k)
 {
+	const struct cs_probe_svc *p = ctx;
+	const struct cs_cpuinfo *ci = p->ci;
+	int cpu = p->cpu;
 	char rel[96], line[64];
 	k->irq_masked = 0; /* a user process cannot mask them */
 	k->smi_countable = 0;
@@ -177,33 +171,70 @@ static void validity(struct cs_core_clock *k, int cpu, const struct cs_cpuinfo *
 	}
 }
 
-void cs_probe_clock_hooks(struct cs_clock_hooks *h, struct cs_probe_cycles *p, int cpu,
-			  const struct cs_cpuinfo *ci, struct cs_core_clock *k)
+static int cycles_open(void *ctx, char *name, size_t name_len, char *why, size_t why_len)
 {
+	struct cs_probe_svc *p = ctx;
 	char msr_why[120] = "", perf_why[120] = ""; /* both fit cc_why */
-	cs_core_clock_init(k);
-	memset(p, 0, sizeof *p);
 	p->fd = -1;
-	h->chain = cs_arch_add_chain;
-	h->adds = CS_ARCH_CHAIN_ADDS;
-	h->mark = mark;
-	h->cycles = read_cycles;
-	h->ctx = p;
-	validity(k, cpu, ci);
-	if (open_msr(p, cpu, msr_why, sizeof msr_why) == 0) {
-		snprintf(k->cc_name, sizeof k->cc_name, "aperf");
-		snprintf(k->cc_why, sizeof k->cc_why, "APERF through /dev/cpu/%d/msr", cpu);
-	} else if (open_perf(p, perf_why, sizeof perf_why) == 0) {
-		snprintf(k->cc_name, sizeof k->cc_name, "perf-cycles");
-		snprintf(k->cc_why, sizeof k->cc_why,
-			 "perf_event_open cycles of this thread, user space only (%s)", msr_why);
-	} else {
-		h->cycles = NULL;
-		snprintf(k->cc_why, sizeof k->cc_why, "%s; %s", msr_why, perf_why);
+	p->msr = 0;
+	if (open_msr(p, p->cpu, msr_why, sizeof msr_why) == 0) {
+		snprintf(name, name_len, "aperf");
+		snprintf(why, why_len, "APERF through /dev/cpu/%d/msr", p->cpu);
+		return 0;
 	}
+	if (open_perf(p, perf_why, sizeof perf_why) == 0) {
+		snprintf(name, name_len, "perf-cycles");
+		snprintf(why, why_len, "perf_event_open cycles of this thread, user space only (%s)", msr_why);
+		return 0;
+	}
+	snprintf(why, why_len, "%s; %s", msr_why, perf_why);
+	return -1;
 }
 
-void cs_probe_cycles_close(struct cs_probe_cycles *p)
+/* The caches sysfs lists for the pinned CPU, typed. */
+static uint32_t caches(void *ctx, struct cs_svc_cache *out, uint32_t max, char *source, size_t source_len)
+{
+	const struct cs_probe_svc *p = ctx;
+	const struct cs_cpuinfo *ci = p->ci;
+	enum cs_cache_type t;
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < ci->n_sysfs && n < max; k++) {
+		const struct cs_sysfs_cache *s = &ci->sysfs[k];
+		if (cs_sysfs_cache_type(s->type, &t))
+			continue;
+		out[n++] = (struct cs_svc_cache){ s->level, (int)t, s->ways, s->sets, s->line_bytes };
+	}
+	snprintf(source, source_len, "linux-sysfs");
+	return n;
+}
+
+void cs_probe_services_init(struct cs_probe_svc *p, int cpu, const struct cs_cpuinfo *ci,
+			    const struct cs_pool *pool, int competitors)
+{
+	struct cs_services *s = &p->s;
+	memset(p, 0, sizeof *p);
+	p->fd = -1;
+	p->cpu = cpu;
+	p->ci = ci;
+	p->pool = pool;
+	p->competitors = competitors;
+	s->ctx = p;
+	s->tables = "os";
+	s->privileged = 0;
+	s->cpuid = ci->has_cpuid ? &ci->dump : NULL;
+	s->caches = caches;
+	s->chain = cs_arch_add_chain;
+	s->adds = CS_ARCH_CHAIN_ADDS;
+	s->cycles_open = cycles_open;
+	s->cycles = read_cycles;
+	s->counts = counts;
+	s->validity = validity;
+	cs_probe_physmem_init(p);
+	cs_probe_alias_init(p);
+	cs_probe_gang_init(p);
+}
+
+void cs_probe_services_close(struct cs_probe_svc *p)
 {
 	if (p->fd >= 0)
 		close(p->fd);

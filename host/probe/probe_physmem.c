@@ -1,23 +1,20 @@
-/* probe_geometry.c: the geometry kind's memory and published figures for
- * the host probe (docs/geometry.md s.1, s.6). A user process knows no
- * physical address, but a 2 MiB huge page is physically contiguous and
- * 2 MiB aligned, so on huge pages the address bits below 21 are the
- * physical ones: every set index that lies in them (way sizes under 2 MiB)
- * is known, whichever frames the pages are. The probe's region serves when
+/* probe_physmem.c: memory of known physical address, a platform service
+ * of a Linux process (common/services.h phys_mem; docs/geometry.md s.1).
+ * A user process knows no physical address, but a 2 MiB huge page is
+ * physically contiguous and 2 MiB aligned, so on huge pages the address
+ * bits below 21 are the physical ones. The probe's region serves when
  * /proc/self/smaps shows it all on huge pages (cs_pool_map), else huge
- * pages of the kind's own; where the kernel gives none, the kind is refused
- * (geometry-no-physical), never measured on 4 KiB pages. Where
- * /proc/self/pagemap gives the frames (root, CAP_SYS_ADMIN: else Linux
- * zeroes them), the longest run of the region's pages whose frame numbers
- * follow one another is physically contiguous: where it is as long as the
- * region (up to 64 MiB) and 4 MiB or more, it is the region, and its span
- * (a power of two) the physical one; else the
- * span stays 2 MiB and memory_how says why the larger way sizes are
- * refused. The published ways and sets: CPUID's deterministic cache
- * leaves, else sysfs. */
+ * pages of its own; where the kernel gives none, the memory is refused,
+ * never given on 4 KiB pages. Where /proc/self/pagemap gives the frames
+ * (root, CAP_SYS_ADMIN: else Linux zeroes them), the longest run of the
+ * region's pages whose frame numbers follow one another is physically
+ * contiguous: where it is as long as the region (up to the run the caller
+ * wants) and 4 MiB or more, it is the memory, and its span (a power of
+ * two) the physical one; else the span stays 2 MiB and how says why the
+ * larger spans are refused. The caller's max_bytes is not applied: the
+ * region is the probe's, sized by its plan. */
 #define _GNU_SOURCE
 #include "probe.h"
-#include "../../kinds/geometry/geom_kind.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -26,14 +23,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CS_PROBE_GEOM_BYTES (8ull << 20) /* own huge pages, when the region is not on them */
-#define CS_PROBE_GEOM_SPAN (2ull << 20)   /* a huge page: bits below 21 are physical */
-#define CS_PROBE_GEOM_RUN_MIN (2 * CS_PROBE_GEOM_SPAN) /* a run's span (a power of two) must pass a huge page's: s.1 */
-/* A run serves only where it holds as many lines at every stride below a
- * huge page as the huge pages' region does, up to 2 x CS_GEOM_WAYS_FLOOR
- * at 1 MiB (64 MiB): else the levels under 2 MiB would lose counts to win
- * spans past it (docs/geometry.md s.1). */
-#define CS_PROBE_GEOM_RUN_FULL (2ull * CS_GEOM_WAYS_FLOOR * (CS_PROBE_GEOM_SPAN / 2))
+#define CS_PROBE_PHYS_BYTES (8ull << 20) /* own huge pages, when the region is not on them */
+#define CS_PROBE_PHYS_SPAN (2ull << 20)   /* a huge page: bits below 21 are physical */
+#define CS_PROBE_PHYS_RUN_MIN (2 * CS_PROBE_PHYS_SPAN) /* a run's span (a power of two) must pass a huge page's: s.1 */
 #define CS_PAGEMAP_PRESENT (1ull << 63)   /* pagemap entry: the page is in memory */
 #define CS_PAGEMAP_PFN ((1ull << 55) - 1) /* its frame number, bits 0-54 (0: hidden) */
 
@@ -68,7 +60,7 @@ int cs_pfn_span(const struct cs_pfn_run *r, uint64_t pg, uint64_t min_bytes, uin
 		uint64_t *span)
 {
 	uint64_t v = 1;
-	if (r->pages * pg < CS_PROBE_GEOM_RUN_MIN || r->pages * pg < min_bytes)
+	if (r->pages * pg < CS_PROBE_PHYS_RUN_MIN || r->pages * pg < min_bytes)
 		return 0;
 	*off = r->start * pg;
 	*bytes = r->pages * pg;
@@ -103,12 +95,13 @@ static int pagemap_read(const void *mem, uint64_t n, uint64_t pg, uint64_t *ent,
 /* The longest physically contiguous run of p's pages by their frames, in
  * *run, its page size in *pg; -1 and why there is none longer than a
  * huge page (unreadable, frames hidden, none long enough). */
-static int pagemap_run(const struct cs_pool *p, struct cs_pfn_run *run, uint64_t *pg, char *why, size_t why_len)
+static int pagemap_run(const struct cs_pool *p, uint64_t want_run, struct cs_pfn_run *run, uint64_t *pg, char *why,
+		       size_t why_len)
 {
 	long ps = sysconf(_SC_PAGESIZE);
 	*pg = ps > 0 ? (uint64_t)ps : 4096;
-	uint64_t n = p->bytes / *pg, huge = p->bytes / CS_PROBE_GEOM_SPAN, off, bytes, span;
-	uint64_t need = p->bytes < CS_PROBE_GEOM_RUN_FULL ? p->bytes : CS_PROBE_GEOM_RUN_FULL;
+	uint64_t n = p->bytes / *pg, huge = p->bytes / CS_PROBE_PHYS_SPAN, off, bytes, span;
+	uint64_t need = p->bytes < want_run ? p->bytes : want_run;
 	uint64_t *ent = malloc(n * sizeof *ent);
 	if (!ent) {
 		snprintf(why, why_len, "no memory for %llu pagemap entries", (unsigned long long)n);
@@ -127,9 +120,9 @@ static int pagemap_run(const struct cs_pool *p, struct cs_pfn_run *run, uint64_t
 		snprintf(why, why_len, "pagemap shows none of the %llu pages in memory", (unsigned long long)n);
 	else if (!cs_pfn_span(run, *pg, need, &off, &bytes, &span))
 		snprintf(why, why_len, "pagemap: the longest PFN-contiguous run, %llu KiB of %llu huge pages, is under "
-			 "CS_PROBE_GEOM_RUN_FULL %llu MiB (the counts below 2 MiB)",
+			 "the %llu MiB the kind wants (the counts below 2 MiB)",
 			 (unsigned long long)(run->pages * *pg >> 10), (unsigned long long)huge,
-			 (unsigned long long)((need > CS_PROBE_GEOM_RUN_MIN ? need : CS_PROBE_GEOM_RUN_MIN) >> 20));
+			 (unsigned long long)((need > CS_PROBE_PHYS_RUN_MIN ? need : CS_PROBE_PHYS_RUN_MIN) >> 20));
 	else
 		return 0;
 	return -1;
@@ -140,16 +133,17 @@ static int pagemap_run(const struct cs_pool *p, struct cs_pfn_run *run, uint64_t
  * them, the longest run pagemap shows physically contiguous where it is
  * as long as the region (up to 64 MiB) and 4 MiB or more, else the huge
  * pages' 2 MiB span. */
-static int region(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *memory, size_t memory_len,
-		  char *how, size_t how_len, char *why, size_t why_len)
+static int phys_mem(void *ctx, uint64_t max_bytes, uint64_t want_run, void **mem, uint64_t *bytes, uint64_t *span,
+		    char *memory, size_t memory_len, char *how, size_t how_len, char *why, size_t why_len)
 {
-	struct cs_probe_geom *g = ctx;
+	struct cs_probe_svc *g = ctx;
 	const struct cs_pool *p = g->pool;
 	struct cs_pfn_run run;
+	(void)max_bytes;
 	uint64_t pg, off;
 	char no[200];
 	if (!p || !p->used || strcmp(p->used, "huge") != 0) {
-		if (cs_pool_map(&g->own, CS_PROBE_GEOM_BYTES, CS_PAGES_HUGE, why, why_len) != 0)
+		if (cs_pool_map(&g->own, CS_PROBE_PHYS_BYTES, CS_PAGES_HUGE, why, why_len) != 0)
 			return -1;
 		g->owned = 1;
 		p = &g->own;
@@ -162,20 +156,20 @@ static int region(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *
 		return -1;
 	}
 	const char *whose = g->owned ? "huge pages of its own" : "the probe's region";
-	if (pagemap_run(p, &run, &pg, no, sizeof no) == 0) {
+	if (pagemap_run(p, want_run, &run, &pg, no, sizeof no) == 0) {
 		cs_pfn_span(&run, pg, 0, &off, bytes, span); /* pagemap_run has checked it */
 		*mem = (unsigned char *)p->mem + off;
 		snprintf(memory, memory_len, "pagemap");
 		snprintf(how, how_len, "%s: /proc/self/pagemap's frames follow one another over %llu KiB "
 			 "(%.1f of its %llu huge pages, from PFN 0x%llx): address bits below %u are physical",
-			 whose, (unsigned long long)(*bytes >> 10), (double)*bytes / (double)CS_PROBE_GEOM_SPAN,
-			 (unsigned long long)(p->bytes / CS_PROBE_GEOM_SPAN), (unsigned long long)run.first_pfn,
+			 whose, (unsigned long long)(*bytes >> 10), (double)*bytes / (double)CS_PROBE_PHYS_SPAN,
+			 (unsigned long long)(p->bytes / CS_PROBE_PHYS_SPAN), (unsigned long long)run.first_pfn,
 			 (unsigned)__builtin_ctzll(*span));
 		return 0;
 	}
 	*mem = p->mem;
 	*bytes = p->bytes;
-	*span = CS_PROBE_GEOM_SPAN;
+	*span = CS_PROBE_PHYS_SPAN;
 	snprintf(memory, memory_len, "huge-page");
 	snprintf(how, how_len, "%s on 2 MiB huge pages (AnonHugePages %llu kB): bits below 21 physical; ways "
 		 "of 2 MiB+ refused: %s", whose,
@@ -185,7 +179,7 @@ static int region(void *ctx, void **mem, uint64_t *bytes, uint64_t *span, char *
 
 static void release(void *ctx, void *mem, uint64_t bytes)
 {
-	struct cs_probe_geom *g = ctx;
+	struct cs_probe_svc *g = ctx;
 	(void)mem;
 	(void)bytes;
 	if (g->owned)
@@ -193,28 +187,9 @@ static void release(void *ctx, void *mem, uint64_t bytes)
 	g->owned = 0;
 }
 
-void cs_probe_geom_hooks(struct cs_geom_hooks *h, struct cs_probe_geom *g, const struct cs_pool *pool)
+void cs_probe_physmem_init(struct cs_probe_svc *p)
 {
-	g->pool = pool;
-	g->owned = 0;
-	h->region = region;
-	h->release = release;
-	h->ctx = g;
-}
-
-void cs_probe_geom_publish(const struct cs_cpuinfo *ci, struct cs_capture *c)
-{
-	struct cs_geom_capture *g = &c->geom;
-	enum cs_cache_type t;
-	if (ci->has_cpuid && cs_geom_published_cpuid(&ci->dump, g))
-		return;
-	g->n_published = 0;
-	for (uint32_t k = 0; k < ci->n_sysfs && g->n_published < CS_GEOM_MAX_PUBLISHED; k++) {
-		const struct cs_sysfs_cache *s = &ci->sysfs[k];
-		if (cs_sysfs_cache_type(s->type, &t) || !s->ways || !s->sets)
-			continue;
-		g->published[g->n_published++] = (struct cs_geom_pub){ s->level, t, s->ways, s->sets, s->line_bytes };
-	}
-	g->has_published = g->n_published > 0;
-	cs_strlcpy(g->published_source, g->has_published ? "linux-sysfs" : "", sizeof g->published_source);
+	p->owned = 0;
+	p->s.phys_mem = phys_mem;
+	p->s.phys_release = release;
 }

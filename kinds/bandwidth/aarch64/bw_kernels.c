@@ -1,12 +1,14 @@
 /* bandwidth.c: the streaming kernels of the bandwidth kind on aarch64
- * (arch.h, kinds/bandwidth/bw_probe.h): read (loads summed into vector
+ * (kinds/bandwidth/bw_probe.h; chosen by the build for x86_64): read (loads summed into vector
  * registers), write, copy and non-temporal write (stnp, then dsb), with
  * NEON's 128-bit registers (Advanced SIMD, by ID_AA64PFR0_EL1 in the
  * firmware; Linux's arm64 ABI has it always) or 64-bit scalar registers,
  * in assembly so the compiler can neither widen the scalar loop nor drop a
  * load. No state to enable: UEFI and Linux both leave FP/SIMD open
  * (CPACR_EL1.FPEN). */
-#include "a64.h"
+#include "../bw_probe.h"
+#include "../../../common/buf.h"
+#include "../../../arch/aarch64/a64.h"
 
 /* ---- NEON: 128 bytes a turn, eight q registers ---- */
 
@@ -146,7 +148,7 @@ static int has_neon(int privileged)
 	return ((CS_A64_MRS(ID_AA64PFR0_EL1) >> 20) & 0xf) != 0xf;
 }
 
-int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
+int cs_bw_kernels_select(struct cs_bw_kernels *k, int privileged, const char *want)
 {
 	int neon = has_neon(privileged);
 	int scalar = want && cs_streq(want, "scalar");
@@ -178,14 +180,14 @@ int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
 	return 0;
 }
 
-int cs_arch_bw_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
+int cs_bw_vector_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
 {
 	(void)k;
 	cs_memset(s, 0, sizeof *s);
 	return 0;
 }
 
-void cs_arch_bw_leave(const struct cs_bw_saved *s)
+void cs_bw_vector_leave(const struct cs_bw_saved *s)
 {
 	(void)s;
 }

@@ -1,11 +1,11 @@
-/* probe_tlb.c: the TLB sweep's windows under Linux (kinds/tlb/tlb_probe.h's hooks,
- * docs/tlb.md s.1), page tables "os":
- *   4 KiB  one memfd of L x 64 bytes, its frames mapped at every page of
- *          the window, page i on frame cs_tlb_frame(i);
+/* probe_alias.c: pages of a size mapped onto a few frames, a platform
+ * service of a Linux process (common/services.h alias; docs/tlb.md s.1),
+ * page tables "os":
+ *   4 KiB  a memfd of the frames asked for, its frames mapped at every
+ *          page, page i on frame frame_of(i);
  *   2 MiB  a huge page mapped at every page: hugetlbfs (MFD_HUGETLB) or
- *          shmem huge pages when the kernel gives either; else the probe's
- *          own region on transparent huge pages, one line per page, not
- *          aliased (the method says so);
+ *          shmem huge pages when the kernel gives either (else refused:
+ *          the caller may use the region on transparent huge pages);
  *   1 GiB  hugetlbfs only.
  * And pool_pages: what /proc/self/smaps says of the region. */
 #define _GNU_SOURCE
@@ -40,16 +40,16 @@ static unsigned char *reserve(uint64_t bytes, uint64_t align, void **map, size_t
 	return (unsigned char *)(((uintptr_t)m + align - 1) & ~(uintptr_t)(align - 1));
 }
 
-/* Maps frame f of fd (frames of P bytes) at each page of the window,
- * page i on frame cs_tlb_frame(w, i). Returns the pages mapped (fewer
- * when the kernel runs out of mappings). */
-static uint64_t alias(struct cs_tlb_window *w, int fd, char *why, size_t whylen)
+/* Maps frame f of fd (frames of P bytes) at each page of a, page i on
+ * frame a->frame_of(i). Returns the pages mapped (fewer when the kernel
+ * runs out of mappings). */
+static uint64_t map_frames(struct cs_svc_alias *a, int fd, char *why, size_t whylen)
 {
 	uint64_t i;
-	for (i = 0; i < w->pages; i++) {
-		void *at = w->base + i * w->page_bytes;
-		void *m = mmap(at, w->page_bytes, PROT_READ, MAP_SHARED | MAP_FIXED, fd,
-			       (off_t)(cs_tlb_frame(w, i) * w->page_bytes));
+	for (i = 0; i < a->pages; i++) {
+		void *at = a->base + i * a->page;
+		void *m = mmap(at, a->page, PROT_READ, MAP_SHARED | MAP_FIXED, fd,
+			       (off_t)(a->frame_of(a->arg, i) * a->page));
 		if (m == MAP_FAILED) {
 			snprintf(why, whylen, "mmap of page %llu: %s", (unsigned long long)i, strerror(errno));
 			break;
@@ -111,21 +111,6 @@ static int shmem_pmd(const void *p)
 	return got;
 }
 
-static int aliased(struct cs_probe_tlb *t, struct cs_tlb_window *w, int fd, const char *how,
-		   char *method, size_t method_len)
-{
-	char why[160] = "";
-	uint64_t want = w->pages, got = alias(w, fd, why, sizeof why);
-	close(fd);
-	w->pages = got;
-	snprintf(method, method_len, "%s: %llu frame(s) of %llu KiB mapped at each of %llu pages, page i on "
-		 "frame ((i mod %u) x 64) / page size%s%s", how, (unsigned long long)cs_tlb_frames(w),
-		 (unsigned long long)(w->page_bytes >> 10), (unsigned long long)got, w->lines,
-		 got < want ? "; stopped short: " : "", got < want ? why : "");
-	(void)t;
-	return got ? 0 : -1;
-}
-
 /* 2 MiB pages the kernel gives as huge: hugetlbfs, then shmem THP. */
 static int huge_frames(uint64_t page, uint64_t frames, char *how, size_t howlen, char *why, size_t whylen)
 {
@@ -166,101 +151,80 @@ static int huge_frames(uint64_t page, uint64_t frames, char *how, size_t howlen,
 	return -1;
 }
 
-/* The fallback for 2 MiB pages: the probe's own region, on transparent
- * huge pages, one line per page (no aliasing). */
-static int region_window(struct cs_probe_tlb *t, struct cs_tlb_window *w, const char *huge_why,
-			 char *method, size_t method_len, char *why, size_t why_len)
+static int alias(void *ctx, struct cs_svc_alias *a, char *why, size_t why_len)
 {
-	const struct cs_pool *pool = t->pool;
-	if (!pool || !pool->used || strcmp(pool->used, "huge") != 0) {
-		snprintf(why, why_len, "%s; and the probe's region is not on huge pages (%s)", huge_why,
-			 pool && pool->used ? pool->used : "no region");
-		return -1;
-	}
-	w->base = pool->mem;
-	if (w->pages > pool->bytes / w->page_bytes)
-		w->pages = pool->bytes / w->page_bytes;
-	w->line_base = 0;
-	w->unaliased = 1;
-	for (uint64_t i = 0; i < w->pages; i++) /* the lines hold zero */
-		*(uint64_t *)(w->base + i * w->page_bytes + cs_tlb_line_offset(w, i)) = 0;
-	snprintf(method, method_len, "fallback: %s; the probe's own region on transparent huge pages "
-		 "(AnonHugePages covers it), %llu pages of 2 MiB, one line each, not aliased",
-		 huge_why, (unsigned long long)w->pages);
-	t->region_window = 1;
-	return 0;
-}
-
-int cs_probe_tlb_map(void *ctx, uint64_t page, uint64_t pages, uint32_t lines, struct cs_tlb_window *w,
-		     char *tables, size_t tables_len, char *method, size_t method_len, char *why,
-		     size_t why_len)
-{
-	struct cs_probe_tlb *t = ctx;
+	struct cs_probe_svc *t = ctx;
 	char how[64] = "memfd";
+	uint64_t want = a->pages;
+	void *map = NULL;
+	size_t map_bytes = 0;
 	int fd;
 
-	if (!t->peak_rss_before)
-		t->peak_rss_before = cs_peak_rss();
-	memset(w, 0, sizeof *w);
-	w->page_bytes = page;
-	w->pages = pages;
-	w->lines = lines;
-	snprintf(tables, tables_len, "os");
-	t->region_window = 0;
-	if (page == 4096) {
-		fd = frames_fd(page, (lines * 64ull + page - 1) / page, 0, why, why_len);
-	} else {
-		fd = huge_frames(page, 1, how, sizeof how, why, why_len);
-		if (fd < 0 && page == HUGE_2M) {
-			char huge_why[CS_TEXT_MAX];
-			snprintf(huge_why, sizeof huge_why, "%s", why);
-			return region_window(t, w, huge_why, method, method_len, why, why_len);
-		}
-	}
+	if (!t->peak_rss_before_alias)
+		t->peak_rss_before_alias = cs_peak_rss();
+	if (a->page == 4096)
+		fd = frames_fd(a->page, a->frames, 0, why, why_len);
+	else
+		fd = huge_frames(a->page, a->frames, how, sizeof how, why, why_len);
 	if (fd < 0)
 		return -1;
-	w->base = reserve(pages * page, page, &t->map, &t->map_bytes);
-	if (!w->base) {
-		snprintf(why, why_len, "no %llu bytes of address space: %s", (unsigned long long)(pages * page),
-			 strerror(errno));
+	a->base = reserve(a->pages * a->page, a->page, &map, &map_bytes);
+	if (!a->base) {
+		snprintf(why, why_len, "no %llu bytes of address space: %s",
+			 (unsigned long long)(a->pages * a->page), strerror(errno));
 		close(fd);
 		return -1;
 	}
-	if (pages * page > t->window_bytes)
-		t->window_bytes = pages * page;
-	return aliased(t, w, fd, how, method, method_len);
+	a->priv = map;
+	a->priv_bytes = map_bytes;
+	if (a->pages * a->page > t->alias_bytes)
+		t->alias_bytes = a->pages * a->page;
+	a->pages = map_frames(a, fd, why, why_len);
+	close(fd);
+	a->line_base = 0;
+	snprintf(a->tables, sizeof a->tables, "os");
+	snprintf(a->how, sizeof a->how, "%s: frames of %llu KiB", how, (unsigned long long)(a->page >> 10));
+	if (!a->pages) {
+		munmap(map, map_bytes);
+		a->priv = NULL;
+		return -1;
+	}
+	(void)want;
+	return 0;
 }
 
-void cs_probe_tlb_unmap(void *ctx, struct cs_tlb_window *w)
+static void unalias(void *ctx, struct cs_svc_alias *a)
 {
-	struct cs_probe_tlb *t = ctx;
-	if (!t->region_window && t->map)
-		munmap(t->map, t->map_bytes);
-	t->map = NULL;
-	w->base = NULL;
+	(void)ctx;
+	if (a->priv)
+		munmap(a->priv, (size_t)a->priv_bytes);
+	a->priv = NULL;
+	a->base = NULL;
 }
 
-int cs_probe_tlb_pool_pages(void *ctx, uint64_t *page, char *how, size_t how_len)
+static int pool_pages(void *ctx, uint64_t *page, char *how, size_t how_len)
 {
-	const struct cs_probe_tlb *t = ctx;
+	const struct cs_probe_svc *t = ctx;
 	const struct cs_pool *pool = t->pool;
 	if (!pool || !pool->used || !strcmp(pool->used, "unknown"))
 		return -1;
 	*page = !strcmp(pool->used, "huge") ? HUGE_2M : 4096;
-	snprintf(how, how_len, "/proc/self/smaps: AnonHugePages %llu of %llu bytes%s%s",
+	snprintf(how, how_len, "/proc/self/smaps: AnonHugePages %llu of %llu bytes%s",
 		 (unsigned long long)pool->huge_bytes, (unsigned long long)pool->bytes,
-		 !strcmp(pool->used, "mixed") ? "; mixed, so 4 KiB pages count" : "",
-		 "");
+		 !strcmp(pool->used, "mixed") ? "; mixed, so 4 KiB pages count" : "");
 	return 0;
 }
 
-void cs_probe_tlb_hooks(struct cs_tlb_hooks *h, struct cs_probe_tlb *t, const struct cs_pool *pool)
+static uint32_t page_sizes(void *ctx)
 {
-	memset(t, 0, sizeof *t);
-	t->pool = pool;
-	memset(h, 0, sizeof *h);
-	h->map = cs_probe_tlb_map;
-	h->unmap = cs_probe_tlb_unmap;
-	h->pool_pages = cs_probe_tlb_pool_pages;
-	h->ctx = t;
+	(void)ctx;
+	return 7u; /* 4 KiB, 2 MiB, 1 GiB: whether the kernel gives them, alias says */
+}
+
+void cs_probe_alias_init(struct cs_probe_svc *p)
+{
+	p->s.pool_pages = pool_pages;
+	p->s.page_sizes = page_sizes;
+	p->s.alias = alias;
+	p->s.unalias = unalias;
 }

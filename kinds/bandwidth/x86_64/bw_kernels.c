@@ -1,5 +1,5 @@
 /* bandwidth.c: the streaming kernels of the bandwidth kind on x86_64
- * (arch.h, kinds/bandwidth/bw_probe.h): read (loads summed into vector
+ * (kinds/bandwidth/bw_probe.h; chosen by the build for x86_64): read (loads summed into vector
  * registers), write, copy and non-temporal write (movnt* + sfence), at
  * AVX-512, AVX2, SSE2 and 64-bit scalar width, each a loop of eight
  * vectors (or eight words) written in assembly so that the compiler can
@@ -7,8 +7,9 @@
  * offers and XCR0 enables is chosen at run time; the firmware (privileged)
  * enables the state itself through CR4.OSXSAVE and XSETBV, on each
  * processor that runs a kernel, and puts both back after. */
-#include "../arch.h"
-#include "x86.h"
+#include "../bw_probe.h"
+#include "../../../common/buf.h"
+#include "../../../arch/x86_64/x86.h"
 
 /* XCR0's state components (Intel SDM vol. 1 13.1): x87, SSE, AVX, and
  * AVX-512's opmask, ZMM_Hi256 and Hi16_ZMM. */
@@ -299,7 +300,7 @@ static int widest(struct cs_buf *b, int privileged)
 	return 0;
 }
 
-int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
+int cs_bw_kernels_select(struct cs_bw_kernels *k, int privileged, const char *want)
 {
 	static const char *names[3] = { "sse2", "avx2", "avx512" };
 	struct cs_buf b;
@@ -329,7 +330,7 @@ int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
 	return 0;
 }
 
-int cs_arch_bw_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
+int cs_bw_vector_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
 {
 	struct offer o;
 	uint64_t cr4, xcr0 = 0;
@@ -353,7 +354,7 @@ int cs_arch_bw_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
 	return 0;
 }
 
-void cs_arch_bw_leave(const struct cs_bw_saved *s)
+void cs_bw_vector_leave(const struct cs_bw_saved *s)
 {
 	if (!s->changed)
 		return;

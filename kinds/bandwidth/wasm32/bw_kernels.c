@@ -1,5 +1,5 @@
 /* bandwidth.c: the streaming kernels of the bandwidth kind in WebAssembly
- * (arch.h, kinds/bandwidth/bw_probe.h), for the page's own measurement
+ * (kinds/bandwidth/bw_probe.h; chosen by the build for x86_64), for the page's own measurement
  * (web/wasm/measure.c). Built twice (mk/web.mk): with -msimd128 into
  * cacheshape-simd.wasm, whose kernels move 128-bit v128 vectors, and
  * without into cacheshape.wasm, whose kernels move 64-bit words (a browser
@@ -11,9 +11,10 @@
  * a store nor turn a loop into memory.fill or memory.copy. WebAssembly has no
  * non-temporal store: nt_write is NULL and the run says so. Eight vectors
  * a turn, as on the other architectures (CS_BW_CHUNK is a multiple).
- * No cs_arch_bw_enter/leave: a page has no vector state to enable, and
- * web/wasm/measure.c leaves those hooks NULL (bw_probe.h). */
-#include "../arch.h"
+ * cs_bw_vector_enter/leave do nothing: a page has no vector state to
+ * enable, and its services are unprivileged, so they are never called. */
+#include "../bw_probe.h"
+#include "../../../common/buf.h"
 
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
@@ -77,7 +78,7 @@ static void k_copy(void *dst, const void *src, uint64_t bytes)
 			STORE(d + i * VBYTES, LOAD(q + i * VBYTES));
 }
 
-int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
+int cs_bw_kernels_select(struct cs_bw_kernels *k, int privileged, const char *want)
 {
 	(void)privileged;
 	cs_memset(k, 0, sizeof *k);
@@ -93,4 +94,19 @@ int cs_arch_bw_select(struct cs_bw_kernels *k, int privileged, const char *want)
 					 : "cacheshape.wasm, no SIMD (the browser did not validate a v128 module, or ?simd=off): 64-bit words",
 		   sizeof k->note);
 	return 0;
+}
+
+/* A page has no vector state to enable (the module was validated with its
+ * instructions): nothing to do, nothing to put back. Never called: a page's
+ * services are unprivileged (kinds/bandwidth/bw_platform.c). */
+int cs_bw_vector_enter(const struct cs_bw_kernels *k, struct cs_bw_saved *s)
+{
+	(void)k;
+	s->changed = 0;
+	return 0;
+}
+
+void cs_bw_vector_leave(const struct cs_bw_saved *s)
+{
+	(void)s;
 }

@@ -1,10 +1,8 @@
-/* probe_bw.c: the bandwidth kind's hooks for the host probe
- * (kinds/bandwidth/bw_probe.h): the arch layer's widest kernels as a user
- * process may run them (XCR0 as Linux set it), and every CPU this process
- * may run on at once, as threads, each pinned to its CPU (the probe's own
- * thread is the gang's first; kinds/bandwidth/bw_gang.c gives each its own
- * slice of the region). While competitors stream (--competitors) the other
- * CPUs are theirs: then no aggregate. */
+/* probe_gang.c: a gang of processors running one function at once, a
+ * platform service of a Linux process (common/services.h): every CPU this
+ * process may run on, as threads, each pinned to its CPU (the probe's own
+ * thread is the gang's first). While competitors stream (--competitors)
+ * the other CPUs are theirs: then the gang is the caller alone. */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../../common/buf.h"
@@ -14,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static int others(const struct cs_probe_bw *b, int *out, int max)
+static int others(const struct cs_probe_svc *b, int *out, int max)
 {
-	int cpus[CS_PROBE_BW_MAX], n = cs_online_cpus(cpus, CS_PROBE_BW_MAX), got = 0;
+	int cpus[CS_PROBE_GANG_MAX], n = cs_online_cpus(cpus, CS_PROBE_GANG_MAX), got = 0;
 	for (int i = 0; i < n && got < max; i++)
 		if (cpus[i] != b->cpu)
 			out[got++] = cpus[i];
@@ -25,14 +23,14 @@ static int others(const struct cs_probe_bw *b, int *out, int max)
 
 static uint32_t gang_count(void *ctx, char *why, size_t whylen)
 {
-	struct cs_probe_bw *b = ctx;
-	int o[CS_PROBE_BW_MAX];
+	struct cs_probe_svc *b = ctx;
+	int o[CS_PROBE_GANG_MAX];
 	if (b->competitors) {
 		snprintf(why, whylen, "competitor threads stream on the other CPUs (--competitors %d)",
 			 b->competitors);
 		return 1;
 	}
-	b->n_others = others(b, o, CS_PROBE_BW_MAX - 1);
+	b->n_others = others(b, o, CS_PROBE_GANG_MAX - 1);
 	memcpy(b->others, o, sizeof o);
 	if (b->n_others == 0)
 		snprintf(why, whylen, "this process may run on CPU %d alone", b->cpu);
@@ -40,14 +38,14 @@ static uint32_t gang_count(void *ctx, char *why, size_t whylen)
 }
 
 struct targ {
-	struct cs_probe_bw *b;
+	struct cs_probe_svc *b;
 	uint32_t k;
 };
 
 static void *thread_main(void *arg)
 {
 	struct targ *t = arg;
-	struct cs_probe_bw *b = t->b;
+	struct cs_probe_svc *b = t->b;
 	cpu_set_t s;
 	CPU_ZERO(&s);
 	CPU_SET(b->others[t->k - 1], &s);
@@ -60,8 +58,8 @@ static void *thread_main(void *arg)
 static uint32_t gang_start(void *ctx, uint32_t n, void (*fn)(void *arg, uint32_t k), void *arg,
 			   char *why, size_t whylen)
 {
-	static struct targ args[CS_PROBE_BW_MAX];
-	struct cs_probe_bw *b = ctx;
+	static struct targ args[CS_PROBE_GANG_MAX];
+	struct cs_probe_svc *b = ctx;
 	uint32_t got = 0;
 	b->fn = fn;
 	b->arg = arg;
@@ -80,26 +78,16 @@ static uint32_t gang_start(void *ctx, uint32_t n, void (*fn)(void *arg, uint32_t
 
 static int gang_join(void *ctx)
 {
-	struct cs_probe_bw *b = ctx;
+	struct cs_probe_svc *b = ctx;
 	for (uint32_t k = 1; k <= b->started; k++)
 		pthread_join(b->th[k], NULL);
 	b->started = 0;
 	return 0;
 }
 
-void cs_probe_bw_hooks(struct cs_bw_hooks *h, struct cs_probe_bw *b, int cpu, int competitors)
+void cs_probe_gang_init(struct cs_probe_svc *p)
 {
-	memset(h, 0, sizeof *h);
-	memset(b, 0, sizeof *b);
-	b->cpu = cpu;
-	b->competitors = competitors;
-	if (cs_arch_bw_select(&b->k, 0, NULL) != 0) {
-		h->off = "the arch layer offers no streaming kernels here";
-		return;
-	}
-	h->kernels = &b->k;
-	h->gang_count = gang_count;
-	h->gang_start = gang_start;
-	h->gang_join = gang_join;
-	h->ctx = b;
+	p->s.gang_count = gang_count;
+	p->s.gang_start = gang_start;
+	p->s.gang_join = gang_join;
 }
