@@ -1,15 +1,15 @@
 /* clock_expect.c: a synthetic capture's clock expectations (reader/expect.h
  * struct cs_expect_clock), the expect column of common/kinds.h: the
  * reference verdict, and the exact set of codes among the clock's
- * refusals and the reference's failed conditions. Host only. */
-#include "../../host/cmd/expect.h"
-
-#include <string.h>
+ * refusals and the reference's failed conditions. Freestanding: `check`
+ * and the page judge with it. */
+#include "../../reader/expect.h"
+#include "../../common/buf.h"
 
 static int has(const struct cs_refusal *f, uint32_t n, const char *code)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (strcmp(f[i].code, code) == 0)
+		if (cs_streq(f[i].code, code))
 			return 1;
 	return 0;
 }
@@ -21,7 +21,7 @@ int cs_clock_expect_compare(const struct cs_expect *e, const struct cs_result *r
 	const struct cs_clock_result *k = &r->clock;
 	struct cs_why w = { why, whylen, 0, 0 };
 	if (why && whylen)
-		w.len = strlen(why);
+		w.len = cs_strlen(why);
 	if (!x->present)
 		return 0;
 	if (x->is_reference >= 0 && x->is_reference != k->ref.is_reference)
@@ -39,7 +39,7 @@ int cs_clock_expect_compare(const struct cs_expect *e, const struct cs_result *r
 		for (uint32_t j = 0; j < n; j++) {
 			uint32_t i;
 			for (i = 0; i < x->n_refusals; i++)
-				if (strcmp(f[j].code, x->refusals[i]) == 0)
+				if (cs_streq(f[j].code, x->refusals[i]))
 					break;
 			if (i == x->n_refusals)
 				cs_why_note(&w, "clock: unexpected %s: %s", f[j].code, f[j].reason);

@@ -1,12 +1,12 @@
-/* expect_experiments.c: expected experiment answers, read and compared
- * (expect_experiments.h). */
+/* exp_expect.c: expected experiment answers compared (exp_expect.h), the
+ * experiments' row of the expect column; freestanding: `check` and the
+ * page. */
 #include "exp_expect.h"
 #include "exp_reduce.h"
-#include "../../host/cmd/expect.h"
+#include "../../reader/fmt.h"
+#include "../../common/buf.h"
 
 #include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 
 struct out {
 	char *p;
@@ -19,15 +19,15 @@ static void note(struct out *o, const char *fmt, ...)
 static void note(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
-	size_t len = o->p ? strlen(o->p) : 0;
+	size_t len = o->p ? cs_strlen(o->p) : 0;
 
 	o->n++;
 	if (!o->p || len + 2 >= o->cap)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(o->p + len, o->cap - len - 1, fmt, ap);
+	cs_vfmt(o->p + len, o->cap - len - 1, fmt, ap);
 	va_end(ap);
-	len = strlen(o->p);
+	len = cs_strlen(o->p);
 	o->p[len] = '\n';
 	o->p[len + 1] = '\0';
 }
@@ -40,7 +40,7 @@ static const char *code_of(int refused, const struct cs_refusal *f)
 static void same_code(struct out *o, const char *what, const char *want,
 		      const char *got)
 {
-	if (strcmp(want, got))
+	if (!cs_streq(want, got))
 		note(o, "%s: expected refusal %s, got %s", what,
 		     want[0] ? want : "none", got[0] ? got : "none");
 }
@@ -72,7 +72,7 @@ int cs_expect_experiments_compare(const struct cs_expect_exp *e,
 	return o.n;
 }
 
-/* The experiments' expect column (common/kinds.h, host/cmd/expect.h). */
+/* The experiments' expect column (common/kinds.h, reader/expect.h). */
 int cs_exp_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			  char *why, size_t whylen)
 {

@@ -1,11 +1,9 @@
-/* expect_tlb.c: a synthetic capture's TLB expectations (expect_tlb.h). */
+/* tlb_expect.c: a synthetic capture's TLB expectations (tlb_expect.h), the
+ * TLB's row of the expect column; freestanding: `check` and the page. */
 #include "tlb_expect.h"
-#include "../../host/cmd/expect.h"
-
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
+#include "../../reader/fmt.h"
+#include "../../common/buf.h"
+#include "../../common/csmath.h"
 
 static const struct cs_tlb_series_result *find(const struct cs_tlb_result *t, uint64_t page)
 {
@@ -25,7 +23,7 @@ static void compare_series(const struct cs_expect_tlb_series *x, double tol,
 		for (uint32_t i = 0; i < x->n_knees; i++) {
 			const struct cs_tlb_knee *k = &s->knees[i];
 			if (x->has[i] == k->has_entries &&
-			    (!x->has[i] || fabs(k->entries / x->entries[i] - 1) <= tol))
+			    (!x->has[i] || cs_fabs(k->entries / x->entries[i] - 1) <= tol))
 				continue;
 			cs_why_note(w, "tlb %llu B knee %u: expected %s%.4g entries, got %s%.4g (tolerance %g %%)",
 			     page, i + 1, x->has[i] ? "" : "none ", x->has[i] ? x->entries[i] : 0,
@@ -37,7 +35,7 @@ static void compare_series(const struct cs_expect_tlb_series *x, double tol,
 	for (uint32_t i = 0; i < x->n_refusals; i++) {
 		uint32_t j;
 		for (j = 0; j < s->n_refusals; j++)
-			if (strcmp(s->refusals[j].code, x->refusals[i]) == 0)
+			if (cs_streq(s->refusals[j].code, x->refusals[i]))
 				break;
 		if (j == s->n_refusals)
 			cs_why_note(w, "tlb %llu B refusals: expected %s, not refused", page, x->refusals[i]);
@@ -45,7 +43,7 @@ static void compare_series(const struct cs_expect_tlb_series *x, double tol,
 	for (uint32_t j = 0; j < s->n_refusals; j++) {
 		uint32_t i;
 		for (i = 0; i < x->n_refusals; i++)
-			if (strcmp(s->refusals[j].code, x->refusals[i]) == 0)
+			if (cs_streq(s->refusals[j].code, x->refusals[i]))
 				break;
 		if (i == x->n_refusals)
 			cs_why_note(w, "tlb %llu B refusals: unexpected %s: %s", page, s->refusals[j].code,
@@ -58,7 +56,7 @@ int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
 {
 	struct cs_why w = { why, whylen, 0, 0 };
 	if (why && whylen)
-		w.len = strlen(why);
+		w.len = cs_strlen(why);
 	if (!e->present)
 		return 0;
 	if (e->has_series && e->n != t->n_series)
@@ -77,9 +75,9 @@ int cs_expect_tlb_compare(const struct cs_expect_tlb *e, double tolerance,
 		if (!same) {
 			char a[128] = "", b[128] = "";
 			for (uint32_t i = 0; i < e->n_translation; i++)
-				snprintf(a + strlen(a), sizeof a - strlen(a), "%s%u", i ? ", " : "", e->translation[i]);
+				cs_fmt(a + cs_strlen(a), sizeof a - cs_strlen(a), "%s%u", i ? ", " : "", e->translation[i]);
 			for (uint32_t i = 0; i < t->n_translation; i++)
-				snprintf(b + strlen(b), sizeof b - strlen(b), "%s%u", i ? ", " : "", t->translation[i].knee + 1);
+				cs_fmt(b + cs_strlen(b), sizeof b - cs_strlen(b), "%s%u", i ? ", " : "", t->translation[i].knee + 1);
 			cs_why_note(&w, "translation: expected data-cache knees [%s] at a TLB reach, got [%s]", a, b);
 		}
 	}
