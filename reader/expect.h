@@ -132,37 +132,38 @@ struct cs_expect {
 #define CS_EXPECT_TOLERANCE 0.02
 
 void cs_expect_init(struct cs_expect *e);
-/* v is the "expect" object; the path is already at it. */
+/* v is the "expect" object; the path is already at it. Each kind reads
+ * its own members (the expect column's P_read, in the table's order), then
+ * the summary's rows, the tolerance and a known failure. */
 int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
-/* v is the "expect" object; reads its optional "experiments". */
-int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
-			       struct cs_expect_exp *e);
-/* v is the "expect" object; reads its optional "tlb" and "translation". */
-int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e);
 /* The list readers the kinds' expectations share: an array of sizes or
  * nulls under key; obj's "refusals", distinct codes. */
 int cs_read_expect_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key, size_t max,
 			 int *has, uint32_t *n, struct cs_expect_size *out);
 int cs_read_expect_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
 			 char (*out)[CS_CODE_MAX], uint32_t *n, int *has);
-/* v is the "expect" object; reads its optional "geometry" (geometry_read.c). */
-int cs_read_expect_geom(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_geom *e);
 
 /* ---- the judgement (expect_compare.c) ---- */
 
 #include "../common/kinds.h"
 
 /* The expect column of the table (common/kinds.h), declared from it: each
- * kind's prefix P names P_compare (the differences with the result, each a
- * line appended to why, which may be NULL; their number) and P_any
- * (whether e states something of it). Walked in the table's order by
- * cs_expect_compare_all and cs_expect_any. */
+ * kind's prefix P names P_read (its members of "expect", v that object,
+ * read strictly into e: 0, or -1 with the reader's message), P_compare
+ * (the differences with the result, each a line appended to why, which
+ * may be NULL; their number) and P_any (whether e states something of
+ * it). Walked in the table's order by cs_read_expect, cs_expect_compare_all
+ * and cs_expect_any. */
+struct cs_jr;
+struct cs_jd;
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, ...) \
+	int expect##_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e); \
 	int expect##_compare(const struct cs_expect *e, const struct cs_result *r, \
 			     char *why, size_t whylen); \
 	int expect##_any(const struct cs_expect *e);
 CS_KINDS
 #undef CS_KIND
+int cs_none_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
 int cs_none_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			   char *why, size_t whylen);
 int cs_none_expect_any(const struct cs_expect *e);

@@ -1,7 +1,8 @@
 /* sweep_expect.c: the sweep's row of the expect column (common/kinds.h,
  * reader/expect.h): a synthetic capture's knees within its tolerance, its
  * exact set of refusal codes, and the adjacency's granules, against the
- * reduction. Freestanding: `check` and the page judge with it. */
+ * reduction; its members of "expect" read. Freestanding: `check` and the
+ * page judge with it. */
 #include "../../reader/expect.h"
 #include "../../common/buf.h"
 #include "../../common/csmath.h"
@@ -134,6 +135,17 @@ static void compare_granules(const struct cs_expect *e,
 		     s->refused ? ", refused " : "",
 		     s->refused ? s->refusal.code : "");
 	}
+}
+
+/* "knees", "granules" (the adjacency's, a series each) and "refusals":
+ * the expect column's reader (reader/expect.c walks it). */
+int cs_sweep_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	return cs_read_expect_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees, e->knees) ||
+	       cs_read_expect_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
+				    &e->n_granules, e->granules) ||
+	       cs_read_expect_codes(r, v, CS_MAX_REFUSALS, e->refusals, &e->n_refusals,
+				    &e->has_refusals) ? -1 : 0;
 }
 
 int cs_sweep_expect_any(const struct cs_expect *e)

@@ -1,7 +1,9 @@
 /* tlb_expect.c: a synthetic capture's TLB expectations (tlb_expect.h), the
- * TLB's row of the expect column; freestanding: `check` and the page. */
+ * TLB's row of the expect column, and its members of "expect" read;
+ * freestanding: `check` and the page. */
 #include "tlb_expect.h"
 #include "../../reader/fmt.h"
+#include "../../reader/reader.h"
 #include "../../common/buf.h"
 #include "../../common/csmath.h"
 
@@ -94,4 +96,77 @@ int cs_tlb_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 int cs_tlb_expect_any(const struct cs_expect *e)
 {
 	return e->tlb.present;
+}
+
+static int read_tlb_series(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb_series *s)
+{
+	struct cs_jd *arr, *x;
+	size_t m, mi, i;
+
+	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "page_bytes", 1, 4096, 1ull << 40, &s->page_bytes))
+		return -1;
+	cs_jr_member(r, v, "knees", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "knees");
+		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_KNEES))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			s->has[i] = x->kind != CS_JD_NULL;
+			mi = cs_jr_push_idx(r, i);
+			if (s->has[i] && cs_jr_positive(r, x, &s->entries[i]))
+				return -1;
+			cs_jr_pop(r, mi);
+		}
+		s->n_knees = (uint32_t)i;
+		s->has_knees = 1;
+		cs_jr_pop(r, m);
+	}
+	if (cs_read_expect_codes(r, v, CS_TLB_MAX_REFUSALS, s->refusals, &s->n_refusals, &s->has_refusals))
+		return -1;
+	return 0;
+}
+
+/* "tlb" and "translation", the expect column's reader (reader/expect.c
+ * walks it). */
+int cs_tlb_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *all)
+{
+	struct cs_expect_tlb *e = &all->tlb;
+	struct cs_jd *arr, *x;
+	uint64_t u;
+	size_t m, mi, i;
+
+	cs_jr_member(r, v, "tlb", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "tlb");
+		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_SIZES))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (read_tlb_series(r, x, &e->s[i]))
+				return -1;
+			cs_jr_pop(r, mi);
+		}
+		e->n = (uint32_t)i;
+		e->present = 1;
+		e->has_series = 1;
+		cs_jr_pop(r, m);
+	}
+	cs_jr_member(r, v, "translation", 0, 0, &arr);
+	if (arr) {
+		m = cs_jr_push_key(r, "translation");
+		if (cs_jr_array(r, arr, 0, CS_MAX_KNEES))
+			return -1;
+		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
+			mi = cs_jr_push_idx(r, i);
+			if (cs_jr_uint(r, x, 1, CS_MAX_KNEES, &u))
+				return -1;
+			e->translation[i] = (uint32_t)u;
+			cs_jr_pop(r, mi);
+		}
+		e->n_translation = (uint32_t)i;
+		e->has_translation = 1;
+		e->present = 1;
+		cs_jr_pop(r, m);
+	}
+	return 0;
 }
