@@ -111,6 +111,9 @@ export class Reducer {
     return n < 0 ? null : this.out(n).split('\n').slice(0, -1);
   }
 
+  // A size as the reports write it ("48 KiB").
+  size(bytes) { return this.out(this.x.cs_size(bytes)); }
+
   // check's verdict on what read() and reduce() hold, judged in the module
   // by the C `cacheshape check` runs (web/wasm/judge.c): { verdict: '-',
   // 'ok', 'known failure' or 'FAIL', notes: [lines] }, or null when nothing
