@@ -33,11 +33,12 @@
  *           "published" object after the caches (capture_write.c); the
  *           claims themselves are decoded in decode/ and arch/
  *             void published(struct cs_jsonw *j, const struct cs_capture *c)
- *   expect  host only: its `check` cells, a prefix P naming two functions
- *           (host/cmd/expect.h); the "expect" member they compare is read
- *           by the capture reader (reader/expect.c, freestanding: the page
- *           reads it too), so a kind with expectations also adds its keys
- *           there
+ *   expect  kinds/<name>/<name>_expect.c: its `check` cells, a prefix P
+ *           naming two functions (reader/expect.h), freestanding: `cacheshape
+ *           check` and the page (web/wasm/judge.c) judge with them alike,
+ *           walked by reader/expect_compare.c; the "expect" member they
+ *           compare is read by the capture reader (reader/expect.c), so a
+ *           kind with expectations also adds its keys there
  *             int P_compare(const struct cs_expect *e,
  *                           const struct cs_result *r, char *why, size_t n)
  *             int P_any(const struct cs_expect *e)
@@ -67,8 +68,8 @@
  *
  * A new kind: a folder kinds/<name>/ (its run, writers, reduction, report
  * and JSON writer in freestanding files; its reader in <name>_read.c, on
- * reader/field.h, part of the core like the rest; its check cells in
- * <name>_expect.c, built into the host command only: mk/host.mk), its data in struct cs_capture and its result in struct
+ * reader/field.h, part of the core like the rest, as are its check cells
+ * in <name>_expect.c), its data in struct cs_capture and its result in struct
  * cs_result (common/capture.h, common/result.h, each including the
  * folder's header), and one row here (tests/suite-structure.sh builds one
  * so). */

@@ -33,12 +33,10 @@ $(HOSTDIR)/obj/host/cmd/plot_png.o: HOST_CFLAGS += $(RSVG_CFLAGS)
 HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) $(RSVG_LIBS) -lpthread -lm
 
 # A kind of measurement in a folder of its own (common/kinds.h): its
-# freestanding files join the core, its reader (*_read.c) included, as does
-# the capture reader (reader/); check's expectations (*_expect.c) join the
-# host command (KIND_HOST_SRC).
-KIND_HOST_PAT := %_expect.c
-KIND_SRC := $(filter-out $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
-KIND_HOST_SRC := $(filter $(KIND_HOST_PAT),$(wildcard kinds/*/*.c))
+# files, all freestanding, join the core: its reader (*_read.c) and its
+# check expectations (*_expect.c: the page judges with them too) included,
+# as does the capture reader (reader/).
+KIND_SRC := $(wildcard kinds/*/*.c)
 # The core's folders, each freestanding (tests/lib.sh's CORE_DIRS too):
 # common/ for every build and kind, net/ the network client's parts,
 # chart/ the staircase drawn (the firmware's screen, plot's SVG, the page),
@@ -55,8 +53,7 @@ ARCH_HOST_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(ARCH_HOST_SRC))
 # `cacheshape serve` (libmicrohttpd, nettle): its files, and the stand-in
 # a build without them links instead (host/serve/serve_absent.c: mk/host-cross.mk).
 SERVE_SRC := $(filter-out host/serve/serve_absent.c,$(wildcard host/serve/*.c))
-HOSTLIB_SRC := $(filter-out host/main.c host/serve/serve_absent.c host/cmd/plot_png_absent.c,$(wildcard host/*.c host/*/*.c)) \
-	$(KIND_HOST_SRC)
+HOSTLIB_SRC := $(filter-out host/main.c host/serve/serve_absent.c host/cmd/plot_png_absent.c,$(wildcard host/*.c host/*/*.c))
 HOSTLIB_OBJ := $(patsubst %.c,$(HOSTDIR)/obj/%.o,$(HOSTLIB_SRC))
 
 .PHONY: host

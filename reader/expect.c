@@ -84,33 +84,6 @@ static int read_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
 	return 0;
 }
 
-static int read_clock(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_clock *e)
-{
-	struct cs_jd *o, *b;
-	size_t m;
-
-	e->is_reference = -1;
-	if (cs_jr_get_object(r, v, "clock", 0, &o))
-		return -1;
-	if (!o)
-		return 0;
-	m = cs_jr_push_key(r, "clock");
-	cs_jr_member(r, o, "is_reference", 0, 1, &b);
-	if (b) {
-		if (b->kind != CS_JD_TRUE && b->kind != CS_JD_FALSE) {
-			cs_jr_push_key(r, "is_reference");
-			return cs_jr_fail(r, "expected true or false");
-		}
-		e->is_reference = b->kind == CS_JD_TRUE;
-	}
-	if (read_codes(r, o, CS_EXPECT_CLOCK_CODES, e->refusals, &e->n_refusals,
-		       &e->has_refusals))
-		return -1;
-	e->present = 1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
 /* "summary": [{"verdict": code, "agree": true | false | null, and for an
  * unmatched row optionally "explained": bool}], a row each
  * (docs/summary.md s.2: the codes) */
@@ -155,22 +128,34 @@ static int read_summary(struct cs_jr *r, const struct cs_jd *v, struct cs_expect
 	return 0;
 }
 
+/* The expect column's readers (common/kinds.h, reader/expect.h), in the
+ * table's order: each kind reads its own members of "expect". */
+static int (*const kind_read[CS_KIND_COUNT])(struct cs_jr *r, const struct cs_jd *v,
+					     struct cs_expect *e) = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, ...) \
+	expect##_read,
+	CS_KINDS
+#undef CS_KIND
+};
+
+int cs_none_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	(void)r;
+	(void)v;
+	(void)e;
+	return 0;
+}
+
 int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 {
 	struct cs_jd *t;
 	size_t m;
 
 	e->present = 1;
-	if (read_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees,
-		       e->knees) ||
-	    read_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
-		       &e->n_granules, e->granules) ||
-	    read_codes(r, v, CS_MAX_REFUSALS, e->refusals, &e->n_refusals,
-		       &e->has_refusals) ||
-	    cs_read_expect_experiments(r, v, &e->exp) ||
-	    cs_read_expect_tlb(r, v, &e->tlb) ||
-	    cs_read_expect_bw(r, v, &e->bw) || read_clock(r, v, &e->clock) ||
-	    cs_read_expect_geom(r, v, &e->geom) || read_summary(r, v, &e->summary))
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (kind_read[k](r, v, e))
+			return -1;
+	if (read_summary(r, v, &e->summary))
 		return -1;
 	cs_jr_member(r, v, "knee_tolerance", 0, 1, &t);
 	if (t) {
@@ -190,153 +175,6 @@ int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
 				 sizeof(e->known_failure)))
 			return -1;
 		e->has_known_failure = 1;
-		cs_jr_pop(r, m);
-	}
-	return 0;
-}
-
-static int code(struct cs_jr *r, const struct cs_jd *o, const char *key,
-		char *out)
-{
-	struct cs_jd *t;
-	size_t m;
-
-	out[0] = '\0';
-	cs_jr_member(r, o, key, 0, 1, &t);
-	if (!t)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_string(r, t, out, CS_CODE_MAX))
-		return -1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-static int tri(struct cs_jr *r, const struct cs_jd *o, const char *key, int *out)
-{
-	struct cs_jd *t;
-	size_t m;
-
-	*out = -1;
-	cs_jr_member(r, o, key, 0, 1, &t);
-	if (!t)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (t->kind != CS_JD_TRUE && t->kind != CS_JD_FALSE)
-		return cs_jr_fail(r, "expected true, false or null");
-	*out = t->kind == CS_JD_TRUE;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-static int size(struct cs_jr *r, const struct cs_jd *o, const char *key,
-		int *has, double *out)
-{
-	struct cs_jd *t;
-	size_t m;
-
-	*has = 0;
-	cs_jr_member(r, o, key, 0, 1, &t);
-	if (!t)
-		return 0;
-	m = cs_jr_push_key(r, key);
-	if (cs_jr_positive(r, t, out))
-		return -1;
-	*has = 1;
-	cs_jr_pop(r, m);
-	return 0;
-}
-
-int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
-			       struct cs_expect_exp *e)
-{
-	struct cs_jd *o;
-	size_t m;
-
-	zero(e, sizeof *e);
-	cs_jr_member(r, v, "experiments", 0, 1, &o);
-	if (!o)
-		return 0;
-	m = cs_jr_push_key(r, "experiments");
-	if (cs_jr_object(r, o) ||
-	    size(r, o, "line_bytes", &e->has_line, &e->line_bytes) ||
-	    code(r, o, "single_refusal", e->single_refusal) ||
-	    tri(r, o, "stride_flat", &e->stride_flat) ||
-	    size(r, o, "breaks_at_bytes", &e->has_breaks, &e->breaks_at_bytes) ||
-	    code(r, o, "stride_refusal", e->stride_refusal) ||
-	    tri(r, o, "random_defeated", &e->random_defeated) ||
-	    code(r, o, "random_refusal", e->random_refusal))
-		return -1;
-	cs_jr_pop(r, m);
-	e->present = 1;
-	return 0;
-}
-
-static int read_tlb_series(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb_series *s)
-{
-	struct cs_jd *arr, *x;
-	size_t m, mi, i;
-
-	if (cs_jr_object(r, v) || cs_jr_get_uint(r, v, "page_bytes", 1, 4096, 1ull << 40, &s->page_bytes))
-		return -1;
-	cs_jr_member(r, v, "knees", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "knees");
-		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_KNEES))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			s->has[i] = x->kind != CS_JD_NULL;
-			mi = cs_jr_push_idx(r, i);
-			if (s->has[i] && cs_jr_positive(r, x, &s->entries[i]))
-				return -1;
-			cs_jr_pop(r, mi);
-		}
-		s->n_knees = (uint32_t)i;
-		s->has_knees = 1;
-		cs_jr_pop(r, m);
-	}
-	if (read_codes(r, v, CS_TLB_MAX_REFUSALS, s->refusals, &s->n_refusals, &s->has_refusals))
-		return -1;
-	return 0;
-}
-
-int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e)
-{
-	struct cs_jd *arr, *x;
-	uint64_t u;
-	size_t m, mi, i;
-
-	cs_jr_member(r, v, "tlb", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "tlb");
-		if (cs_jr_array(r, arr, 0, CS_TLB_MAX_SIZES))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			mi = cs_jr_push_idx(r, i);
-			if (read_tlb_series(r, x, &e->s[i]))
-				return -1;
-			cs_jr_pop(r, mi);
-		}
-		e->n = (uint32_t)i;
-		e->present = 1;
-		e->has_series = 1;
-		cs_jr_pop(r, m);
-	}
-	cs_jr_member(r, v, "translation", 0, 0, &arr);
-	if (arr) {
-		m = cs_jr_push_key(r, "translation");
-		if (cs_jr_array(r, arr, 0, CS_MAX_KNEES))
-			return -1;
-		for (i = 0, x = cs_jd_first(arr); x; x = x->next, i++) {
-			mi = cs_jr_push_idx(r, i);
-			if (cs_jr_uint(r, x, 1, CS_MAX_KNEES, &u))
-				return -1;
-			e->translation[i] = (uint32_t)u;
-			cs_jr_pop(r, mi);
-		}
-		e->n_translation = (uint32_t)i;
-		e->has_translation = 1;
-		e->present = 1;
 		cs_jr_pop(r, m);
 	}
 	return 0;

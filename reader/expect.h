@@ -2,8 +2,10 @@
  * built to have), read as strictly as the capture itself (a check that
  * silently compared nothing would pass): the core's knees, granules and
  * refusals, seed 003's experiments (docs/experiments.md) and the TLB
- * kind's (docs/tlb.md). Part of the freestanding capture reader; the
- * comparison with a reduction is the host's (host/expect*.c). */
+ * kind's (docs/tlb.md). Part of the freestanding capture reader, as is its
+ * judgement against a reduction (expect_compare.c and each kind's
+ * <name>_expect.c, the expect column of common/kinds.h): `cacheshape
+ * check` and the page (web/wasm/judge.c) judge with the same C. */
 #ifndef CS_READER_EXPECT_H
 #define CS_READER_EXPECT_H
 
@@ -130,20 +132,87 @@ struct cs_expect {
 #define CS_EXPECT_TOLERANCE 0.02
 
 void cs_expect_init(struct cs_expect *e);
-/* v is the "expect" object; the path is already at it. */
+/* v is the "expect" object; the path is already at it. Each kind reads
+ * its own members (the expect column's P_read, in the table's order), then
+ * the summary's rows, the tolerance and a known failure. */
 int cs_read_expect(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
-/* v is the "expect" object; reads its optional "experiments". */
-int cs_read_expect_experiments(struct cs_jr *r, const struct cs_jd *v,
-			       struct cs_expect_exp *e);
-/* v is the "expect" object; reads its optional "tlb" and "translation". */
-int cs_read_expect_tlb(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_tlb *e);
 /* The list readers the kinds' expectations share: an array of sizes or
  * nulls under key; obj's "refusals", distinct codes. */
 int cs_read_expect_sizes(struct cs_jr *r, const struct cs_jd *obj, const char *key, size_t max,
 			 int *has, uint32_t *n, struct cs_expect_size *out);
 int cs_read_expect_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
 			 char (*out)[CS_CODE_MAX], uint32_t *n, int *has);
-/* v is the "expect" object; reads its optional "geometry" (geometry_read.c). */
-int cs_read_expect_geom(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_geom *e);
+
+/* ---- the judgement (expect_compare.c) ---- */
+
+#include "../common/kinds.h"
+
+/* The expect column of the table (common/kinds.h), declared from it: each
+ * kind's prefix P names P_read (its members of "expect", v that object,
+ * read strictly into e: 0, or -1 with the reader's message), P_compare
+ * (the differences with the result, each a line appended to why, which
+ * may be NULL; their number) and P_any (whether e states something of
+ * it). Walked in the table's order by cs_read_expect, cs_expect_compare_all
+ * and cs_expect_any. */
+struct cs_jr;
+struct cs_jd;
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, ...) \
+	int expect##_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e); \
+	int expect##_compare(const struct cs_expect *e, const struct cs_result *r, \
+			     char *why, size_t whylen); \
+	int expect##_any(const struct cs_expect *e);
+CS_KINDS
+#undef CS_KIND
+int cs_none_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e);
+int cs_none_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+			   char *why, size_t whylen);
+int cs_none_expect_any(const struct cs_expect *e);
+
+/* A list of differences being written: each note one line appended to p
+ * (cap bytes, NUL-terminated; p may be NULL), n counting them all, also
+ * those that no longer fit. cs_why_begin starts one after what why holds. */
+struct cs_why {
+	char *p;
+	size_t cap, len;
+	int n;
+};
+void cs_why_begin(struct cs_why *w, char *why, size_t whylen);
+void cs_why_note(struct cs_why *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The sweep's row (kinds/sweep/sweep_expect.c): knees (same count, nulls
+ * in the same places, sizes within the relative tolerance), the set of
+ * refusal codes, and the granule of each series. 0 when it answers as
+ * expected; otherwise the number of differences, each a line in why
+ * (begun afresh; may be NULL). */
+int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,
+		      char *why, size_t whylen);
+
+/* True when e states something to compare: of any kind, or the summary. */
+int cs_expect_any(const struct cs_expect *e);
+
+/* Every kind's compare, in the table's order: 0 when the result answers as
+ * expected, else the number of differences, each a line in why. */
+int cs_expect_compare_all(const struct cs_expect *e, const struct cs_result *r,
+			  char *why, size_t whylen);
+
+/* The summary's rows against "expect"."summary" (docs/summary.md): the
+ * number of differences, each a line appended to why. */
+int cs_expect_summary_compare(const struct cs_expect *e, const struct cs_capture *c,
+			      const struct cs_result *r, char *why, size_t whylen);
+
+/* `check`'s verdict on one capture read into c and e and reduced into r:
+ * NONE when e states nothing (and knows no failure), else OK or FAIL by
+ * the differences, which why holds a line each (begun afresh); a known
+ * failure is KNOWN while it still fails, OK once it answers. */
+#define CS_JUDGE_WHY 1536 /* bytes of differences check and the page keep */
+enum cs_judgement { CS_JUDGE_NONE, CS_JUDGE_OK, CS_JUDGE_KNOWN, CS_JUDGE_FAIL };
+enum cs_judgement cs_expect_judge(const struct cs_expect *e, const struct cs_capture *c,
+				  const struct cs_result *r, char *why, size_t whylen);
+/* The verdict's word in check's table: "-", "ok", "known failure", "FAIL". */
+const char *cs_judgement_word(enum cs_judgement v);
+/* A known failure's first note, before its text (NULL without one):
+ * "known failure: " while it fails, else a call to remove it. */
+const char *cs_expect_known_note(const struct cs_expect *e, enum cs_judgement v);
 
 #endif

@@ -5,6 +5,7 @@
  * non-finite one in words (common/buf.h cs_nonfinite_words), not "inf". */
 #include "fmt.h"
 #include "../common/buf.h"
+#include "../common/csmath.h"
 
 struct out {
 	char *p;
@@ -198,6 +199,26 @@ static void put_g(struct out *o, double v, int p)
 		put(o, dig[i]);
 }
 
+/* %.0f: the nearest integer, halves to even, as C prints it (a negative
+ * figure that rounds to 0 keeps its sign: "-0"); one of 2^63 or more in
+ * magnitude, or not finite, as %.17g prints it. */
+static void put_f0(struct out *o, double v)
+{
+	double f, d;
+
+	if (v != v || v >= 9223372036854775807.0 || v <= -9223372036854775807.0) {
+		put_g(o, v, 17);
+		return;
+	}
+	f = cs_floor(v);
+	d = v - f;
+	if (d > 0.5 || (d == 0.5 && cs_floor(f / 2) * 2 != f))
+		f += 1;
+	if (f == 0 && (v < 0 || (v == 0 && 1 / v < 0)))
+		put(o, '-');
+	put_i(o, (long long)f);
+}
+
 /* One conversion after '%' (and its flags, already past): the length
  * modifiers this reader uses, then the letter. */
 static const char *conv(struct out *o, const char *f, int prec, va_list *ap)
@@ -220,6 +241,9 @@ static const char *conv(struct out *o, const char *f, int prec, va_list *ap)
 		break;
 	case 'g':
 		put_g(o, va_arg(*ap, double), prec < 0 ? 6 : prec);
+		break;
+	case 'f': /* %.0f alone: an integer's digits (expectations' counts) */
+		put_f0(o, va_arg(*ap, double));
 		break;
 	case 'c':
 		put(o, (char)va_arg(*ap, int));

@@ -1,5 +1,5 @@
 /* fmt.h: snprintf for the reader's messages, freestanding: %s, %.*s, %c,
- * %d, %u, %zu, %ld, %lu, %lld, %llu, %g and %.<n>g (as C prints them,
+ * %d, %u, %zu, %ld, %lu, %lld, %llu, %g, %.<n>g and %.0f (as C prints them,
  * digits from the exact value; a non-finite value in words, common/buf.h),
  * %%. Always terminated when cap > 0;
  * returns the length it would have written. */

@@ -15,26 +15,41 @@
 // and of the integer kinds; in a member of every kind the committed
 // captures hold. And the 19 labels of issue 41, each a named row.
 //
+// --judge CACHESHAPE: the judgement instead, on the captures under each
+// DIR named: `CACHESHAPE check --json DIR` against the page's own path
+// (web/js/replay.js: read, reduce, NAME.expect beside, the module's
+// cs_judge), each capture's verdict and its notes line for line; then the
+// same for variants of every capture's "expect", one a member, each with
+// its numbers moved (x to 2x + 1) and its booleans turned, written to a
+// folder of their own: an answer that no longer matches must be refused
+// alike, note for note.
+//
 // usage: node tests/differential.mjs --host REDUCE_MANY --wasm WASM
 //          [--write-sample DIR N] [--write-gen DIR] [--keep DIR] [PATH...]
+//        node tests/differential.mjs --judge CACHESHAPE --wasm WASM DIR...
 // Prints one line per failed row, per-group counts and
 // "differential: N passed, N failed"; exit 1 on any failure.
-import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Reducer } from '../web/js/wasm.js';
+import { replay } from '../web/js/replay.js';
 
 const args = process.argv.slice(2);
 const opt = {};
 const paths = [];
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--host' || args[i] === '--wasm' || args[i] === '--keep' || args[i] === '--write-gen')
+  if (args[i] === '--host' || args[i] === '--wasm' || args[i] === '--keep' || args[i] === '--write-gen' ||
+      args[i] === '--judge')
     opt[args[i].slice(2)] = args[++i];
   else if (args[i] === '--write-sample') { opt.sampleDir = args[++i]; opt.sampleN = Number(args[++i]); }
   else paths.push(args[i]);
 }
-if (!opt.host || !opt.wasm) {
-  console.error('usage: node tests/differential.mjs --host REDUCE_MANY --wasm WASM [--write-sample DIR N] [--write-gen DIR] [--keep DIR] [PATH...]');
+if (!(opt.host || opt.judge) || !opt.wasm) {
+  console.error('usage: node tests/differential.mjs --host REDUCE_MANY --wasm WASM [--write-sample DIR N] [--write-gen DIR] [--keep DIR] [PATH...]\n' +
+    '       node tests/differential.mjs --judge CACHESHAPE --wasm WASM DIR...');
   process.exit(2);
 }
 
@@ -217,6 +232,76 @@ function page(bytes) {
   }
 }
 
+// ---- --judge: check's verdicts, the page's ---------------------------------
+
+// check's row for each capture under dir: { result, notes: [lines] }, by
+// its path under dir (check prints the notes escaped, two spaces in).
+function checkRows(dir) {
+  const r = spawnSync(opt.judge, ['check', '--json', dir], { maxBuffer: 1 << 30 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${opt.judge} check: exit ${r.status}: ${r.stderr}`);
+  const rows = new Map();
+  for (const c of JSON.parse(r.stdout.toString()).captures)
+    rows.set(c.capture, { result: c.result, notes: c.notes.split('\n').slice(0, -1).map((l) => l.replace(/^  /, '')) });
+  return rows;
+}
+
+// The page's verdict and notes (replay.js, NAME.expect beside read as the
+// check panel fetches it); an unreadable capture is check's FAIL with the
+// reader's message.
+function pageJudge(file, rel) {
+  const ex = file.replace(/\.json$/, '.expect');
+  const r = replay(red, readFileSync(file), file, existsSync(ex) ? readFileSync(ex) : null);
+  if (!r.ok) return { result: 'FAIL', notes: [r.error] };
+  return { result: r.verdict, notes: r.notes };
+}
+
+// Each capture's "expect" varied a member at a time, into a new folder.
+const moved = (v) => (typeof v === 'number' ? v * 2 + 1 : typeof v === 'boolean' ? !v
+  : Array.isArray(v) ? v.map(moved) : v && typeof v === 'object'
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, moved(x)])) : v);
+function variants(dirs) {
+  const out = mkdtempSync(join(tmpdir(), 'judge-'));
+  let n = 0;
+  for (const dir of dirs)
+    for (const f of files(dir)) {
+      let c;
+      try { c = JSON.parse(readFileSync(f, 'utf8')); } catch { continue; }
+      if (!c || typeof c.expect !== 'object' || !c.expect) continue;
+      for (const k of Object.keys(c.expect)) {
+        if (k === 'known_failure' || k === 'knee_tolerance') continue;
+        const v = { ...c, expect: { ...c.expect, [k]: moved(c.expect[k]) } };
+        writeFileSync(join(out, `${relative(dir, f).replace(/[/.]/g, '_')}-${k}.json`), JSON.stringify(v, null, 1));
+        n++;
+      }
+    }
+  console.log(`  ${n} variants of the captures' expectations in ${out}`);
+  return out;
+}
+
+function judgeAll() {
+  const tally = new Map(), vary = variants(paths);
+  for (const dir of [...paths, vary]) {
+    const rows = checkRows(dir);
+    for (const f of files(dir)) {
+      const rel = relative(dir, f), h = rows.get(rel), p = pageJudge(f, rel);
+      if (!h) { failed++; console.log(`FAIL ${f}: not in check's table`); continue; }
+      const notes = (x) => x.notes.map((l) => l.replace(/[\x00-\x1f\x7f]/g, '?'));
+      const same = h.result === p.result && JSON.stringify(notes(h)) === JSON.stringify(notes(p));
+      const t = tally.get(h.result) ?? tally.set(h.result, { n: 0, bad: 0 }).get(h.result);
+      t.n++;
+      if (same) { passed++; continue; }
+      failed++;
+      t.bad++;
+      console.log(`FAIL ${f}: check ${h.result} ${JSON.stringify(h.notes)}, page ${p.result} ${JSON.stringify(p.notes)}`);
+    }
+  }
+  for (const [v, t] of [...tally].sort())
+    console.log(`  check says ${v}: ${t.n} captures, ${t.n - t.bad} judged alike by the page, ${t.bad} otherwise`);
+  rmSync(vary, { recursive: true });
+  console.log(`differential: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
 // ---- run ------------------------------------------------------------------
 
 let passed = 0, failed = 0, kept = 0;
@@ -245,6 +330,7 @@ function compare(inputs, named) {
   });
 }
 
+if (opt.judge) judgeAll();
 const t0 = performance.now();
 const fromFiles = paths.flatMap(files).map((f) => [f, readFileSync(f)]);
 const generated = gen();

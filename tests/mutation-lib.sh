@@ -69,7 +69,7 @@ mcc() {
 # now (a glob of build/ would also take an object whose source has moved).
 built() {
 	local d
-	for d; do ls "$d"/*.c; done | grep -v -e '_expect\.c$' | sed "s#^\(.*\)\.c\$#build/host/obj/\1.o#"
+	for d; do ls "$d"/*.c; done | sed "s#^\(.*\)\.c\$#build/host/obj/\1.o#"
 }
 
 mutate() {
@@ -119,7 +119,7 @@ neighbours() {
 	done
 }
 # core FOLDER: the built objects (under $obj) of every folder of the core
-# and every kind but FOLDER, the one mutated; check cells (*_expect.c) out.
+# and every kind but FOLDER, the one mutated.
 core() {
-	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e '_expect\.c$' -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
+	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
 }

@@ -37,16 +37,16 @@ layer decode 'reduce|reader|arch|efi|host'
 layer reader 'arch|efi|host|web'
 layer reduce 'arch|efi|host'
 layer arch 'reduce|reader|efi|host'
-# A kind's folder, its reader (*_read.c) included: freestanding but check's
-# expectations (*_expect.[ch]), host/'s side.
+# A kind's folder, its reader (*_read.c) and its check expectations
+# (*_expect.[ch]: the page judges with them too) included: freestanding.
 # A kind's architecture folder (kinds/<name>/<arch>/, an arch of
 # mk/arch-<arch>.mk: its kernels, chosen by the build) may include that
 # architecture's arch/<arch>/ and nothing else of arch/.
 arches=$(for f in mk/arch-*.mk; do a=${f#mk/arch-}; echo "${a%.mk}"; done)
 archpat=$(echo $arches | tr ' ' '|')
-bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' | grep -v -e '_expect\.[ch]$' |
+bad=$(grep -nE '#include "[^"]*(arch|efi|host)/' $(echo "$files" | grep '^kinds/' |
 	grep -vE "^kinds/[^/]+/($archpat)/") /dev/null)
-expect "kinds/ includes nothing from arch/, efi/ or host/ but in check's expectations ($bad)" test -z "$bad"
+expect "kinds/ includes nothing from arch/, efi/ or host/ check's expectations included ($bad)" test -z "$bad"
 for a in $arches; do
 	bad=$(grep -nE '#include "[^"]*(arch/|efi/|host/)' $(echo "$files" | grep -E "^kinds/[^/]+/$a/") /dev/null |
 		grep -vE "#include \"(\.\./)+arch/$a/")

@@ -335,9 +335,26 @@ static void test_nonfinite_words(void)
 	CHECK(!strcmp(mem, "-48 KiB"), "size(-49152) = '%s'", mem);
 }
 
+#if CS_TEST_HOSTED
+/* The reader's %.0f (an expectation's counts in check's notes, the page's
+ * too) as the C library prints it: halves to even, "-0", large figures. */
+static void test_fmt_f0(void)
+{
+	static const double v[] = { 0, -0.0, 1, 5, 8192, 0.5, 1.5, 2.5, -0.5, -0.3, -2.5, 3.49999,
+				    4.5000001, 1e15 + 0.5, 123456789.5, 9.0e18, -4096.75 };
+	char want[64], got[64];
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		snprintf(want, sizeof want, "at %.0f chains", v[i]);
+		cs_fmt(got, sizeof got, "at %.0f chains", v[i]);
+		CHECK(!strcmp(got, want), "%%.0f of %.17g: '%s', want '%s'", v[i], got, want);
+	}
+}
+#endif
+
 int main(void)
 {
 #if CS_TEST_HOSTED
+	test_fmt_f0();
 	test_put_g();
 	test_put_fixed();
 	test_put_size();

@@ -938,6 +938,51 @@ static void test_compare(void)
 	CHECK(cs_expect_compare(&e, &r, NULL, 0) == 1, "series count, no text");
 }
 
+/* check's verdict, the page's too (cs_expect_judge): nothing stated is no
+ * verdict; a difference FAILs; a known failure is KNOWN while it fails and
+ * OK, with its own note, once it answers; every kind of the table judged
+ * (a bandwidth expectation alone, which the page's JavaScript once skipped,
+ * FAILs where the result has no such series). */
+static void test_judge(void)
+{
+	static struct cs_result r;
+	static struct cs_capture c;
+	static struct cs_expect e;
+	char why[CS_JUDGE_WHY];
+
+	memset(&r, 0, sizeof(r));
+	memset(&c, 0, sizeof(c));
+	cs_expect_init(&e);
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_NONE && !why[0], "nothing stated: '-'");
+	CHECK(!strcmp(cs_judgement_word(CS_JUDGE_NONE), "-") && !strcmp(cs_judgement_word(CS_JUDGE_KNOWN), "known failure"),
+	      "the table's words");
+	e.has_knees = 1;
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_OK && !why[0], "no knees, none expected: ok: %s", why);
+	e.n_knees = 1;
+	e.knees[0] = (struct cs_expect_size){ 1, 49152 };
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_FAIL && strstr(why, "knees: expected 1"),
+	      "a missing knee FAILs: %s", why);
+	e.has_known_failure = 1;
+	strcpy(e.known_failure, "the rules miss it");
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_KNOWN &&
+	      !strcmp(cs_expect_known_note(&e, CS_JUDGE_KNOWN), "known failure: "), "known failure: %s", why);
+	e.has_knees = 0;
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_OK &&
+	      strstr(cs_expect_known_note(&e, CS_JUDGE_OK), "no longer fails"), "a known failure that answers");
+	cs_expect_init(&e);
+	e.bw.present = 1;
+	e.bw.n = 1;
+	e.bw.s[0].op = CS_BW_READ;
+	e.bw.s[0].threads = 3;
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_FAIL &&
+	      strstr(why, "bandwidth read, 3 threads: no such series"), "bandwidth judged: %s", why);
+	cs_expect_init(&e);
+	e.clock.present = 1;
+	e.clock.is_reference = 1;
+	CHECK(cs_expect_judge(&e, &c, &r, why, sizeof why) == CS_JUDGE_FAIL &&
+	      strstr(why, "reference: expected yes, got no"), "clock judged: %s", why);
+}
+
 /* Numbers: the exact fast path (short mantissa, small power of ten) and
  * strtod must agree bit for bit, on random decimals of every shape. */
 static void test_numbers(void)
@@ -1073,6 +1118,7 @@ int main(void)
 #if CS_TEST_HOSTED
 	test_files();
 	test_compare();
+	test_judge();
 	test_result_json();
 	test_numbers();
 	test_reread_dirty();

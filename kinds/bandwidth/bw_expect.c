@@ -1,14 +1,14 @@
 /* bw_expect.c: a synthetic capture's bandwidth expectations (bw_expect.h)
  * against its reduction, the bandwidth row's expect column (common/kinds.h,
- * host/cmd/expect.h): per series the levels' GB/s and the knees within the
+ * reader/expect.h): per series the levels' GB/s and the knees within the
  * capture's tolerance and the exact set of refusal codes; the
- * cross-witness verdicts; the MLP saturation counts. Host only. */
+ * cross-witness verdicts; the MLP saturation counts. Freestanding: `check`
+ * and the page judge with it. */
 #include "bw_kind.h"
-#include "../../host/cmd/expect.h"
-
-#include <math.h>
-#include <stdio.h>
-#include <string.h>
+#include "../../reader/expect.h"
+#include "../../reader/fmt.h"
+#include "../../common/buf.h"
+#include "../../common/csmath.h"
 
 static const struct cs_bw_series_result *find(const struct cs_bw_result *t, enum cs_bw_op op,
 					      uint32_t threads)
@@ -21,7 +21,7 @@ static const struct cs_bw_series_result *find(const struct cs_bw_result *t, enum
 
 static int near(double got, double want, double tol)
 {
-	return fabs(got / want - 1) <= tol;
+	return cs_fabs(got / want - 1) <= tol;
 }
 
 static void codes(const struct cs_expect_bw_series *x, const struct cs_bw_series_result *s,
@@ -29,14 +29,14 @@ static void codes(const struct cs_expect_bw_series *x, const struct cs_bw_series
 {
 	for (uint32_t i = 0; i < x->n_refusals; i++) {
 		uint32_t j = 0;
-		while (j < s->n_refusals && strcmp(s->refusals[j].code, x->refusals[i]))
+		while (j < s->n_refusals && !cs_streq(s->refusals[j].code, x->refusals[i]))
 			j++;
 		if (j == s->n_refusals)
 			cs_why_note(w, "%s refusals: expected %s, not refused", name, x->refusals[i]);
 	}
 	for (uint32_t j = 0; j < s->n_refusals; j++) {
 		uint32_t i = 0;
-		while (i < x->n_refusals && strcmp(s->refusals[j].code, x->refusals[i]))
+		while (i < x->n_refusals && !cs_streq(s->refusals[j].code, x->refusals[i]))
 			i++;
 		if (i == x->n_refusals)
 			cs_why_note(w, "%s refusals: unexpected %s: %s", name, s->refusals[j].code,
@@ -77,10 +77,10 @@ static void witness(const struct cs_expect_bw *e, const struct cs_bw_result *t, 
 		return;
 	char a[256] = "", b[256] = "";
 	for (uint32_t i = 0; i < e->n_witness; i++)
-		snprintf(a + strlen(a), sizeof a - strlen(a), "%s%s", i ? ", " : "",
+		cs_fmt(a + cs_strlen(a), sizeof a - cs_strlen(a), "%s%s", i ? ", " : "",
 			 cs_bw_verdict_name((enum cs_bw_verdict)e->verdict[i]));
 	for (uint32_t i = 0; i < t->n_witness; i++)
-		snprintf(b + strlen(b), sizeof b - strlen(b), "%s%s", i ? ", " : "",
+		cs_fmt(b + cs_strlen(b), sizeof b - cs_strlen(b), "%s%s", i ? ", " : "",
 			 cs_bw_verdict_name(t->witness[i].verdict));
 	cs_why_note(w, "bandwidth witness: expected [%s], got [%s]", a, b);
 }
@@ -107,13 +107,13 @@ int cs_bw_expect_compare(const struct cs_expect *e, const struct cs_result *r, c
 	struct cs_why w = { why, whylen, 0, 0 };
 	const struct cs_expect_bw *x = &e->bw;
 	if (why && whylen)
-		w.len = strlen(why);
+		w.len = cs_strlen(why);
 	if (!x->present)
 		return 0;
 	for (uint32_t i = 0; i < x->n; i++) {
 		char name[64];
 		const struct cs_bw_series_result *s = find(&r->bw, x->s[i].op, x->s[i].threads);
-		snprintf(name, sizeof name, "bandwidth %s, %u thread%s", cs_bw_op_name(x->s[i].op),
+		cs_fmt(name, sizeof name, "bandwidth %s, %u thread%s", cs_bw_op_name(x->s[i].op),
 			 x->s[i].threads, x->s[i].threads == 1 ? "" : "s");
 		if (!s)
 			cs_why_note(&w, "%s: no such series", name);

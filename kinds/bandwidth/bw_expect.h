@@ -4,7 +4,8 @@
  * where a published level is missing) and its exact set of refusal codes;
  * the cross-witness verdicts in the table's order; each MLP size's chain
  * count at saturation (null: none). Read strictly by bw_expect_read.c
- * (freestanding, with reader/expect.c); compared by bw_expect.c (host). */
+ * (cs_bw_expect_read, freestanding: reader/expect.c walks it); compared
+ * by bw_expect.c. */
 #ifndef CS_BW_EXPECT_H
 #define CS_BW_EXPECT_H
 
@@ -36,9 +37,5 @@ struct cs_expect_bw {
 	struct cs_expect_size sat[CS_MLP_MAX_SIZES]; /* .bytes holds the chain count */
 };
 
-struct cs_jr;
-struct cs_jd;
-/* v is the "expect" object; reads its optional bandwidth members. */
-int cs_read_expect_bw(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_bw *e);
 
 #endif

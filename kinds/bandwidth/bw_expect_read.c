@@ -58,8 +58,9 @@ static int witness(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_bw *
 	return 0;
 }
 
-int cs_read_expect_bw(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_bw *e)
+int cs_bw_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *all)
 {
+	struct cs_expect_bw *e = &all->bw;
 	struct cs_jd *arr, *x;
 	size_t m, mi, i;
 

@@ -1,12 +1,14 @@
-/* expect_experiments.c: expected experiment answers, read and compared
- * (expect_experiments.h). */
+/* exp_expect.c: expected experiment answers compared (exp_expect.h), the
+ * experiments' row of the expect column, and its members of "expect"
+ * read; freestanding: `check` and the
+ * page. */
 #include "exp_expect.h"
 #include "exp_reduce.h"
-#include "../../host/cmd/expect.h"
+#include "../../reader/fmt.h"
+#include "../../reader/reader.h"
+#include "../../common/buf.h"
 
 #include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 
 struct out {
 	char *p;
@@ -19,15 +21,15 @@ static void note(struct out *o, const char *fmt, ...)
 static void note(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
-	size_t len = o->p ? strlen(o->p) : 0;
+	size_t len = o->p ? cs_strlen(o->p) : 0;
 
 	o->n++;
 	if (!o->p || len + 2 >= o->cap)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(o->p + len, o->cap - len - 1, fmt, ap);
+	cs_vfmt(o->p + len, o->cap - len - 1, fmt, ap);
 	va_end(ap);
-	len = strlen(o->p);
+	len = cs_strlen(o->p);
 	o->p[len] = '\n';
 	o->p[len + 1] = '\0';
 }
@@ -40,7 +42,7 @@ static const char *code_of(int refused, const struct cs_refusal *f)
 static void same_code(struct out *o, const char *what, const char *want,
 		      const char *got)
 {
-	if (strcmp(want, got))
+	if (!cs_streq(want, got))
 		note(o, "%s: expected refusal %s, got %s", what,
 		     want[0] ? want : "none", got[0] ? got : "none");
 }
@@ -72,7 +74,7 @@ int cs_expect_experiments_compare(const struct cs_expect_exp *e,
 	return o.n;
 }
 
-/* The experiments' expect column (common/kinds.h, host/cmd/expect.h). */
+/* The experiments' expect column (common/kinds.h, reader/expect.h). */
 int cs_exp_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			  char *why, size_t whylen)
 {
@@ -82,4 +84,83 @@ int cs_exp_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 int cs_exp_expect_any(const struct cs_expect *e)
 {
 	return e->exp.present;
+}
+
+static int code(struct cs_jr *r, const struct cs_jd *o, const char *key,
+		char *out)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	out[0] = '\0';
+	cs_jr_member(r, o, key, 0, 1, &t);
+	if (!t)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (cs_jr_string(r, t, out, CS_CODE_MAX))
+		return -1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int tri(struct cs_jr *r, const struct cs_jd *o, const char *key, int *out)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	*out = -1;
+	cs_jr_member(r, o, key, 0, 1, &t);
+	if (!t)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (t->kind != CS_JD_TRUE && t->kind != CS_JD_FALSE)
+		return cs_jr_fail(r, "expected true, false or null");
+	*out = t->kind == CS_JD_TRUE;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+static int size(struct cs_jr *r, const struct cs_jd *o, const char *key,
+		int *has, double *out)
+{
+	struct cs_jd *t;
+	size_t m;
+
+	*has = 0;
+	cs_jr_member(r, o, key, 0, 1, &t);
+	if (!t)
+		return 0;
+	m = cs_jr_push_key(r, key);
+	if (cs_jr_positive(r, t, out))
+		return -1;
+	*has = 1;
+	cs_jr_pop(r, m);
+	return 0;
+}
+
+/* "experiments": {...}, the expect column's reader (reader/expect.c walks
+ * it). */
+int cs_exp_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *all)
+{
+	struct cs_expect_exp *e = &all->exp;
+	struct cs_jd *o;
+	size_t m;
+
+	*e = (struct cs_expect_exp){ 0 };
+	cs_jr_member(r, v, "experiments", 0, 1, &o);
+	if (!o)
+		return 0;
+	m = cs_jr_push_key(r, "experiments");
+	if (cs_jr_object(r, o) ||
+	    size(r, o, "line_bytes", &e->has_line, &e->line_bytes) ||
+	    code(r, o, "single_refusal", e->single_refusal) ||
+	    tri(r, o, "stride_flat", &e->stride_flat) ||
+	    size(r, o, "breaks_at_bytes", &e->has_breaks, &e->breaks_at_bytes) ||
+	    code(r, o, "stride_refusal", e->stride_refusal) ||
+	    tri(r, o, "random_defeated", &e->random_defeated) ||
+	    code(r, o, "random_refusal", e->random_refusal))
+		return -1;
+	cs_jr_pop(r, m);
+	e->present = 1;
+	return 0;
 }

@@ -1,9 +1,8 @@
 /* geom_expect.c: a synthetic capture's geometry expectations, the expect
- * column of common/kinds.h (host only, `check`): each level's ways and sets,
+ * column of common/kinds.h (freestanding: `check` and the page): each level's ways and sets,
  * or the refusal code it was built to get. */
-#include "../../host/cmd/expect.h"
-
-#include <string.h>
+#include "../../reader/expect.h"
+#include "../../common/buf.h"
 
 static const struct cs_geom_level *find(const struct cs_geom_result *g, uint32_t level)
 {
@@ -17,7 +16,7 @@ int cs_geom_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 {
 	struct cs_why w = { why, whylen, 0, 0 };
 	if (why && whylen)
-		w.len = strlen(why);
+		w.len = cs_strlen(why);
 	for (uint32_t i = 0; e->geom.present && i < e->geom.n; i++) {
 		const struct cs_expect_geom_level *x = &e->geom.l[i];
 		const struct cs_geom_level *L = find(&r->geom, x->level);
@@ -28,7 +27,7 @@ int cs_geom_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 			cs_why_note(&w, "geometry L%u: expected %u ways x %llu sets, got %s%u x %.0f", x->level,
 				    x->ways, (unsigned long long)x->sets, L->has_geometry ? "" : code,
 				    L->has_geometry ? L->ways : 0, L->has_geometry ? L->sets : 0);
-		else if (!x->has_ways && (L->has_geometry || strcmp(code, x->refusal) != 0))
+		else if (!x->has_ways && (L->has_geometry || !cs_streq(code, x->refusal)))
 			cs_why_note(&w, "geometry L%u: expected refusal %s, got %s", x->level, x->refusal,
 				    L->has_geometry ? "a measurement" : code);
 	}

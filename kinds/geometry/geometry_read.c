@@ -195,8 +195,9 @@ static int read_expect_level(struct cs_jr *r, const struct cs_jd *v, struct cs_e
 	return 0;
 }
 
-int cs_read_expect_geom(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_geom *e)
+int cs_geom_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *all)
 {
+	struct cs_expect_geom *e = &all->geom;
 	struct cs_jd *arr, *x;
 	size_t m, mi, i;
 	cs_jr_member(r, v, "geometry", 0, 1, &arr);

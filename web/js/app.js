@@ -12,8 +12,7 @@
 // (each section's data-computed="1"), done after a measurement, or error.
 // window.cacheshape holds what scripts and tests drive (reducePaths, ...).
 import { Reducer } from './wasm.js';
-import { replay, replayPath, listCaptures, fetchBytes, captureUrl } from './replay.js';
-import { VERDICT } from './expect.js';
+import { replay, replayPath, listCaptures, fetchBytes, captureUrl, VERDICT } from './replay.js';
 import { el } from './render.js';
 import { renderAll, renderStanding, renderClockRefusals } from './sections.js';
 import * as check from './check.js';

@@ -1,9 +1,10 @@
-// replay.js: one capture file, read and reduced (wasm.js: the host's C) and
-// judged (expect.js): what `cacheshape reduce --json` prints for it, or the
+// replay.js: one capture file, read, reduced and judged (wasm.js: the
+// host's C, check's judgement included): what `cacheshape reduce --json` prints for it, or the
 // error `cacheshape` gives when it cannot read it, plus the check table's
 // row. The same path serves /?reduce=PATH, the replay table, the check
 // panel and the tests.
-import { judge, VERDICT } from './expect.js';
+// check's verdicts, as its table words them (the module's cs_judge).
+export const VERDICT = { NONE: '-', OK: 'ok', KNOWN: 'known failure', FAIL: 'FAIL' };
 
 export class CaptureError extends Error {}
 
@@ -25,7 +26,7 @@ export function replay(red, bytes, name, expectBytes = null) {
   const t0 = performance.now();
   const refused = red.read(bytes);
   if (refused) return { ok: false, error: refused, name };
-  const capture = { expect: red.expect() };
+  const capture = { expect: red.hasExpect() };
   const malformed = red.reduce();
   if (malformed) return { ok: false, error: malformed, name, capture };
   const json = red.json();
@@ -37,11 +38,11 @@ export function replay(red, bytes, name, expectBytes = null) {
     if (bad)
       return { ok: true, name, json, result, capture, cells, verdict: VERDICT.FAIL,
         notes: [`${name.replace(/\.json$/, '.expect')}: ${bad}`] };
-    capture.expect = red.expect();
-    const { verdict, notes } = judge(capture, result, red);
+    capture.expect = red.hasExpect();
+    const { verdict, notes } = red.judge();
     return { ok: true, name, json, result, capture, cells, verdict, notes, ms: performance.now() - t0 };
   }
-  const { verdict, notes } = judge(capture, result, red);
+  const { verdict, notes } = red.judge();
   return { ok: true, name, json, result, capture, cells: red.row(), verdict, notes, ms: performance.now() - t0 };
 }
 

@@ -4,8 +4,7 @@
 // staircase and its whole reduction (render.js: one renderer per member of
 // reduce --json, so a new kind's member appears with no change here) in a
 // row of its own just below it.
-import { replay } from './replay.js';
-import { VERDICT } from './expect.js';
+import { replay, VERDICT } from './replay.js';
 import { el, reduction } from './render.js';
 import { showSvg } from './mine.js';
 

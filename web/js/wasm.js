@@ -1,8 +1,9 @@
 // wasm.js: the reader and the reducer as WebAssembly (cacheshape.wasm:
 // reader/, common/, reduce/, kinds/ and web/wasm/): a capture's bytes go in
 // (web/wasm/read.c), and every output (the reader's refusal, reduce
-// --json's text, the report, the staircase SVG, the check table's cells)
-// is written by the same C the `cacheshape` command runs.
+// --json's text, the report, the staircase SVG, the check table's cells
+// and the check verdict) is written by the same C the `cacheshape` command
+// runs.
 
 const enc = new TextEncoder();
 const dec = new TextDecoder('utf-8', { fatal: true });
@@ -78,14 +79,8 @@ export class Reducer {
     return this.x[call](bytes.length) === 0 ? null : this.out();
   }
 
-  // The expectation the last read found ("expect", or NAME.expect), as
-  // web/js/expect.js compares it; null when there is none.
-  expect() {
-    const n = this.x.cs_expect_json();
-    if (n < 0) throw new BoundaryError('the expectation does not fit the output buffer');
-    const e = JSON.parse(this.out(n));
-    return e.present ? e : null;
-  }
+  // Whether the last read found an expectation ("expect", or NAME.expect).
+  hasExpect() { return this.x.cs_expect_present() !== 0; }
 
   // Reduce what read() filled: null, or the message `cacheshape` prints for
   // a capture the reducer finds malformed.
@@ -116,15 +111,17 @@ export class Reducer {
     return n < 0 ? null : this.out(n).split('\n').slice(0, -1);
   }
 
+  // A size as the reports write it ("48 KiB").
   size(bytes) { return this.out(this.x.cs_size(bytes)); }
 
-  // Exact figures the check panel compares with "expect" (not the JSON's
-  // ten digits): knee i and granule i (NaN where there is none), and the
-  // experiments' verdicts (replay.c's cs_result_exp).
-  knee(i) { return this.x.cs_result_knee(i); }
-  granule(i) { return this.x.cs_result_granule(i); }
-  experiments() {
-    const f = (k) => this.x.cs_result_exp(k);
-    return { line: f(0), flat: f(1), breaksAt: f(2), defeated: f(3) };
+  // check's verdict on what read() and reduce() hold, judged in the module
+  // by the C `cacheshape check` runs (web/wasm/judge.c): { verdict: '-',
+  // 'ok', 'known failure' or 'FAIL', notes: [lines] }, or null when nothing
+  // was reduced.
+  judge() {
+    const v = this.x.cs_judge();
+    if (v < 0) return null;
+    const notes = this.out().split('\n').slice(0, -1);
+    return { verdict: this.out(this.x.cs_judgement_word(v)), notes };
   }
 }

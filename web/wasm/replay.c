@@ -4,15 +4,14 @@
  * (chart/svg.c), the check table's cells (reduce/row.c). */
 #include "wasm.h"
 #include "../../chart/svg.h"
-#include "../../common/csmath.h"
 #include "../../reduce/json.h"
 #include "../../reduce/report.h"
 #include "../../reduce/row.h"
 
 char cs_w_out[CS_OUT_BYTES];
 static struct cs_work work;
-static struct cs_result res;
-static int reduced;
+struct cs_result cs_w_res;
+int cs_w_reduced;
 
 void cs_w_out_buf(struct cs_buf *b)
 {
@@ -35,8 +34,8 @@ CS_EXPORT(cs_reduce_capture) int cs_w_reduce_capture(void)
 	struct cs_buf b;
 
 	/* every kind of the table, once (reduce/kinds.c) */
-	reduced = cs_reduce_capture(&cs_w_cap, &work, &res, why, sizeof why) == 0;
-	if (reduced)
+	cs_w_reduced = cs_reduce_capture(&cs_w_cap, &work, &cs_w_res, why, sizeof why) == 0;
+	if (cs_w_reduced)
 		return 0;
 	cs_w_out_buf(&b);
 	cs_puts(&b, "malformed capture: ");
@@ -51,7 +50,7 @@ CS_EXPORT(cs_json) int cs_json(void)
 	struct cs_buf b;
 
 	cs_w_out_buf(&b);
-	if (!reduced || cs_result_json_write(&b, &cs_w_cap, &res))
+	if (!cs_w_reduced || cs_result_json_write(&b, &cs_w_cap, &cs_w_res))
 		return -1;
 	return (int)b.len;
 }
@@ -62,9 +61,9 @@ CS_EXPORT(cs_report) int cs_report(void)
 	struct cs_buf b;
 
 	cs_w_out_buf(&b);
-	if (!reduced)
+	if (!cs_w_reduced)
 		return -1;
-	cs_report_text(&b, &cs_w_cap, &res);
+	cs_report_text(&b, &cs_w_cap, &cs_w_res);
 	return cs_w_out_len(&b);
 }
 
@@ -74,7 +73,7 @@ CS_EXPORT(cs_report) int cs_report(void)
 CS_EXPORT(cs_svg) int cs_svg(uint32_t name_len, int with_result)
 {
 	static char name[CS_TEXT_MAX];
-	struct cs_svg_item it = { &cs_w_cap, with_result && reduced ? &res : 0, name };
+	struct cs_svg_item it = { &cs_w_cap, with_result && cs_w_reduced ? &cs_w_res : 0, name };
 	struct cs_buf b;
 
 	if (name_len >= sizeof name)
@@ -95,9 +94,9 @@ CS_EXPORT(cs_row) int cs_row(void)
 	struct cs_buf b;
 
 	cs_w_out_buf(&b);
-	if (!reduced)
+	if (!cs_w_reduced)
 		return -1;
-	cs_row_cells(cells, &cs_w_cap, &res);
+	cs_row_cells(cells, &cs_w_cap, &cs_w_res);
 	for (int i = 0; i < CS_ROW_CELLS; i++) {
 		cs_puts(&b, cells[i]);
 		cs_putc(&b, '\n');
@@ -113,38 +112,4 @@ CS_EXPORT(cs_size) int cs_size(double bytes)
 	cs_w_out_buf(&b);
 	cs_put_size(&b, bytes);
 	return cs_w_out_len(&b);
-}
-
-/* Exact figures for the page's check panel, which compares a reduction
- * with a synthetic capture's "expect" as host/cmd/expect_compare.c does (the
- * JSON carries ten digits): knee i and granule i, NaN where there is none. */
-CS_EXPORT(cs_result_knee) double cs_result_knee(uint32_t i)
-{
-	return reduced && i < res.n_knees && res.knees[i].has_bytes ? res.knees[i].bytes
-								     : cs_nan();
-}
-
-CS_EXPORT(cs_result_granule) double cs_result_granule(uint32_t i)
-{
-	return reduced && i < res.n_adj && res.adj[i].has_granule ? res.adj[i].granule_bytes
-								   : cs_nan();
-}
-
-/* The experiments' verdicts (kinds/experiments/exp_reduce.c): 0 line size (NaN: none),
- * 1 stride curve flat (1, 0, or -1 when refused or absent), 2 where it
- * breaks (NaN: nowhere), 3 random strides defeat the prefetcher (1, 0, or
- * -1 when there is no ratio). Reduced once per capture, with the rest. */
-CS_EXPORT(cs_result_exp) double cs_result_exp(int what)
-{
-	const struct cs_exp_result *x = &res.exp;
-
-	if (!reduced)
-		return cs_nan();
-	switch (what) {
-	case 0: return x->has_line ? x->line_bytes : cs_nan();
-	case 1: return x->has_stride && !x->stride_refused ? x->flat : -1;
-	case 2: return x->has_break ? x->break_bytes : cs_nan();
-	case 3: return x->has_ratio ? x->defeated : -1;
-	}
-	return cs_nan();
 }

@@ -13,6 +13,7 @@
 #include "../../common/buf.h"
 #include "../../common/capture.h"
 #include "../../reduce/reduce.h"
+#include "../../reader/expect.h"
 
 #define CS_EXPORT(name) __attribute__((export_name(#name), visibility("default")))
 #define CS_IN_BYTES (64 * 1024)
@@ -27,5 +28,10 @@ int cs_w_out_len(const struct cs_buf *b);
 /* The capture read.c reads (or measure.c measures), the one cs_reduce
  * reads. */
 extern struct cs_capture cs_w_cap;
+/* Its "expect" (or NAME.expect's: read.c), and what replay.c's
+ * cs_reduce_capture made of it: cs_w_reduced says whether it reduced. */
+extern struct cs_expect cs_w_exp;
+extern struct cs_result cs_w_res;
+extern int cs_w_reduced;
 
 #endif

@@ -1,34 +1,11 @@
-/* expect_compare.c: a reduction against a synthetic capture's "expect". */
-#include "check.h"
-#include "expect.h"
+/* sweep_expect.c: the sweep's row of the expect column (common/kinds.h,
+ * reader/expect.h): a synthetic capture's knees within its tolerance, its
+ * exact set of refusal codes, and the adjacency's granules, against the
+ * reduction; its members of "expect" read. Freestanding: `check` and the
+ * page judge with it. */
+#include "../../reader/expect.h"
 #include "../../common/buf.h"
-#include "../../reduce/summary.h"
-
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-
-
-void cs_why_note(struct cs_why *w, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-
-	w->n++;
-	if (!w->p || w->len + 1 >= w->cap)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(w->p + w->len, w->cap - w->len, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		w->len += (size_t)k < w->cap - w->len ? (size_t)k
-						      : w->cap - w->len - 1;
-	if (w->len + 1 < w->cap) {
-		w->p[w->len++] = '\n';
-		w->p[w->len] = '\0';
-	}
-}
+#include "../../common/csmath.h"
 
 /* "48 KiB (49152)" or "none" */
 static const char *size_text(char *out, size_t n, int has, double bytes)
@@ -87,7 +64,7 @@ static void compare_knees(const struct cs_expect *e, const struct cs_result *r,
 		const struct cs_knee *k = &r->knees[i];
 		if (x->has_bytes == k->has_bytes &&
 		    (!x->has_bytes ||
-		     fabs(k->bytes / x->bytes - 1) <= e->knee_tolerance))
+		     cs_fabs(k->bytes / x->bytes - 1) <= e->knee_tolerance))
 			continue;
 		cs_why_note(w, "knee %u: expected %s, got %s (tolerance %g %%)", i + 1,
 		     size_text(a, sizeof(a), x->has_bytes, x->bytes),
@@ -100,7 +77,7 @@ static int has_code(const char (*codes)[CS_CODE_MAX], uint32_t n,
 		    const char *code)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (strcmp(codes[i], code) == 0)
+		if (cs_streq(codes[i], code))
 			return 1;
 	return 0;
 }
@@ -108,7 +85,7 @@ static int has_code(const char (*codes)[CS_CODE_MAX], uint32_t n,
 static int result_has(const struct cs_result *r, const char *code)
 {
 	for (uint32_t i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++)
-		if (strcmp(r->refusals[i].code, code) == 0)
+		if (cs_streq(r->refusals[i].code, code))
 			return 1;
 	return 0;
 }
@@ -125,7 +102,7 @@ static void compare_refusals(const struct cs_expect *e,
 	for (i = 0; i < r->n_refusals && i < CS_MAX_REFUSALS; i++) {
 		const char *code = r->refusals[i].code;
 		for (j = 0; j < i; j++)
-			if (strcmp(r->refusals[j].code, code) == 0)
+			if (cs_streq(r->refusals[j].code, code))
 				break;
 		if (j == i && !has_code(e->refusals, e->n_refusals, code))
 			cs_why_note(w, "refusals: unexpected %s: %s", code,
@@ -149,7 +126,7 @@ static void compare_granules(const struct cs_expect *e,
 		const struct cs_adj_result *s = &r->adj[i];
 		if (x->has_bytes == s->has_granule &&
 		    (!x->has_bytes ||
-		     fabs(s->granule_bytes - x->bytes) <= 1e-9 * x->bytes))
+		     cs_fabs(s->granule_bytes - x->bytes) <= 1e-9 * x->bytes))
 			continue;
 		cs_why_note(w, "granule %u (%s): expected %s, got %s%s%s", i + 1,
 		     cs_placement_name(s->placement),
@@ -160,58 +137,20 @@ static void compare_granules(const struct cs_expect *e,
 	}
 }
 
+/* "knees", "granules" (the adjacency's, a series each) and "refusals":
+ * the expect column's reader (reader/expect.c walks it). */
+int cs_sweep_expect_read(struct cs_jr *r, const struct cs_jd *v, struct cs_expect *e)
+{
+	return cs_read_expect_sizes(r, v, "knees", CS_MAX_KNEES, &e->has_knees, &e->n_knees, e->knees) ||
+	       cs_read_expect_sizes(r, v, "granules", CS_MAX_ADJ_SERIES, &e->has_granules,
+				    &e->n_granules, e->granules) ||
+	       cs_read_expect_codes(r, v, CS_MAX_REFUSALS, e->refusals, &e->n_refusals,
+				    &e->has_refusals) ? -1 : 0;
+}
+
 int cs_sweep_expect_any(const struct cs_expect *e)
 {
 	return e->has_knees || e->has_refusals || e->has_granules;
-}
-
-int cs_none_expect_any(const struct cs_expect *e)
-{
-	(void)e;
-	return 0;
-}
-
-int cs_none_expect_compare(const struct cs_expect *e, const struct cs_result *r,
-			   char *why, size_t whylen)
-{
-	(void)e;
-	(void)r;
-	(void)why;
-	(void)whylen;
-	return 0;
-}
-
-static const struct {
-	int (*compare)(const struct cs_expect *e, const struct cs_result *r, char *why,
-		       size_t whylen);
-	int (*any)(const struct cs_expect *e);
-} kinds[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, ...) \
-	{ expect##_compare, expect##_any },
-	CS_KINDS
-#undef CS_KIND
-};
-
-int cs_expect_any(const struct cs_expect *e)
-{
-	if (e->summary.present)
-		return 1;
-	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		if (kinds[k].any(e))
-			return 1;
-	return 0;
-}
-
-int cs_expect_compare_all(const struct cs_expect *e, const struct cs_result *r,
-			  char *why, size_t whylen)
-{
-	int n = 0;
-
-	if (why && whylen)
-		why[0] = '\0';
-	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
-		n += kinds[k].compare(e, r, why, whylen);
-	return n;
 }
 
 /* The sweep's row: it begins why afresh (the first row). */
@@ -234,34 +173,5 @@ int cs_expect_compare(const struct cs_expect *e, const struct cs_result *r,
 		compare_refusals(e, r, &w);
 	if (e->has_granules)
 		compare_granules(e, r, &w);
-	return w.n;
-}
-
-/* The summary's rows (docs/summary.md): each row's verdict and whether its
- * witnesses agree, in order, and as many rows. The summary reads the
- * capture (its published levels, its emulator) beside the result. */
-int cs_expect_summary_compare(const struct cs_expect *e, const struct cs_capture *c,
-			      const struct cs_result *r, char *why, size_t whylen)
-{
-	static struct cs_summary sum;
-	struct cs_why w = { why, whylen, 0, 0 };
-	static const char *const agree[] = { "null", "false", "true" };
-	if (!e->summary.present)
-		return 0;
-	if (why && whylen)
-		w.len = strlen(why);
-	cs_summary_rows(&sum, c, r);
-	if (sum.n != e->summary.n)
-		cs_why_note(&w, "summary: expected %u rows, got %u", e->summary.n, sum.n);
-	for (uint32_t i = 0; i < sum.n && i < e->summary.n; i++) {
-		const struct cs_expect_summary_row *x = &e->summary.row[i];
-		const struct cs_summary_row *g = &sum.row[i];
-		if (strcmp(x->verdict, g->verdict) || x->agree != g->agree ||
-		    (x->explained >= 0 && x->explained != g->explained))
-			cs_why_note(&w, "summary row %u: expected %s, agree %s%s; got %s, agree %s: %s", i + 1,
-				    x->verdict, agree[x->agree + 1],
-				    x->explained < 0 ? "" : x->explained ? ", explained" : ", unexplained",
-				    g->verdict, agree[g->agree + 1], g->sentence);
-	}
 	return w.n;
 }
