@@ -32,11 +32,32 @@ sentence_follows() {
 # identical input gave, and the binary is linked as before. The cache
 # outlives the suite (build/ keeps it for the next run; make clean empties
 # it); two suites writing one entry each write it whole (a rename).
+# Running the preprocessor on every source of every mutant (four processes
+# a source) was most of the mutation suites' time, so a first key is tried
+# before it: the text of the source and of every header it includes, with
+# their names, in the order the preprocessor listed them the last time it
+# ran on that path in this suite (-MMD beside -E). Where every one of
+# those files holds the text it held when an object was made, the
+# preprocessor would read the same files and give the same text. The
+# files of all the sources are hashed by one sha256sum, and the keys by
+# one more. A source whose files use __FILE__, __BASE_FILE__ or
+# __TIMESTAMP__ (text the path or the clock makes) skips the first key.
 MCC_CACHE=${MCC_CACHE:-build/mutation-cache}
 # the kinds' members of the core's structs (build/gen/, mk/kinds.mk)
 scripts/kinds-h.sh
+declare -gA MCC_DEPS=() MCC_PATHY=()
+# mcc_deps KEY DEPFILE: remember a source's files (the dependency list the
+# preprocessor wrote in DEPFILE) and whether their text names a path
+mcc_deps() {
+	local files
+	files=$(sed -e 's/^[^:]*://' -e 's/\\$//' "$2" | tr -s ' \t' '\n' | grep -v '^$')
+	MCC_DEPS[$1]=$files
+	# shellcheck disable=SC2086
+	if grep -qE '__(FILE|BASE_FILE|TIMESTAMP)__' $files; then MCC_PATHY[$1]=1; else MCC_PATHY[$1]=; fi
+}
 mcc() {
-	local cc=${CC:-cc} flags=() link=() out= s key o i id
+	local cc=${CC:-cc} flags=() link=() out= s key o i id m f h tmpd files=() firsts=()
+	local -A fh=()
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-o) out=$2; shift ;;
@@ -49,19 +70,61 @@ mcc() {
 		shift
 	done
 	mkdir -p "$MCC_CACHE"
+	tmpd=$(mktemp -d)
 	# the compiler and the flags: one hash for the whole call
 	id=$({ command -v "$cc"; "$cc" --version; echo "${flags[*]}"; } 2>&1 | sha256sum)
+	id=${id:0:16}
+	# the first keys: every known source's files hashed at once, then the
+	# list of its files' names and hashes, one file a source, hashed at once
+	for i in "${!link[@]}"; do
+		case ${link[$i]} in c:*) ;; *) continue ;; esac
+		m="$id|${link[$i]#c:}"
+		[ -n "${MCC_DEPS[$m]+set}" ] && [ -z "${MCC_PATHY[$m]}" ] || continue
+		firsts+=("$i")
+		# shellcheck disable=SC2206
+		files+=(${MCC_DEPS[$m]})
+	done
+	if [ ${#firsts[@]} -gt 0 ]; then
+		while read -r h f; do fh[$f]=$h; done < <(sha256sum "${files[@]}" 2>/dev/null)
+		for i in "${firsts[@]}"; do
+			m="$id|${link[$i]#c:}"
+			for f in ${MCC_DEPS[$m]}; do
+				printf '%s %s\n' "${f##*/}" "${fh[$f]:-missing}"
+			done >"$tmpd/k.$i"
+		done
+		while read -r h f; do
+			i=${f#k.}
+			o=$MCC_CACHE/$id-f${h:0:32}.o
+			[ -e "$o" ] && link[$i]=$o
+		done < <(cd "$tmpd" && sha256sum k.*)
+	fi
+	# the rest: the preprocessor's text, the compiler where it is new
 	for i in "${!link[@]}"; do
 		case ${link[$i]} in c:*) ;; *) continue ;; esac
 		s=${link[$i]#c:}
-		key=$("$cc" "${flags[@]}" -E -P "$s" | sha256sum)
-		o=$MCC_CACHE/${id:0:16}-${key:0:32}.o
+		m="$id|$s"
+		key=$("$cc" "${flags[@]}" -E -P -MMD -MF "$tmpd/d" "$s" | sha256sum)
+		o=$MCC_CACHE/$id-${key:0:32}.o
 		if [ ! -e "$o" ]; then
-			"$cc" "${flags[@]}" -c "$s" -o "$o.$$" || { rm -f "$o.$$"; return 1; }
+			"$cc" "${flags[@]}" -c "$s" -o "$o.$$" || { rm -f "$o.$$"; rm -rf "$tmpd"; return 1; }
 			mv -f "$o.$$" "$o"
 		fi
+		if [ -s "$tmpd/d" ]; then
+			mcc_deps "$m" "$tmpd/d"
+			if [ -z "${MCC_PATHY[$m]}" ]; then
+				# shellcheck disable=SC2086
+				sha256sum ${MCC_DEPS[$m]} | while read -r h f; do
+					printf '%s %s\n' "${f##*/}" "$h"
+				done >"$tmpd/key"
+				key=$(sha256sum <"$tmpd/key")
+				ln -f "$o" "$o.$$" 2>/dev/null || cp "$o" "$o.$$"
+				mv -f "$o.$$" "$MCC_CACHE/$id-f${key:0:32}.o"
+			fi
+		fi
+		rm -f "$tmpd/d"
 		link[$i]=$o
 	done
+	rm -rf "$tmpd"
 	"$cc" "${flags[@]}" -o "$out" "${link[@]}"
 }
 

@@ -15,6 +15,8 @@
 # "# run-all: seconds N" in its file, else 60. Their output still comes
 # in the order given.
 set -u
+# python3 found once for every suite (tests/lib.sh: cs_direct_python)
+. "$(dirname "$0")/lib.sh"
 jobs=${CS_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 case $jobs in '' | *[!0-9]* | 0) echo "run-all: CS_TEST_JOBS must be a whole number from 1, not '$jobs'" >&2; exit 2 ;; esac
 dir=$(mktemp -d)
