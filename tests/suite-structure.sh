@@ -64,13 +64,7 @@ expect "no firmware header in arch/, the core's folders, kinds/ or host/ ($bad)"
 ladder_known='
 arch/arch.h kinds/icache/icache.h                platform services: the kinds kernels move to their folders
 arch/arch.h kinds/tlb/pagetable.h                platform services: likewise
-arch/arch.h kinds/bandwidth/bw_probe.h           platform services: likewise
 arch/x86_64/x86.h kinds/icache/icache.h          platform services: likewise
-kinds/bandwidth/bw_expect.c host/cmd/expect.h    check from the row: the cells leave host/
-kinds/clock/clock_expect.c host/cmd/expect.h     likewise
-kinds/experiments/exp_expect.c host/cmd/expect.h likewise
-kinds/geometry/geom_expect.c host/cmd/expect.h   likewise
-kinds/tlb/tlb_expect.c host/cmd/expect.h         likewise
 reader/expect.h kinds/bandwidth/bw_expect.h      check from the row: each kind reads its own expect members
 reduce/summary.c kinds/bandwidth/bw_kind.h       the summary cell from the row
 '
@@ -113,7 +107,7 @@ expect "includes point down the ladder but $(echo "$ladder" | sed -n 's/^KNOWN /
 # docs/, the C files that name a kind's own symbols (cs_<prefix>_...), per
 # kind and in all. A ratchet: the total may not pass the ceiling, which
 # whoever lowers the count lowers with it (108 on the issue's main).
-CS_KIND_NAMING_CEILING=92
+CS_KIND_NAMING_CEILING=68
 total=0 counts=
 outside=$(echo "$files" | grep -vE '^(kinds|tests|docs)/')
 for d in kinds/*/; do
