@@ -26,7 +26,9 @@ FUZZ_CFLAGS := -std=c11 -O1 -g -Wall -DCS_HOST=1 $(FUZZ_SAN) $(JSMN_CFLAGS)
 # fall out.
 # (plot's PNG by the stand-in: the fuzzers write SVG, without librsvg).
 FUZZ_HOST_SRC := $(filter-out host/main.c host/cmd/plot_png.c $(wildcard host/probe/*.c host/serve/*.c),$(wildcard host/*.c host/*/*.c))
-FUZZ_LIB_SRC := $(FUZZ_HOST_SRC) $(CORE_SRC) efi/settings.c
+# the kinds' kernels for this machine (kinds/NAME/ARCH/), which the kinds' platform
+# code (bw_platform.c) names
+FUZZ_LIB_SRC := $(FUZZ_HOST_SRC) $(CORE_SRC) $(wildcard kinds/*/$(HOST_ARCH)/*.c) efi/settings.c
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZDIR)/obj/%.o,$(FUZZ_LIB_SRC))
 # Kept: make would delete them as intermediates after the targets link,
 # printing `rm build/fuzz/obj/...` after make test's last line.
