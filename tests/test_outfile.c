@@ -181,6 +181,13 @@ static void child_leaves(int how, const char *name, int ignore_hup)
 
 int main(void)
 {
+	/* the signals as a terminal gives them: a run under nohup or in the
+	 * background inherits SIGHUP, SIGINT and SIGQUIT ignored, and an
+	 * ignored signal stays ignored (the rule tested below) */
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	strcpy(dir, "/tmp/cs-outfile-XXXXXX");
 	if (!mkdtemp(dir))
 		return 1;
