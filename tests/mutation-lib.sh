@@ -117,8 +117,13 @@ mcc() {
 					printf '%s %s\n' "${f##*/}" "$h"
 				done >"$tmpd/key"
 				key=$(sha256sum <"$tmpd/key")
-				ln -f "$o" "$o.$$" 2>/dev/null || cp "$o" "$o.$$"
-				mv -f "$o.$$" "$MCC_CACHE/$id-f${key:0:32}.o"
+				f=$MCC_CACHE/$id-f${key:0:32}.o
+				# already this object (a link made before): mv would
+				# refuse "the same file"
+				if ! [ "$o" -ef "$f" ]; then
+					ln -f "$o" "$o.$$" 2>/dev/null || cp "$o" "$o.$$"
+					mv -f "$o.$$" "$f" 2>/dev/null || rm -f "$o.$$"
+				fi
 			fi
 		fi
 		rm -f "$tmpd/d"
@@ -185,4 +190,11 @@ neighbours() {
 # and every kind but FOLDER, the one mutated.
 core() {
 	ls $(for d in $CORE_DIRS; do echo $d/*.c; done) kinds/*/*.c | grep -v -e "^$1/" | sed "s#^\(.*\)\.c\$#$obj/\1.o#"
+	kernels
+}
+# kernels: the built objects of the kinds' kernels for this machine
+# (kinds/NAME/ARCH/, chosen by the build), which no mutant changes and
+# the kinds' platform code names
+kernels() {
+	ls build/host/obj/kinds/*/"$(uname -m)"/*.o 2>/dev/null
 }

@@ -45,7 +45,7 @@ build() {
 	sed "s#\.\./kinds/experiments/#$1/kinds/experiments/#g" tests/test_experiments.c >"$1/test.c"
 	mcc -std=c11 -O1 -w -I tests -I host $(pkg-config --cflags yajl 2>/dev/null) \
 		-o "$1/t" "$1/test.c" "$1"/kinds/experiments/*.c $hostobj $(built $CORE_DIRS) \
-		$(built kinds/* | grep -v '/kinds/experiments/') $obj/arch/*/*.o \
+		$(built kinds/* | grep -v '/kinds/experiments/') $obj/arch/*/*.o $(kernels) \
 		$(pkg-config --libs yajl 2>/dev/null || echo -lyajl) \
 		$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) \
 		$(pkg-config --libs nettle 2>/dev/null || echo -lnettle) -lpthread -lm 2>"$1/log"

@@ -28,7 +28,7 @@ build() {
 	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_repeat.c >"$1/test.c"
 	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) $obj/host/reader.o $obj/host/input.o \
-		$(ls "$1"/kinds/*/*.c) $obj/arch/*/*.o -lm 2>"$1/log"
+		$(ls "$1"/kinds/*/*.c) $obj/arch/*/*.o $(kernels) -lm 2>"$1/log"
 }
 SENTENCES=1 mutate rules_repeat.h test_repeat
 # no wild repeat at all: the sentence of one cannot show it

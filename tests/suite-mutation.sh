@@ -61,7 +61,7 @@ build() {
 	neighbours "$1"
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_reduce.c >"$1/test.c"
 	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c $(built $(echo $CORE_DIRS | sed 's/reduce//')) \
-		$(ls "$1"/kinds/*/*.c) $obj/arch/*/*.o -lm 2>"$1/log"
+		$(ls "$1"/kinds/*/*.c) $obj/arch/*/*.o $(kernels) -lm 2>"$1/log"
 }
 
 SENTENCES=1 mutate rules.h test_reduce
@@ -73,7 +73,7 @@ SENTENCES=1 mutate rules.h test_reduce
 build() {
 	sed "s#\.\./reduce/#$1/reduce/#g" tests/test_summary.c >"$1/test.c"
 	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" "$1"/reduce/*.c \
-		$(built $(echo $CORE_DIRS | sed 's/reduce//') kinds/*) $obj/arch/*/*.o -lm 2>"$1/log"
+		$(built $(echo $CORE_DIRS | sed 's/reduce//') kinds/*) $obj/arch/*/*.o $(kernels) -lm 2>"$1/log"
 }
 mutants=(
 	"CS_SUMMARY_CLAIM_FACTOR 1.5 1.6"
