@@ -133,9 +133,9 @@ static void put_rules(struct cs_buf *b)
 	cs_put_g(b, CS_COARSE_STEP, 6);
 	cs_puts(b, "x; a range spans at most ");
 	cs_put_g(b, CS_COARSE_RANGE_MAX, 6);
-	cs_puts(b, "x, a longer climb's edge the two rows crossing half-way (in log) between its floors, each at least the table's noise or ");
+	cs_puts(b, "x, a climb's edge read half-way between floors, rows ");
 	cs_put_g(b, CS_COARSE_CROSS_MARGIN, 6);
-	cs_puts(b, "x from it by a step ");
+	cs_puts(b, "x off it, its step ");
 	cs_put_g(b, CS_COARSE_CROSS_DOMINANT, 6);
 	cs_puts(b, "x any other of the climb");
 	cs_puts(b, "x, and rises above the table's noise to the power ");

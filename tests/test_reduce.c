@@ -318,7 +318,7 @@ static void test_coarse(void)
 	/* CS_COARSE_SHARP: a departure of 2.2x is a step (one row's range),
 	 * though the row after it rises 1.45x more; under 2x it would start
 	 * a climb over two rows, refused */
-	static const double sharp[] = { 1, 1, 1, 1, 2.2, 3.2, 3.2, 3.2, 3.2, END };
+	static const double sharp[] = { 1, 1, 1, 1, 2.2, 4.6, 4.6, 4.6, 4.6, END };
 	reduce_coarse(sharp, one, 1);
 	CHECK(res.n_knees >= 1 && res.knees[0].coarse == 1 && !has_refusal(CS_R_COARSE_CLIMB),
 	      "a departure of 2.2x is a sharp step: %u knees, %s", res.n_knees, refusal_reason(CS_R_COARSE_CLIMB, 0));
@@ -1189,6 +1189,8 @@ static void collect_coarse(void)
 	keep("CS_COARSE_STEP", CS_COARSE_STEP, CS_R_COARSE_CLIMB);
 	keep("CS_COARSE_SHARP", CS_COARSE_SHARP, CS_R_COARSE_CLIMB);
 	keep("CS_COARSE_RANGE_MAX", CS_COARSE_RANGE_MAX, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_CROSS_MARGIN", CS_COARSE_CROSS_MARGIN, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_CROSS_DOMINANT", CS_COARSE_CROSS_DOMINANT, CS_R_COARSE_CLIMB);
 	reduce_coarse(noisy, one, 1);
 	keep("CS_COARSE_NOISE_POWER", CS_COARSE_NOISE_POWER, CS_R_COARSE_NOISE);
 	static const double beyond[] = { 32 * K, 2.83 * M };
@@ -1205,7 +1207,7 @@ static void test_sentences(void)
 		CHECK(strstr(sentences[i].text, want) != NULL, "%s: the sentence prints %s: '%s'",
 		      sentences[i].constant, want, sentences[i].text);
 	}
-	CHECK(n_sentences == 24, "%d sentences", n_sentences);
+	CHECK(n_sentences == 26, "%d sentences", n_sentences);
 }
 
 /* The default report in words (issue 40 item 5): each constant's name out,
