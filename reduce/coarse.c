@@ -22,8 +22,48 @@ static double table_noise(const struct cs_point *p, uint32_t n)
 struct edge {
 	uint32_t a_first, a_last, k;
 	double floor_ns, lo, hi, rise;
+	double mid;          /* a climb's half-way point (ns), or 0 */
+	uint32_t cross;      /* a climb's crossing row, or 0 */
 	const char *refused; /* a CS_R_COARSE_ code, or 0 */
 };
+
+/* s.10 step 4: a climb across more than one octave, from the faster level's
+ * floor to the slower's (the lowest of the rows from k flat within `flat`
+ * of row k, at least two of them: a level): its edge is the two rows either side of the half-way point in
+ * log, sqrt(fast x slow), when the rows cross it once, each lies at
+ * least max(N, CS_COARSE_CROSS_MARGIN) x from it, and the step across it
+ * is at least max(N, CS_COARSE_CROSS_DOMINANT) x every other step of the
+ * climb; else coarse-climb. */
+static void cross_climb(const struct cs_point *p, uint32_t n, double N, double flat,
+			struct edge *E)
+{
+	double slow = p[E->k].ns, margin = N > CS_COARSE_CROSS_MARGIN ? N : CS_COARSE_CROSS_MARGIN;
+	uint32_t r, t;
+	for (t = E->k + 1; t < n && p[t].ns <= flat * p[E->k].ns; t++)
+		if (p[t].ns < slow)
+			slow = p[t].ns;
+	E->refused = CS_R_COARSE_CLIMB;
+	if (t < E->k + 2)
+		return; /* one row after the climb: no slower floor to halve to */
+	E->mid = cs_exp(0.5 * (cs_log(E->floor_ns) + cs_log(slow)));
+	for (r = E->a_last + 1; r <= E->k && p[r].ns < E->mid; r++)
+		;
+	if (r > E->k)
+		return; /* never crosses: the slower floor lies below row k */
+	for (t = r; t <= E->k; t++)
+		if (p[t].ns < margin * E->mid)
+			return; /* falls back, or a row within the noise of it */
+	if (p[r - 1].ns * margin > E->mid)
+		return;
+	double dom = N > CS_COARSE_CROSS_DOMINANT ? N : CS_COARSE_CROSS_DOMINANT;
+	for (t = E->a_last + 1; t <= E->k; t++)
+		if (t != r && p[r].ns * p[t - 1].ns < dom * p[t].ns * p[r - 1].ns)
+			return; /* another step of the climb as large: smooth */
+	E->cross = r;
+	E->lo = p[r - 1].bytes;
+	E->hi = p[r].bytes;
+	E->refused = 0;
+}
 
 /* s.10 steps 1 to 4: the edges of the table, in order; returns how many. */
 static uint32_t find_edges(const struct cs_point *p, uint32_t n, double N,
@@ -68,8 +108,12 @@ static uint32_t find_edges(const struct cs_point *p, uint32_t n, double N,
 		E->hi = p[k].bytes;
 		E->rise = p[k].ns / lo;
 		E->refused = 0;
+		E->mid = 0;
+		E->cross = 0;
 		if (E->hi > CS_COARSE_RANGE_MAX * E->lo)
-			E->refused = CS_R_COARSE_CLIMB;
+			cross_climb(p, n, N, flat, E);
+		if (E->refused)
+			;
 		else if (E->rise < noise)
 			E->refused = CS_R_COARSE_NOISE;
 		i = k;
@@ -89,6 +133,11 @@ static void put_rules(struct cs_buf *b)
 	cs_put_g(b, CS_COARSE_STEP, 6);
 	cs_puts(b, "x; a range spans at most ");
 	cs_put_g(b, CS_COARSE_RANGE_MAX, 6);
+	cs_puts(b, "x, a climb's edge read half-way between floors, rows ");
+	cs_put_g(b, CS_COARSE_CROSS_MARGIN, 6);
+	cs_puts(b, "x off it, its step ");
+	cs_put_g(b, CS_COARSE_CROSS_DOMINANT, 6);
+	cs_puts(b, "x any other of the climb");
 	cs_puts(b, "x, and rises above the table's noise to the power ");
 	cs_put_g(b, CS_COARSE_NOISE_POWER, 6);
 	cs_puts(b, ")");
@@ -111,7 +160,21 @@ static void refuse_edge(struct cs_result *r, const struct edge *E, double N)
 		cs_put_g(&b, E->hi / E->lo, 3);
 		cs_puts(&b, "x, more than ");
 		cs_put_g(&b, CS_COARSE_RANGE_MAX, 6);
-		cs_puts(&b, "x (one octave), so no range is given");
+		if (E->mid > 0) {
+			cs_puts(&b, "x (one octave), and the rows do not cross the half-way point ");
+			cs_put_g(&b, E->mid, 3);
+			cs_puts(&b, " ns between its floors once, each at least ");
+			cs_put_g(&b, N > CS_COARSE_CROSS_MARGIN ? N : CS_COARSE_CROSS_MARGIN, 3);
+			cs_puts(&b, "x from it (the table's noise, at least ");
+			cs_put_g(&b, CS_COARSE_CROSS_MARGIN, 6);
+			cs_puts(&b, "x), by a step ");
+			cs_put_g(&b, N > CS_COARSE_CROSS_DOMINANT ? N : CS_COARSE_CROSS_DOMINANT, 3);
+			cs_puts(&b, "x any other of the climb (at least ");
+			cs_put_g(&b, CS_COARSE_CROSS_DOMINANT, 6);
+			cs_puts(&b, "x), so no range is given");
+		} else {
+			cs_puts(&b, "x (one octave), and the climb ends on a single row, no slower level to take half-way to, so no range is given");
+		}
 	} else {
 		cs_puts(&b, " the latency rises ");
 		cs_put_g(&b, E->rise, 3);
@@ -163,24 +226,45 @@ static double outside(const struct edge *E, double P)
 	return 0;
 }
 
-/* s.10 step 5: each published level, in order, with the later edge whose
- * range holds it, else the nearest one within CS_COARSE_PAIR_OCTAVES of its
- * range, order kept. with[j]: the edge of level j, or -1. */
+/* s.10 step 5: the published levels, in order, each with at most one
+ * edge, order kept, an edge paired only with a level whose size lies in its
+ * range or at most CS_COARSE_PAIR_OCTAVES outside it. Of all such pairings,
+ * the one that pairs the most levels; within those, each level in order
+ * takes the earliest edge it can (the faster edge is the smaller cache's),
+ * but a level whose pairing would not lower the total distance in octaves
+ * leaves the edge to the levels after it (an edge two levels reach equally
+ * is the larger's). with[j]: the edge of level j, or -1. */
 static void pair(const struct edge *e, uint32_t m, const double *size, uint32_t np,
 		 int32_t *with)
 {
-	int32_t next = 0;
-	for (uint32_t j = 0; j < np; j++) {
-		int32_t best = -1;
-		for (int32_t q = next; q < (int32_t)m; q++) {
-			if (outside(&e[q], size[j]) > CS_COARSE_PAIR_OCTAVES)
-				continue;
-			if (best < 0 || outside(&e[q], size[j]) < outside(&e[best], size[j]))
-				best = q;
+	/* the best pairing of levels j.. with edges q..: its count, its
+	 * distance, and level j's edge */
+	static uint32_t cnt[CS_MAX_KNEES + 1][CS_MAX_KNEES + 1];
+	static double cost[CS_MAX_KNEES + 1][CS_MAX_KNEES + 1];
+	static int32_t pick[CS_MAX_KNEES + 1][CS_MAX_KNEES + 1];
+	for (int32_t j = (int32_t)np; j >= 0; j--)
+		for (int32_t q = (int32_t)m; q >= 0; q--) {
+			int in = j < (int32_t)np;
+			cnt[j][q] = in ? cnt[j + 1][q] : 0; /* level j unpaired */
+			cost[j][q] = in ? cost[j + 1][q] : 0;
+			pick[j][q] = -1;
+			for (int32_t t = q; in && t < (int32_t)m; t++) {
+				double d = outside(&e[t], size[j]);
+				if (d > CS_COARSE_PAIR_OCTAVES)
+					continue;
+				uint32_t c = 1 + cnt[j + 1][t + 1];
+				double s = d + cost[j + 1][t + 1];
+				if (c > cnt[j][q] || (c == cnt[j][q] && pick[j][q] < 0 && s < cost[j][q])) {
+					cnt[j][q] = c;
+					cost[j][q] = s;
+					pick[j][q] = t;
+				}
+			}
 		}
-		with[j] = best;
-		if (best >= 0)
-			next = best + 1;
+	for (uint32_t j = 0, q = 0; j < np; j++) {
+		with[j] = pick[j][q];
+		if (with[j] >= 0)
+			q = (uint32_t)with[j] + 1;
 	}
 }
 

@@ -55,6 +55,14 @@
 /* ... the range (last row of the faster level .. first of the slower)
  * spans at most this (one octave), else refused coarse-climb ... */
 #define CS_COARSE_RANGE_MAX 2.0
+/* ... unless the climb crosses the half-way point (in log) between the
+ * faster floor and the slower once, the rows either side of the crossing
+ * each at least max(N, CS_COARSE_CROSS_MARGIN) x away from it: the edge is
+ * then those two rows (one octave) ... */
+#define CS_COARSE_CROSS_MARGIN 1.05
+/* ... and the step across the crossing at least max(N, this) x every other
+ * step of the climb (a smooth climb, its steps alike, has no edge) ... */
+#define CS_COARSE_CROSS_DOMINANT 1.15
 /* ... and the rise over the floor exceeds N^CS_COARSE_NOISE_POWER, N the
  * table's largest fall between consecutive rows, else coarse-noise */
 #define CS_COARSE_NOISE_POWER 2.0

@@ -318,10 +318,50 @@ static void test_coarse(void)
 	/* CS_COARSE_SHARP: a departure of 2.2x is a step (one row's range),
 	 * though the row after it rises 1.45x more; under 2x it would start
 	 * a climb over two rows, refused */
-	static const double sharp[] = { 1, 1, 1, 1, 2.2, 3.2, 3.2, 3.2, 3.2, END };
+	static const double sharp[] = { 1, 1, 1, 1, 2.2, 4.6, 4.6, 4.6, 4.6, END };
 	reduce_coarse(sharp, one, 1);
 	CHECK(res.n_knees >= 1 && res.knees[0].coarse == 1 && !has_refusal(CS_R_COARSE_CLIMB),
 	      "a departure of 2.2x is a sharp step: %u knees, %s", res.n_knees, refusal_reason(CS_R_COARSE_CLIMB, 0));
+	/* s.10 step 4, a climb across more than one octave: its edge is the
+	 * two rows either side of the half-way point (in log) between the
+	 * floors, here sqrt(4 x 16) = 8 ns; 7.6 ns is 1.053x under it, past
+	 * CS_COARSE_CROSS_MARGIN (1.05): [128 KiB, 256 KiB]; 7.65 ns is 1.046x,
+	 * within it: refused coarse-climb */
+	static const double climb[] = { 4, 4, 4, 4, 5.5, 7.6, 16, 16, 16, END };
+	static const double close[] = { 4, 4, 4, 4, 5.5, 7.65, 16, 16, 16, END };
+	static const double at128[] = { 128 * K };
+	reduce_coarse(climb, at128, 1);
+	CHECK(res.n_knees == 1 && has_range(&res.knees[0], 128 * K, 256 * K) && res.knees[0].coarse == 1 &&
+	      !has_refusal(CS_R_COARSE_CLIMB) && !strcmp(verdict(0), "as-claimed"),
+	      "a climb crossing half-way clearly: %u knees, %s", res.n_knees, refusal_reason(CS_R_COARSE_CLIMB, 0));
+	reduce_coarse(close, at128, 1);
+	CHECK(res.n_knees == 1 && res.knees[0].coarse == 2 && has_refusal(CS_R_COARSE_CLIMB) &&
+	      strstr(refusal_reason(CS_R_COARSE_CLIMB, 0), "half-way"),
+	      "a crossing within CS_COARSE_CROSS_MARGIN of half-way is refused: %s",
+	      refusal_reason(CS_R_COARSE_CLIMB, 0));
+	/* CS_COARSE_CROSS_DOMINANT: steps 1.4x, 1.62x (across half-way), 1.4x:
+	 * 1.157x the others, an edge [64 KiB, 128 KiB]; 1.4x, 1.60x, 1.4x is
+	 * 1.143x, a smooth climb: refused */
+	static const double dom[] = { 4, 4, 4, 4, 5.6, 9.072, 12.7, 12.7, 12.7, END };
+	static const double smooth[] = { 4, 4, 4, 4, 5.6, 8.96, 12.544, 12.544, 12.544, END };
+	reduce_coarse(dom, at128, 1);
+	CHECK(res.n_knees == 1 && has_range(&res.knees[0], 64 * K, 128 * K) && res.knees[0].coarse == 1,
+	      "a crossing step 1.157x the others is an edge: %s", refusal_reason(CS_R_COARSE_CLIMB, 0));
+	reduce_coarse(smooth, at128, 1);
+	CHECK(res.n_knees == 1 && res.knees[0].coarse == 2 && has_refusal(CS_R_COARSE_CLIMB),
+	      "a crossing step 1.143x the others is a smooth climb, refused (%u knees)", res.n_knees);
+	/* a Cortex-A76 (sbc-bench 4D0a, cpu6): L2 512 KiB, the latency climbs
+	 * 5.94 ns at 256 KiB, 8.79 at 512 KiB, 17.67 at 1 MiB (floors 5.01 and
+	 * 17.67: half-way 9.41): [512 KiB, 1 MiB]; L2 claimed 4x never as claimed */
+	static const double a76[] = { 1.67, 1.67, 1.67, 1.67, 1.67, 5.01, 5.94, 8.79, 17.67, 20.30,
+				      107.1, 165.0, 201.4, 215.0, 220.0, 221.4, END };
+	static const double a76_pub[] = { 64 * K, 512 * K }, a76_x4[] = { 64 * K, 2 * M };
+	reduce_coarse(a76, a76_pub, 2);
+	CHECK(res.n_knees >= 2 && has_range(&res.knees[1], 512 * K, 1 * M) && !strcmp(level_verdict(2), "as-claimed"),
+	      "a76: L2 [512 KiB, 1 MiB] as claimed: %u knees, %s", res.n_knees, level_verdict(2));
+	reduce_coarse(a76, a76_x4, 2);
+	for (uint32_t i = 1; i < 6; i++)
+		CHECK(strcmp(verdict(i), "as-claimed"), "a76, L2 claimed 4x: row %u %s", i, verdict(i));
 	/* the staircase's knees carry their ranges too: the last point of
 	 * the faster level to the first of the slower */
 	static const double fine[] = { 1, 1, 1, 1, 1.5, 4, 4, 4, 4, END };
@@ -1149,6 +1189,8 @@ static void collect_coarse(void)
 	keep("CS_COARSE_STEP", CS_COARSE_STEP, CS_R_COARSE_CLIMB);
 	keep("CS_COARSE_SHARP", CS_COARSE_SHARP, CS_R_COARSE_CLIMB);
 	keep("CS_COARSE_RANGE_MAX", CS_COARSE_RANGE_MAX, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_CROSS_MARGIN", CS_COARSE_CROSS_MARGIN, CS_R_COARSE_CLIMB);
+	keep("CS_COARSE_CROSS_DOMINANT", CS_COARSE_CROSS_DOMINANT, CS_R_COARSE_CLIMB);
 	reduce_coarse(noisy, one, 1);
 	keep("CS_COARSE_NOISE_POWER", CS_COARSE_NOISE_POWER, CS_R_COARSE_NOISE);
 	static const double beyond[] = { 32 * K, 2.83 * M };
@@ -1165,7 +1207,7 @@ static void test_sentences(void)
 		CHECK(strstr(sentences[i].text, want) != NULL, "%s: the sentence prints %s: '%s'",
 		      sentences[i].constant, want, sentences[i].text);
 	}
-	CHECK(n_sentences == 24, "%d sentences", n_sentences);
+	CHECK(n_sentences == 26, "%d sentences", n_sentences);
 }
 
 /* The default report in words (issue 40 item 5): each constant's name out,
