@@ -123,22 +123,21 @@ static uint32_t find_edges(const struct cs_point *p, uint32_t n, double N,
 
 static void put_rules(struct cs_buf *b)
 {
-	cs_puts(b, " (the coarse-grid rule: a level is rows flat within ");
+	/* short: with the case before it, all of it must fit a refusal's
+	 * CS_REASON_MAX bytes, every constant's value included */
+	cs_puts(b, " (coarse-grid rule: levels flat within ");
 	cs_put_g(b, CS_COARSE_FLAT, 6);
-	cs_puts(b, "x, its edge the first row above ");
+	cs_puts(b, "x, edges ");
 	cs_put_g(b, CS_COARSE_STEP, 6);
-	cs_puts(b, "x its floor, a departure under ");
+	cs_puts(b, "x over a floor, sharp rises ");
 	cs_put_g(b, CS_COARSE_SHARP, 6);
-	cs_puts(b, "x followed while each row rises ");
-	cs_put_g(b, CS_COARSE_STEP, 6);
-	cs_puts(b, "x; a range spans at most ");
+	cs_puts(b, "x, ranges at most ");
 	cs_put_g(b, CS_COARSE_RANGE_MAX, 6);
-	cs_puts(b, "x, a climb's edge read half-way between floors, rows ");
+	cs_puts(b, "x, crossings ");
 	cs_put_g(b, CS_COARSE_CROSS_MARGIN, 6);
-	cs_puts(b, "x off it, its step ");
+	cs_puts(b, "x clear by a step ");
 	cs_put_g(b, CS_COARSE_CROSS_DOMINANT, 6);
-	cs_puts(b, "x any other of the climb");
-	cs_puts(b, "x, and rises above the table's noise to the power ");
+	cs_puts(b, "x the others, noise to the power ");
 	cs_put_g(b, CS_COARSE_NOISE_POWER, 6);
 	cs_puts(b, ")");
 }
@@ -161,17 +160,13 @@ static void refuse_edge(struct cs_result *r, const struct edge *E, double N)
 		cs_puts(&b, "x, more than ");
 		cs_put_g(&b, CS_COARSE_RANGE_MAX, 6);
 		if (E->mid > 0) {
-			cs_puts(&b, "x (one octave), and the rows do not cross the half-way point ");
+			cs_puts(&b, "x (one octave), and it does not cross the half-way point ");
 			cs_put_g(&b, E->mid, 3);
-			cs_puts(&b, " ns between its floors once, each at least ");
+			cs_puts(&b, " ns between its floors once, by rows at least ");
 			cs_put_g(&b, N > CS_COARSE_CROSS_MARGIN ? N : CS_COARSE_CROSS_MARGIN, 3);
-			cs_puts(&b, "x from it (the table's noise, at least ");
-			cs_put_g(&b, CS_COARSE_CROSS_MARGIN, 6);
-			cs_puts(&b, "x), by a step ");
+			cs_puts(&b, "x from it and a step ");
 			cs_put_g(&b, N > CS_COARSE_CROSS_DOMINANT ? N : CS_COARSE_CROSS_DOMINANT, 3);
-			cs_puts(&b, "x any other of the climb (at least ");
-			cs_put_g(&b, CS_COARSE_CROSS_DOMINANT, 6);
-			cs_puts(&b, "x), so no range is given");
+			cs_puts(&b, "x any other: no range is given");
 		} else {
 			cs_puts(&b, "x (one octave), and the climb ends on a single row, no slower level to take half-way to, so no range is given");
 		}
