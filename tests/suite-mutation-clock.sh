@@ -61,7 +61,7 @@ build() {
 	sed -e "s#\.\./#$1/#g" tests/test_clock.c >"$1/test.c"
 	mcc -std=c11 -O1 -w -I tests -o "$1/t" "$1/test.c" \
 		$(for d in $CORE_DIRS; do ls "$1/$d"/*.c; done) \
-		$(ls "$1"/kinds/*/*.c) -lm 2>"$1/log"
+		$(ls "$1"/kinds/*/*.c) $(kernels) -lm 2>"$1/log"
 }
 MUTATE_DIR=kinds/clock mutate clock_capture.h test_clock
 summary mutation-clock

@@ -322,6 +322,11 @@ static void test_coarse(void)
 	reduce_coarse(sharp, one, 1);
 	CHECK(res.n_knees >= 1 && res.knees[0].coarse == 1 && !has_refusal(CS_R_COARSE_CLIMB),
 	      "a departure of 2.2x is a sharp step: %u knees, %s", res.n_knees, refusal_reason(CS_R_COARSE_CLIMB, 0));
+}
+
+/* s.10 step 4: climbs read half-way between their floors */
+static void test_coarse_climb(void)
+{
 	/* s.10 step 4, a climb across more than one octave: its edge is the
 	 * two rows either side of the half-way point (in log) between the
 	 * floors, here sqrt(4 x 16) = 8 ns; 7.6 ns is 1.053x under it, past
@@ -1262,6 +1267,7 @@ int main(int argc, char **argv)
 	test_knee_extremes();
 	test_power_of_two();
 	test_coarse();
+	test_coarse_climb();
 	test_sentences();
 	return cs_test_summary("reduce");
 }
