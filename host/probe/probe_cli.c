@@ -93,7 +93,7 @@ static void usage_settings(FILE *f)
 	for (uint32_t i = 0; i < CS_SET_PROG_COUNT; i++)
 		if (host_takes(&cs_prog_settings[i]))
 			usage_decl(f, &cs_prog_settings[i]);
-	fputs("\nThe kinds, each measured in turn (common/kinds.h), and their settings:\n", f);
+	fputs("\nThe kinds of measurement, each run in turn, and their settings:\n", f);
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++) {
 		const struct cs_setting_table *t = cs_kind_settings[k];
 		int any = 0;
