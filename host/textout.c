@@ -18,6 +18,9 @@ void cs_eprintf(const char *fmt, ...)
 	va_end(ap);
 	cs_buf_init(&b, out, sizeof out);
 	cs_put_text(&b, raw);
+	/* What stdout holds first: with both streams on one pipe
+	 * (`2>&1 | tee`), a buffered report line is otherwise cut by this one. */
+	fflush(stdout);
 	fputs(out, stderr);
 	fputc('\n', stderr);
 }
