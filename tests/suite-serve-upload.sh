@@ -252,7 +252,12 @@ for _ in range(n):
     s.send(head)
     socks.append([s, 0, b""])
 deadline = time.time() + 20
-while time.time() < deadline and any(x[0] for x in socks):
+# until each connection is closed, or has sent its whole body and has its
+# answer's head (a kept-alive connection is never closed: not waited on
+# to the deadline)
+def done(x):
+    return not x[0] or (x[1] >= len(body) and b"\r\n\r\n" in x[2])
+while time.time() < deadline and not all(done(x) for x in socks):
     for x in socks:
         s = x[0]
         if not s:
