@@ -91,7 +91,7 @@ C=other
 openssl rsa -passin pass:snakeoil -in /usr/share/ovmf/PkKek-1-snakeoil.key -out "$T/snakeoil.key" 2>/dev/null
 scripts/sign-efi.sh "$T/snakeoil.key" /usr/share/ovmf/PkKek-1-snakeoil.pem "$EFI" "$T/other.efi" >/dev/null
 mcopy -o -i "$T/esp.img" "$T/other.efi" ::/EFI/BOOT/BOOTX64.EFI
-TMO=45 boot other "$T/esp.img"
+boot other "$T/esp.img"
 expect "other: refused with 'Access Denied'" grep -qE '^BdsDxe: failed to load Boot[0-9A-F]{4} ".*" from .*: Access Denied$' "$LOG"
 expect "other: never started" not in_log "cacheshape 0.1.0 (UEFI"
 expect "other: QEMU stopped at the refusal" test "$STOPPED" = 1
