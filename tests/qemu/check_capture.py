@@ -93,6 +93,11 @@ def main():
           det.get("failed_points") == 0 and len(det.get("point_s", [])) == len(pts)
           and len(det.get("median_ns", [])) == len(pts), {k: det.get(k) for k in ("failed_points",)})
     plan = c.get("plan", {})
+    # the default target (4x the largest published cache) is the plan's
+    # whatever max_bytes says: a sweep held to a limit still shows it
+    check("the default target, 4x the largest published cache, in the plan",
+          c.get("plan", {}).get("target_bytes") == 4 * largest,
+          (c.get("plan", {}).get("target_bytes"), 4 * largest))
     check("the plan recorded (quick: 3 blocks, up to the last size)", plan.get("blocks") == 3
           and sizes and plan.get("max_bytes", 0) >= sizes[-1] and str(plan.get("seed", "")).startswith("0x"), plan)
     # every point read; every one used but the outliers, which are left
