@@ -19,7 +19,7 @@ $(HOSTDIR)/tests/%: tests/%.c tests/check.h $(HOSTDIR)/libhost.a $(HOSTDIR)/libc
 .PHONY: unit-tests test check test-deps
 unit-tests: $(UNIT_TESTS)
 
-TEST_SUITES := tests/suite-unit.sh tests/suite-freestanding.sh tests/suite-mutation.sh $(wildcard tests/suite-cli.sh tests/suite-check.sh tests/suite-import.sh tests/suite-fuzz.sh tests/suite-mutation-experiments.sh tests/suite-mutation-tlb.sh tests/suite-mutation-clock.sh tests/suite-mutation-geometry.sh tests/suite-mutation-bandwidth.sh tests/suite-import-bw.sh tests/suite-inputs.sh tests/suite-bandwidth.sh tests/suite-structure.sh tests/suite-mutation-repeat.sh tests/suite-compare.sh) $(TEST_SUITES)
+TEST_SUITES := tests/suite-unit.sh tests/suite-freestanding.sh tests/suite-mutation.sh $(wildcard tests/suite-cli.sh tests/suite-check.sh tests/suite-import.sh tests/suite-fuzz.sh tests/suite-import-bw.sh tests/suite-inputs.sh tests/suite-bandwidth.sh tests/suite-structure.sh tests/suite-compare.sh) $(TEST_SUITES)
 TEST_PREREQS += host unit-tests
 CHECK_PREREQS += host unit-tests
 # `make check`: every suite but those that boot QEMU (a firmware under

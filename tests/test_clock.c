@@ -6,7 +6,7 @@
  * counter's agreement at CS_CLOCK_CC_AGREE, floor_cycles, the reference
  * verdict's conditions, and the member written and read back (with the
  * reader's bounds). `test_clock --sentences` prints the sentence of each
- * constant for tests/suite-mutation-clock.sh. */
+ * constant for tests/suite-mutation.sh (its mutation-clock rows). */
 #include <string.h>
 #include "check.h"
 #include "../kinds/clock/clock_run.h"

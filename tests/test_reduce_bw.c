@@ -5,7 +5,7 @@
  * named; the edges of CS_MLP_GAIN_MIN, CS_BW_WITNESS_AGREE and
  * CS_BW_LITTLE_FAR, each from both sides; the level an MLP size lies in.
  * `test_reduce_bw --sentences` prints the sentence of each constant for
- * tests/suite-mutation-bandwidth.sh. */
+ * tests/suite-mutation.sh (its mutation-bandwidth rows). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

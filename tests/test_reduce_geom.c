@@ -6,7 +6,7 @@
  * way size past the physical span, a clock too coarse; the share against
  * the knee; the writer and reader round trip. `test_reduce_geom
  * --sentences` prints each refusal's sentence for
- * tests/suite-mutation-geometry.sh (each names its constant's value). */
+ * tests/suite-mutation.sh (its mutation-geometry rows) (each names its constant's value). */
 #include <string.h>
 #include "check.h"
 #include "geom_model.h"
@@ -170,7 +170,7 @@ static void gaps(void)
 
 /* The sentences name their constants and values: a hashed L3 reached,
  * an L2 whose doubling breaks, one whose steps wander. With print, one
- * "CONSTANT<TAB>sentence" line each (tests/suite-mutation-geometry.sh). */
+ * "CONSTANT<TAB>sentence" line each (tests/suite-mutation.sh (its mutation-geometry rows)). */
 static void sentences(int print)
 {
 	static const char *const want[] = { "CS_GEOM_RISE", "CS_GEOM_STAY", "CS_GEOM_MIN_RUN", "CS_GEOM_HALF_SLACK" };

@@ -5,7 +5,7 @@
  * staircases (and the edges of CS_TLB_TRANSLATION_NEAR), the pool's page
  * size as the filter, a refused page size, short blocks, malformed series,
  * sweep_large_pages. `test_reduce_tlb --sentences` prints the sentence of
- * each constant for tests/suite-mutation-tlb.sh. */
+ * each constant for tests/suite-mutation.sh (its mutation-tlb rows). */
 #include <math.h>
 #include <string.h>
 #include "check.h"

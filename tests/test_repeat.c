@@ -6,7 +6,7 @@
  * built here, and on the catalogue's repeats* captures (read from
  * captures/synthetic/ on the host).
  * `test_repeat --sentences` prints each constant's sentence for
- * tests/suite-mutation-repeat.sh. */
+ * tests/suite-mutation.sh (its mutation-repeat rows). */
 #include <string.h>
 #include "check.h"
 #include "../common/csmath.h"
