@@ -39,7 +39,7 @@ MUT_RECOMPILED=0
 
 # mutants: read the table (above) from standard input
 mutants() {
-	local suite= test= opts= a b c
+	local suite='' test='' opts='' a b c rest
 	while read -r a b c rest; do
 		case $a in
 		'' | '#'*) continue ;;
