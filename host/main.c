@@ -1,6 +1,7 @@
 /* main.c: `cacheshape`, a dispatcher: each subcommand lives in its own file
  * (cmd_reduce.c, check.c) and takes argv from its own name on. */
 #include "cmd.h"
+#include "reader.h"
 #include "import/import.h"
 #include "cmd/plot.h"
 #include "cmd/compare.h"
@@ -129,5 +130,9 @@ int main(int argc, char **argv)
 	if ((k = find(argv[1])) < 0)
 		return cs_usage_error(NULL, "unknown command '%s'", argv[1]);
 	cs_opt_begin();
-	return commands[k].run(argc - 1, argv + 1);
+	int rc = commands[k].run(argc - 1, argv + 1);
+	/* the reader's arena, freed: LeakSanitizer scans every live block at
+	 * exit, and this one's untouched pages cost a sanitized run 0.2 s */
+	cs_read_release();
+	return rc;
 }
