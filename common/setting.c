@@ -320,6 +320,8 @@ void cs_setting_doc(struct cs_buf *b)
 		   "(key=value lines, `#` comments; docs/firmware.md), the host probe as\n"
 		   "long options (`cacheshape probe --OPTION VALUE`); both refuse a value\n"
 		   "out of range with the range below, the firmware keeping the default.\n"
+		   "The firmware's boot menu (`menu`, docs/firmware.md) offers every one\n"
+		   "the file takes that is a number, a word or on/off, edited within its range.\n"
 		   "The network's keys (`upload`, `upload_token`, `http_client`) are the\n"
 		   "network client's (net/netset.h, docs/firmware.md).\n\n"
 		   "## The program's\n\n");

@@ -93,7 +93,8 @@ int cs_setting_is(const struct cs_setting *d, const char *key, size_t n);
 /* The program's settings, that are no kind's (setting_table.c), by id. */
 enum cs_prog_setting {
 	CS_SET_SWEEP, CS_SET_MAX_BYTES, CS_SET_AFTER, CS_SET_CLOCK, CS_SET_COMPETITORS,
-	CS_SET_REPEAT, CS_SET_CORE_TYPES, CS_SET_LABEL, CS_SET_NAME, CS_SET_PROG_COUNT
+	CS_SET_REPEAT, CS_SET_CORE_TYPES, CS_SET_LABEL, CS_SET_NAME, CS_SET_MENU,
+	CS_SET_PROG_COUNT
 };
 extern const struct cs_setting cs_prog_settings[CS_SET_PROG_COUNT];
 #define CS_SETTINGS_MIN_BYTES 4096ull      /* max_bytes: the sweep's first size (4 KiB) */
@@ -101,6 +102,8 @@ extern const struct cs_setting cs_prog_settings[CS_SET_PROG_COUNT];
 #define CS_SETTINGS_MAX_COMPETITORS 64
 #define CS_SETTINGS_NAME_MAX 47            /* a capture's name, in characters */
 #define CS_SETTINGS_CLOCK_MAX 15           /* a counter's name */
+#define CS_SETTINGS_MENU_SECONDS 5         /* menu: the countdown before the run */
+#define CS_SETTINGS_MENU_MAX 120           /* menu: its longest, in seconds */
 
 /* Each kind's declarations (common/kinds.h's settings column), by enum
  * cs_kind; cs_none_settings for a kind with none. */

@@ -51,4 +51,11 @@ const struct cs_setting cs_prog_settings[CS_SET_PROG_COUNT] = {
 			  .long_note = "a capture's name takes",
 			  .def_says = "DATE-TIME-CPU",
 			  .help = "the capture's file name, without .json", .flags = F },
+	[CS_SET_MENU] = { .key = "menu", .type = CS_SETTING_UINT, .min = 0, .max = CS_SETTINGS_MENU_MAX,
+			  .unit = "seconds", .def = CS_SETTINGS_MENU_SECONDS,
+			  .def_says = "5; 0 when unattended (after=shutdown, a network boot, under an "
+				      "emulator)",
+			  .help = "the firmware's countdown before it measures, beside the run it is "
+				  "about to do: a key opens the boot menu (docs/firmware.md); 0: none",
+			  .flags = F },
 };

@@ -8,6 +8,7 @@ void cs_settings_default(struct cs_settings *s)
 {
 	cs_memset(s, 0, sizeof *s);
 	s->after = CS_AFTER_WAIT;
+	s->menu = (uint32_t)cs_prog_settings[CS_SET_MENU].def;
 	cs_kind_settings_default(s->kind);
 }
 
@@ -171,7 +172,60 @@ static void store(struct cs_settings *s, uint32_t id, const struct cs_setting_va
 	case CS_SET_CORE_TYPES: s->kinds_on_ap = v->u == 1; break; /* "main|ap" */
 	case CS_SET_LABEL: copy_label(s->label, sizeof s->label, v->s, v->n); break;
 	case CS_SET_NAME: copy_n(s->name, sizeof s->name, v->s, v->n); break;
+	case CS_SET_MENU: s->menu = (uint32_t)v->u, s->menu_said = 1; break;
 	}
+}
+
+const struct cs_setting *cs_settings_decl(uint32_t n, uint32_t *kind, uint32_t *idx)
+{
+	*kind = CS_KIND_COUNT, *idx = 0;
+	if (n < CS_SET_PROG_COUNT) {
+		*kind = CS_KIND_COUNT, *idx = n;
+		return &cs_prog_settings[n];
+	}
+	n -= CS_SET_PROG_COUNT;
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++) {
+		uint32_t m = cs_kind_settings[k]->n < CS_KIND_SETTINGS_MAX ? cs_kind_settings[k]->n
+									: CS_KIND_SETTINGS_MAX;
+		if (n < m) {
+			*kind = k, *idx = n;
+			return &cs_kind_settings[k]->v[n];
+		}
+		n -= m;
+	}
+	return NULL;
+}
+
+uint64_t cs_settings_get(const struct cs_settings *s, uint32_t n)
+{
+	uint32_t kind, idx;
+	if (!cs_settings_decl(n, &kind, &idx))
+		return 0;
+	if (kind < CS_KIND_COUNT)
+		return s->kind[kind][idx];
+	switch (idx) {
+	case CS_SET_SWEEP: return s->quick ? 0 : 1; /* "quick|full" */
+	case CS_SET_MAX_BYTES: return s->max_bytes;
+	case CS_SET_AFTER: return (uint64_t)s->after;
+	case CS_SET_COMPETITORS: return s->competitors;
+	case CS_SET_REPEAT: return s->repeat;
+	case CS_SET_CORE_TYPES: return s->kinds_on_ap ? 1 : 0; /* "main|ap" */
+	case CS_SET_MENU: return s->menu;
+	default: return 0; /* clock, label, name: text */
+	}
+}
+
+void cs_settings_set(struct cs_settings *s, uint32_t n, uint64_t u)
+{
+	uint32_t kind, idx;
+	const struct cs_setting *d = cs_settings_decl(n, &kind, &idx);
+	struct cs_setting_value v = { u, NULL, 0 };
+	if (!d || d->type == CS_SETTING_NAME || d->type == CS_SETTING_TEXT)
+		return;
+	if (kind < CS_KIND_COUNT)
+		s->kind[kind][idx] = u;
+	else
+		store(s, idx, &v);
 }
 
 /* "KEY (OLD) must be RANGE, not" */
@@ -349,6 +403,22 @@ void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s)
 	cs_jsonw_u64(j, cs_settings_repeats(s));
 	cs_jsonw_key(j, "kinds");
 	cs_jsonw_str(j, s->kinds_on_ap ? "ap" : "main");
+	/* the boot menu (efi/menu.c): the countdown as run, whether it was
+	 * opened, and the keys it changed (their values as run above) */
+	cs_jsonw_key(j, "menu");
+	cs_jsonw_u64(j, s->menu);
+	cs_jsonw_key(j, "menu_opened");
+	cs_jsonw_bool(j, s->menu_opened);
+	cs_jsonw_key(j, "menu_changed");
+	cs_jsonw_arr(j);
+	for (uint32_t n = 0, kind, idx; n < CS_SETTINGS_KEYS_MAX; n++) {
+		const struct cs_setting *d = cs_settings_decl(n, &kind, &idx);
+		if (!d)
+			break;
+		if (s->menu_changed & (1u << n))
+			cs_jsonw_str(j, d->key);
+	}
+	cs_jsonw_arr_end(j);
 	/* each kind's, after the program's: a default said in words is null */
 	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
 		for (uint32_t i = 0; i < cs_kind_settings[k]->n && i < CS_KIND_SETTINGS_MAX; i++) {

@@ -39,6 +39,11 @@ struct cs_settings {
 	uint32_t competitors; /* 0: none; N: the sweep again beside N streaming APs */
 	uint32_t repeat;      /* 0: by the sweep (cs_settings_repeats); N: N passes */
 	int kinds_on_ap;      /* kinds=ap: every kind of core swept on an AP */
+	uint32_t menu;        /* menu=: the countdown's seconds; as run once
+			       * efi/menu.c has applied the unattended rule */
+	int menu_said;        /* menu= was given (kept even when unattended) */
+	int menu_opened;      /* the boot menu was opened (efi/menu.c) */
+	uint32_t menu_changed; /* the settings it changed, a bit each (as seen) */
 	/* each kind's settings (its row's declarations), as plan.settings
 	 * takes them: bandwidth=off|N among them */
 	uint64_t kind[CS_KIND_COUNT][CS_KIND_SETTINGS_MAX];
@@ -71,5 +76,16 @@ const char *cs_after_name(enum cs_after a);
 /* The sweep's passes: repeat= when set, else by sweep= (full 5, quick 1). */
 uint32_t cs_settings_repeats(const struct cs_settings *s);
 void cs_settings_json(struct cs_jsonw *j, const struct cs_settings *s);
+
+/* Every declaration the file takes, by one number: the program's, then
+ * each kind's in the table's order (a key's bit in seen and
+ * menu_changed): NULL past the last. kind is CS_KIND_COUNT for the
+ * program's, idx the declaration's place in its table. */
+const struct cs_setting *cs_settings_decl(uint32_t n, uint32_t *kind, uint32_t *idx);
+/* The value of declaration n as a number (bool, uint, size, enum index;
+ * 0 for a name or a text), and set so: what the boot menu edits
+ * (efi/menu_state.h) without knowing which setting it is. */
+uint64_t cs_settings_get(const struct cs_settings *s, uint32_t n);
+void cs_settings_set(struct cs_settings *s, uint32_t n, uint64_t u);
 
 #endif
