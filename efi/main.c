@@ -9,6 +9,7 @@
 #include "console.h"
 #include "gop.h"
 #include "hooks.h"
+#include "menu.h"
 #include "net.h"
 #include "platform.h"
 #include "record.h"
@@ -201,6 +202,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	}
 	load_settings(vol);
 	cs_net_start(image, st, &set); /* netbooted: settings from the boot server (net.h) */
+	cs_menu_boot(st, &set, cs_net_booted(), cpu.emulated); /* the countdown, a key: the menu */
 	if (set.clock[0]) {
 		char why[128];
 		if (cs_arch_counter_select(&cpu, set.clock, why, sizeof why) != 0) {

@@ -80,6 +80,10 @@ FORCE:
 # without MP services, the committed capture replayed.
 TEST_SUITES += tests/suite-qemu-mp.sh
 
+# The boot menu (efi/menu.c): driven with keys through QEMU's monitor, and
+# an unattended boot that starts without one.
+TEST_SUITES += tests/suite-menu.sh
+
 # `cacheshape plot` (host/cmd/plot.c on chart/draw.c): the SVG checked as XML,
 # rendered by rsvg-convert, its marks counted.
 TEST_SUITES += tests/suite-plot.sh

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# suite-menu: the firmware's boot menu (efi/menu.c, docs/firmware.md "The
+# boot menu") in QEMU/OVMF (TCG), x86_64. Three boots, each a quick sweep
+# to 256 KiB that powers off:
+#   menu       menu=60: the countdown shown with the run, a key sent through
+#              the QEMU monitor (`sendkey`) opens the menu, more keys set
+#              repeat=2 and turn the bandwidth kind off, Enter measures; the
+#              capture records the values chosen and that the menu chose them
+#   countdown  menu=2: the countdown runs out and the run starts, no key
+#   unattended after=shutdown, no menu=: no countdown at all
+# The menu's logic itself (keys in, settings out) is tests/test_menu.c's.
+# suite: qemu
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+export MTOOLS_SKIP_CHECK=1
+EFI=build/x86_64/cacheshape.efi
+CS=build/host/cacheshape
+T=${QEMU_TEST_DIR:-build/test-menu}
+TMO=${TMO:-150}        # seconds a boot may take (a quick sweep to 256 KiB under TCG)
+KEY_TMO=30             # seconds for the firmware to redraw the menu after a key
+rm -rf "$T"
+mkdir -p "$T"
+for f in "$EFI" "$CS"; do
+	[ -e "$f" ] || { fail "missing $f (make firmware host)"; summary menu; exit 1; }
+done
+
+cfg() { printf '%s\n' "$@" >"$T/$C.cfg"; }
+esp() { tests/qemu/mkesp.sh "$T/$C.img" "$EFI" BOOTX64.EFI "$T/$C.cfg"; }
+in_log() { grep -qF -- "$1" "$T/$C.log"; }
+not() { ! "$@"; }
+fetch() { rm -f "$T/$C.json"; mcopy -i "$T/$C.img" "::/captures/$1.json" "$T/$C.json" 2>/dev/null; }
+# settings PYTHON-EXPR: true when the capture's settings member s satisfies it
+settings() {
+	python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["settings"]
+c = json.load(open(sys.argv[1]))
+sys.exit(0 if eval(sys.argv[2]) else 1)' "$T/$C.json" "$1"
+}
+# the serial console, terminal escapes stripped (as tests/qemu/boot.sh does)
+clean_log() { [ -e "$T/$C.raw" ] && tr -d '\r' <"$T/$C.raw" | sed -E 's/\x1b\[[0-9;?=]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' >"$T/$C.log"; }
+# wait_for TEXT N SECONDS: until TEXT is in the log N times, QEMU alive
+wait_for() {
+	local waited=0
+	while :; do
+		clean_log
+		[ "$(grep -cF -- "$1" "$T/$C.log")" -ge "$2" ] && return 0
+		kill -0 "$qpid" 2>/dev/null || return 1
+		[ "$waited" -ge $(($3 * 10)) ] && return 1
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+}
+monitor() { python3 tests/qemu/screendump.py monitor "$T/mon.sock" "$@"; }
+
+# 1: the menu driven with keys.
+C=menu
+cfg sweep=quick after=shutdown max_bytes=256K menu=60 name=menu "label=boot menu test"
+esp
+cp "${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}" "$T/$C.vars.fd"
+t0=$(date +%s)
+timeout -k 5 "$TMO" qemu-system-x86_64 -machine q35 -m 512M -display none -net none -no-reboot \
+	-serial "file:$T/$C.raw" -monitor "unix:$T/mon.sock,server=on,wait=off" \
+	-drive if=pflash,format=raw,readonly=on,file="${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}" \
+	-drive if=pflash,format=raw,file="$T/$C.vars.fd" \
+	-drive if=virtio,format=raw,file="$T/$C.img" </dev/null >"$T/$C.qemu" 2>&1 &
+qpid=$!
+if wait_for "menu: press a key for the boot menu" 1 "$TMO"; then
+	pass "$C: the countdown shown"
+	expect "$C: the run it is about to do shown with it" \
+		grep -qE '^run: sweep=quick max_bytes=256 KiB after=shutdown .*repeat=default .*bandwidth=default$' "$T/$C.log"
+	monitor "sendkey spc"
+	if wait_for "boot menu: Up/Down" 1 "$KEY_TMO"; then
+		pass "$C: a key opened the menu"
+		# the items as the menu lists them (the first at the cursor): the
+		# keys to send are counted from the menu's own text
+		items=$(awk '/^boot menu: /{n++} n==1 && /^  [> ] [a-z_]+ /{print $1 == ">" ? $2 : $1}' "$T/$C.log")
+		pos() { echo "$items" | grep -nx "$1" | cut -d: -f1; }
+		rep=$(pos repeat) bw=$(pos bandwidth)
+		expect "$C: the menu lists the program's and the bandwidth kind's settings ($(echo $items))" \
+			test -n "$rep" -a -n "$bw" -a -n "$(pos sweep)" -a -n "$(pos after)" -a -n "$(pos competitors)"
+		expect "$C: a kind's settings under its heading" in_log "  the bandwidth kind's:"
+		keys=()
+		for ((i = 1; i < ${rep:-1}; i++)); do keys+=(down); done
+		keys+=(right right)
+		for ((i = ${rep:-1}; i < ${bw:-1}; i++)); do keys+=(down); done
+		keys+=(left)
+		n=1 sent=0
+		for k in "${keys[@]}"; do
+			monitor "sendkey $k"
+			n=$((n + 1))
+			wait_for "boot menu: Up/Down" "$n" "$KEY_TMO" || break
+			sent=$((sent + 1))
+		done
+		expect "$C: each of the ${#keys[@]} keys redrew the menu ($sent did)" test "$sent" -eq "${#keys[@]}"
+		last=$(awk '/^boot menu: /{buf=""} {buf=buf $0 "\n"} END{printf "%s", buf}' "$T/$C.log")
+		expect "$C: the menu shows repeat 2, changed" grep -qE '^    repeat +2 \*$' <<<"$last"
+		expect "$C: the menu shows bandwidth off, changed" grep -qE '^  > bandwidth +off \*$' <<<"$last"
+		monitor "sendkey ret"
+		wait_for "menu: starting with the settings chosen" 1 "$KEY_TMO"
+	else
+		fail "$C: the menu did not open ($(tail -c 300 "$T/$C.log"))"
+	fi
+else
+	fail "$C: no countdown ($(tail -c 300 "$T/$C.log"; tail -c 300 "$T/$C.qemu"))"
+fi
+wait "$qpid"
+rc=$?
+clean_log
+echo "  $C: qemu exit $rc in $(($(date +%s) - t0)) s"
+expect "$C: Enter started the run" in_log "menu: starting with the settings chosen"
+expect "$C: the settings line says what was chosen" \
+	in_log "settings: sweep=quick after=shutdown max_bytes=256 KiB repeat=2 bandwidth=off"
+expect "$C: ran to the end and powered off (exit $rc)" test "$rc" -eq 0
+if fetch menu; then
+	expect "$C: the capture records repeat=2 and bandwidth=off" settings 's["repeat"] == 2 and s["bandwidth"] == "off"'
+	expect "$C: ... as chosen in the menu" \
+		settings 's["menu"] == 60 and s["menu_opened"] and s["menu_changed"] == ["repeat", "bandwidth"]'
+	expect "$C: the sweep ran twice" settings 'c["sweep"]["repeats"] == 2 and c["plan"]["repeats"] == 2'
+	expect "$C: cacheshape reduce reads it" "$CS" reduce "$T/$C.json" >"$T/$C.txt" 2>&1
+else
+	fail "$C: no capture menu.json on the ESP"
+fi
+
+# 2: menu=2 and no key: the countdown runs out, the run starts.
+C=countdown
+cfg sweep=quick after=shutdown max_bytes=256K menu=2 name=countdown
+esp
+QEMU_TIMEOUT=$TMO tests/qemu/boot.sh "$T/$C.log" -drive if=virtio,format=raw,file="$T/$C.img"
+rc=$?
+expect "$C: counted down and started by itself" grep -qF "menu: press a key for the boot menu, or the run starts in 2 1: starting" "$T/$C.log"
+expect "$C: no menu opened" not in_log "boot menu:"
+expect "$C: ran to the end and powered off (exit $rc)" test "$rc" -eq 0
+if fetch countdown; then
+	expect "$C: the capture records the countdown, no menu" \
+		settings 's["menu"] == 2 and not s["menu_opened"] and s["menu_changed"] == [] and s["repeat"] == 1'
+else
+	fail "$C: no capture countdown.json on the ESP"
+fi
+
+# 3: unattended (after=shutdown, menu= unsaid): no countdown, no key.
+C=unattended
+cfg sweep=quick after=shutdown max_bytes=256K name=unattended
+esp
+QEMU_TIMEOUT=$TMO tests/qemu/boot.sh "$T/$C.log" -drive if=virtio,format=raw,file="$T/$C.img"
+rc=$?
+expect "$C: no countdown" not grep -qE '^menu:|^run: ' "$T/$C.log"
+expect "$C: ran to the end and powered off without a key (exit $rc)" test "$rc" -eq 0
+if fetch unattended; then
+	expect "$C: the capture records no countdown" settings 's["menu"] == 0 and not s["menu_opened"]'
+else
+	fail "$C: no capture unattended.json on the ESP"
+fi
+summary menu
