@@ -5,7 +5,8 @@
 #   menu       menu=60: the countdown shown with the run, a key sent through
 #              the QEMU monitor (`sendkey`) opens the menu, more keys set
 #              repeat=2 and turn the bandwidth kind off, Enter measures; the
-#              capture records the values chosen and that the menu chose them
+#              capture records the values chosen and that the menu chose them;
+#              a screendump shows the menu on the GOP screen (tests/menu_gop.py)
 #   countdown  menu=2: the countdown runs out and the run starts, no key
 #   unattended after=shutdown, no menu=: no countdown at all
 # The menu's logic itself (keys in, settings out) is tests/test_menu.c's.
@@ -44,7 +45,7 @@ wait_for() {
 	local waited=0
 	while :; do
 		clean_log
-		[ "$(grep -cF -- "$1" "$T/$C.log")" -ge "$2" ] && return 0
+		[ "$(grep -cF -- "$1" "$T/$C.log" 2>/dev/null)" -ge "$2" ] 2>/dev/null && return 0
 		kill -0 "$qpid" 2>/dev/null || return 1
 		[ "$waited" -ge $(($3 * 10)) ] && return 1
 		sleep 0.1
@@ -96,6 +97,12 @@ if wait_for "menu: press a key for the boot menu" 1 "$TMO"; then
 		last=$(awk '/^boot menu: /{buf=""} {buf=buf $0 "\n"} END{printf "%s", buf}' "$T/$C.log")
 		expect "$C: the menu shows repeat 2, changed" grep -qE '^    repeat +2 \*$' <<<"$last"
 		expect "$C: the menu shows bandwidth off, changed" grep -qE '^  > bandwidth +off \*$' <<<"$last"
+		# the same menu on the screen (GOP, QEMU's standard VGA), through the monitor
+		monitor "screendump $T/$C.ppm"
+		cp "$T/$C.log" "$T/$C.shown.log"
+		while read -r v rest; do
+			case $v in PASS) pass "$C: $rest" ;; *) fail "$C: $v $rest" ;; esac
+		done < <(python3 tests/menu_gop.py "$T/$C.ppm" "$T/$C.shown.log" 2>&1)
 		monitor "sendkey ret"
 		wait_for "menu: starting with the settings chosen" 1 "$KEY_TMO"
 	else
