@@ -10,6 +10,7 @@
 #   countdown  menu=2: the countdown runs out and the run starts, no key
 #   unattended after=shutdown, no menu=: no countdown at all
 # The menu's logic itself (keys in, settings out) is tests/test_menu.c's.
+# run-all: seconds 90
 # suite: qemu
 set -u
 cd "$(dirname "$0")/.."
