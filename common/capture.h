@@ -9,7 +9,7 @@
 #include "secureboot.h"
 
 #define CS_MAX_SWEEP_POINTS 1024 /* sweep points in one capture */
-#define CS_MAX_ADJ_SERIES 8      /* adjacency placements in one capture */
+#define CS_MAX_ADJ_SERIES 8      /* adjacency placements in one capture (kinds/adjacency/) */
 #define CS_MAX_ADJ_POINTS 64     /* distances in one adjacency series */
 #define CS_MAX_CACHES 32         /* published cache descriptors */
 #define CS_TEXT_MAX 256          /* label and other free text, with its NUL */
@@ -45,25 +45,6 @@ struct cs_point {
 };
 
 enum cs_placement { CS_PLACE_FIRST, CS_PLACE_MIDDLE, CS_PLACE_LAST };
-
-struct cs_adj_point {
-	double distance; /* bytes from the first word to the second */
-	double ns;       /* cost per pair */
-};
-
-struct cs_adj_series {
-	enum cs_placement placement;
-	int has_footprint;
-	double footprint_bytes; /* F: distinct-line bytes while both words share a line */
-	/* A placement the producer refused before measuring (no legal
-	 * footprint, docs/reduction.md s.5): no points, and the refusal travels in
-	 * the capture as "refusal": {"code", "reason"} so a replay shows it. */
-	int refused;
-	char refusal_code[CS_WORD_MAX];
-	char refusal_reason[CS_TEXT_MAX];
-	uint32_t n;
-	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
-};
 
 /* Every kind's data, declared in its folder (CS_CAPTURE_MEMBER_<ID>) and
  * gathered by scripts/kinds-h.sh into a generated header (mk/kinds.mk):
@@ -113,8 +94,6 @@ struct cs_capture {
 	struct cs_cache caches[CS_MAX_CACHES];
 	uint32_t n_points;
 	struct cs_point points[CS_MAX_SWEEP_POINTS];
-	uint32_t n_adj;
-	struct cs_adj_series adj[CS_MAX_ADJ_SERIES];
 	struct cs_secure_boot sb; /* a firmware's producer.secure_boot (secureboot.h) */
 	struct cs_about about; /* the producer's name and time, for pictures */
 	CS_KINDS_CAPTURE_MEMBERS /* each kind's, in folder order (kinds/NAME/) */

@@ -31,7 +31,7 @@ static uint32_t grid_count(uint64_t max, uint32_t cap)
 	return n;
 }
 
-uint32_t cs_sweep_sizes(uint64_t max, uint64_t *out, uint32_t cap)
+uint32_t cs_grid_sizes(uint64_t max, uint64_t *out, uint32_t cap)
 {
 	uint32_t n = grid_count(max, cap);
 	for (uint32_t k = 0; k < n; k++)
@@ -127,7 +127,7 @@ static double eta_after(struct cs_engine *e, uint32_t n, uint32_t i,
 /* ---- the sweep, a point a step ---- */
 
 /* A sweep over the grid begins: its event (CS_EV_SWEEP). */
-void cs_engine_sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t seed,
+void cs_engine_sweep_begin(struct cs_engine *e, struct cs_grid_at *s, uint64_t seed,
 			   int show, uint32_t cap, struct cs_event *ev)
 {
 	s->n = grid_count(e->plan.sweep_max, cap);
@@ -145,7 +145,7 @@ void cs_engine_sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t 
  * be NULL): its event, CS_EV_POINT or CS_EV_POINT_FAILED. The clock and
  * the time left are read only where someone hears of them (show) or
  * records them (d): a sweep on another processor does neither. */
-void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
+void cs_engine_sweep_next(struct cs_engine *e, struct cs_grid_at *s, struct cs_point *pts,
 			  struct cs_run_detail *d, struct cs_event *ev)
 {
 	const struct cs_plan *p = &e->plan;
@@ -154,7 +154,7 @@ void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_
 	double t0 = s->show || d ? cs_engine_seconds(e) : 0, took;
 
 	*ev = (struct cs_event){ .kind = CS_EV_POINT_FAILED, .i = i, .n = s->n, .bytes = bytes };
-	if (cs_sweep_point_capped(&e->hooks.clk, e->hooks.mem, bytes, p->blocks,
+	if (cs_chase_point_capped(&e->hooks.clk, e->hooks.mem, bytes, p->blocks,
 				  p->min_block_ns, p->warm_max, &s->rng, &s->pr) != 0) {
 		if (d)
 			d->failed_points++;
@@ -178,7 +178,7 @@ void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_
 uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
 			 struct cs_point *pts, uint32_t cap)
 {
-	struct cs_sweep_at s;
+	struct cs_grid_at s;
 	struct cs_event ev;
 
 	cs_engine_sweep_begin(e, &s, seed, show, cap, &ev);

@@ -58,7 +58,7 @@ struct cs_plan {
 /* Blocks and their floor for a quick or full run on a clock of this quantum. */
 void cs_plan_blocks(struct cs_plan *p, int quick, double quantum_ns);
 /* Sizes from 4 KiB to max, four an octave (2^(k/4)), 64-byte multiples. */
-uint32_t cs_sweep_sizes(uint64_t max, uint64_t *out, uint32_t cap);
+uint32_t cs_grid_sizes(uint64_t max, uint64_t *out, uint32_t cap);
 /* "max_bytes", "blocks", "min_block_ns", "min_block_is", "warm_max_loads",
  * "seed", "repeats" inside an open capture object. */
 void cs_plan_json(struct cs_jsonw *j, const struct cs_plan *p);
@@ -163,33 +163,30 @@ struct cs_watch {
 
 /* ---- where a run stands between steps ---- */
 
-/* A sweep over the grid, between points. */
-struct cs_sweep_at {
+/* The engine's sweep over the size grid, between points: every kind that
+ * sweeps takes it (the sweep's main sweep, the competitor's, each core
+ * type's, the TLB's large pages, the bandwidth's grid), so it is the
+ * engine's, not one kind's. */
+struct cs_grid_at {
 	struct cs_rng rng;
 	uint32_t i, n;          /* the next size, and how many there are */
 	uint32_t got;           /* points measured */
 	int show;               /* the time left in each point's event */
 	double t0;              /* when it began */
 	struct cs_point_result pr; /* the last point (its event points here) */
-	uint32_t pass, k;       /* the main sweep's repeat and its next slot (sweep_run.c) */
-	double pass_s;          /* seconds its first pass took */
 };
 
-/* The adjacency probe, between placements and distances. */
-struct cs_adj_at {
-	struct cs_rng rng;
-	uint32_t phase;         /* what the next step does (engine_adj.c) */
-	uint32_t placement;     /* placements taken (first, middle, last) */
-	uint32_t k;             /* the next distance of the ruler */
-	double t0;
-};
+/* Where each kind's run stands between its steps, declared in its folder
+ * (CS_AT_MEMBER_<ID>: the main sweep's passes, the adjacency probe's
+ * placement and distance) and gathered by scripts/kinds-h.sh (docs/layers.md
+ * "Storage"); zero as the run begins. */
+#include "../build/gen/kinds_at.h"
 
 /* The run: the row of the table running and its steps so far. */
 struct cs_engine_at {
 	uint32_t kind;          /* CS_KIND_COUNT: the run is over */
 	uint32_t step;          /* the row's steps so far: 0, it begins */
-	struct cs_sweep_at sweep;
-	struct cs_adj_at adj;
+	CS_KINDS_AT_MEMBERS /* each kind's, in folder order (kinds/NAME/) */
 };
 
 struct cs_engine {
@@ -228,9 +225,9 @@ uint32_t cs_engine_sweep(struct cs_engine *e, uint64_t seed, int show,
  * sweep's detail d, which may be NULL), leaving CS_EV_POINT or
  * CS_EV_POINT_FAILED. The clock and the time left are read only where
  * someone hears of them (show) or records them (d). */
-void cs_engine_sweep_begin(struct cs_engine *e, struct cs_sweep_at *s, uint64_t seed,
+void cs_engine_sweep_begin(struct cs_engine *e, struct cs_grid_at *s, uint64_t seed,
 			   int show, uint32_t cap, struct cs_event *ev);
-void cs_engine_sweep_next(struct cs_engine *e, struct cs_sweep_at *s, struct cs_point *pts,
+void cs_engine_sweep_next(struct cs_engine *e, struct cs_grid_at *s, struct cs_point *pts,
 			  struct cs_run_detail *d, struct cs_event *ev);
 
 /* The main sweep's repeats (plan.repeats, kinds/sweep/sweep_run.c): the

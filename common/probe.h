@@ -1,6 +1,8 @@
 /* probe.h: the measurement kernels, freestanding, shared by the firmware and
- * the host probe: the random single-cycle pointer chase (the latency sweep)
- * and the adjacency pairs (the fetch-granule probe). The caller supplies the
+ * the host probe: the random single-cycle pointer chase (every latency
+ * sweep: the sweep kind's, the competitor's, each core type's, the TLB's
+ * large pages, the bandwidth's grid) and the blocks any walk is timed in
+ * (the adjacency kind's pairs, kinds/adjacency/adj_probe.h; the TLB's). The caller supplies the
  * memory and the clock; nothing here allocates or knows the architecture. */
 #ifndef CS_PROBE_H
 #define CS_PROBE_H
@@ -54,7 +56,7 @@ uint64_t cs_timed_blocks(const struct cs_probe_clock *clk, const struct cs_walk 
 			 uint64_t start, uint32_t blocks, double min_block_ns,
 			 double per, double *min, double *median, double *shortest);
 
-/* One sweep point: enough loads that every timed block lasts at least
+/* One point of a sweep (every kind's): enough loads that every timed block lasts at least
  * min_block_ns (100 clock quanta, docs/reduction.md s.1), 'blocks' blocks.
  * Outputs: min and median ns per load, and the shortest block's length. */
 struct cs_point_result {
@@ -62,43 +64,29 @@ struct cs_point_result {
 	uint64_t loads_per_block;
 	uint32_t blocks;
 };
-int cs_sweep_point(const struct cs_probe_clock *clk, void *mem, uint64_t bytes,
+int cs_chase_point(const struct cs_probe_clock *clk, void *mem, uint64_t bytes,
 		   uint32_t blocks, double min_block_ns, struct cs_rng *r,
 		   struct cs_point_result *out);
-
-/* The adjacency probe over a footprint of F bytes: F/64 pairs, the first
- * word of each at a uniformly random 8-byte offset in its line, the second
- * exactly d bytes on, every load dependent on the one before, pairs visited
- * in a random single cycle. 'span' is the memory needed for distance d. */
-uint64_t cs_adj_span(uint64_t footprint, uint32_t d);
-void *cs_adj_build(void *mem, uint64_t footprint, uint32_t d, struct cs_rng *r);
-/* ns per pair (two dependent loads), minimum over blocks. */
-int cs_adj_point(const struct cs_probe_clock *clk, void *mem,
-		 uint64_t footprint, uint32_t d, uint32_t blocks,
-		 double min_block_ns, struct cs_rng *r, double *ns_per_pair,
-		 double *block_ns);
-
-/* The two above with the warm-up walk and the first trial block capped at
+/* The same with the warm-up walk and the first trial block capped at
  * warm_max loads (0: uncapped, a whole turn of the cycle, as above). Added
  * for the host probe: at 512 MiB a whole turn is millions of DRAM misses, so
  * uncapped the sweep spends its time walking, not timing. A block still
  * lasts min_block_ns; it then samples the cycle rather than closing it. */
-int cs_sweep_point_capped(const struct cs_probe_clock *clk, void *mem,
+int cs_chase_point_capped(const struct cs_probe_clock *clk, void *mem,
 			  uint64_t bytes, uint32_t blocks, double min_block_ns,
 			  uint64_t warm_max, struct cs_rng *r,
 			  struct cs_point_result *out);
-int cs_adj_point_capped(const struct cs_probe_clock *clk, void *mem,
-			uint64_t footprint, uint32_t d, uint32_t blocks,
-			double min_block_ns, uint64_t warm_max,
-			struct cs_rng *r, double *ns_per_pair, double *block_ns);
 
-/* The adjacency probe's layout as capture members, "ruler" and "first_word",
- * written alike by every producer. */
-struct cs_jsonw;
-void cs_adj_layout_json(struct cs_jsonw *j);
-
-/* The documented ruler of distances (bytes), at least two above 256. */
-extern const uint32_t cs_adj_ruler[];
-extern const uint32_t cs_adj_ruler_len;
+/* The chase's blocks from *pp (cs_timed_blocks on cs_chase_timed): the
+ * loads per block (a multiple of the unroll, so whole pairs), or 0 on
+ * failure. 'per' is loads per reported unit: 1 per load, 2 per pair (the
+ * adjacency kind's). At most CS_PROBE_MAX_BLOCKS blocks. */
+#define CS_PROBE_MAX_BLOCKS 64
+uint64_t cs_chase_blocks(const struct cs_probe_clock *clk, void **pp,
+			 uint64_t start, uint32_t blocks, double min_block_ns,
+			 double per, double *min, double *median,
+			 double *shortest);
+/* v, at most 'cap' (0: no cap): the warm-up's bound (warm_max). */
+uint64_t cs_capped(uint64_t v, uint64_t cap);
 
 #endif

@@ -74,20 +74,6 @@ struct cs_knee {
 	int coarse;
 };
 
-struct cs_adj_result {
-	enum cs_placement placement;
-	int has_footprint;
-	double footprint_bytes;
-	int has_fit;          /* 1 when the fit ran (it may still be refused) */
-	double granule_fit;   /* the winning distance, accepted or not */
-	double r2, margin, ramp;
-	int has_r2, has_margin, has_ramp; /* 0 when undefined (e.g. SST == 0) */
-	int has_granule;      /* accepted */
-	double granule_bytes;
-	int refused;
-	struct cs_refusal refusal;
-};
-
 enum cs_gap_order {
 	CS_GAP_ORDER_UNKNOWN = -1, /* fewer than two matched knees */
 	CS_GAP_ORDER_NO = 0,
@@ -110,8 +96,6 @@ struct cs_result {
 	uint32_t n_knees;        /* found, missing and unmatched, in order */
 	struct cs_knee knees[CS_MAX_KNEES];
 	enum cs_gap_order gap_order;
-	uint32_t n_adj;
-	struct cs_adj_result adj[CS_MAX_ADJ_SERIES];
 	uint32_t n_refusals;     /* capture-wide and per-series, in order */
 	struct cs_refusal refusals[CS_MAX_REFUSALS];
 	struct cs_climbs climbs; /* s.9: one per smooth-climb refusal, in order */

@@ -87,25 +87,5 @@ uint32_t cs_knee_table(const double *knee, const uint8_t *skip, uint32_t m, cons
  * P/CS_PAIR_BELOW <= knee <= CS_PAIR_ABOVEP": the pairing's words */
 double cs_log2_ratio(double a, double b);
 void cs_put_pair_limits(struct cs_buf *b);
-/* adjacency.c: placement rule and fit (s.5). */
-void cs_reduce_adjacency(const struct cs_capture *c, struct cs_work *w,
-			 struct cs_result *r);
-
-/* Least-squares fit of t = a + b * min(d, g) for every candidate g: the
- * swept distances that are powers of two (s.5 as amended); every distance
- * enters each fit as data. Exported for the unit tests. pts sorted by
- * distance, n >= 1. has_winner 0: no swept distance is a power of two. */
-struct cs_fit {
-	int has_winner;
-	uint32_t winner;   /* index of the winning distance */
-	uint32_t above;    /* swept distances greater than the winner */
-	double a, b, sse, sst, sse_runner;
-	int has_runner;
-	double r2, margin, ramp;
-	int has_r2, has_margin, has_ramp;
-};
-void cs_fit_ramp(const struct cs_adj_point *pts, uint32_t n, struct cs_fit *f);
-/* s.5: d is a whole power of two (1, 2, 4, ... bytes) */
-int cs_power_of_two(double d);
 
 #endif

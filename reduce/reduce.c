@@ -35,36 +35,6 @@ int cs_malformed(char *err, size_t errlen, const char *what, uint32_t idx,
 	return -1;
 }
 
-/* The adjacency series are well formed (checked with the sweep, so a file's
- * first fault is named first, and again by their own reduction, which a
- * live run reaches after the sweep's). */
-static int check_adjacency(const struct cs_capture *c, char *err, size_t errlen)
-{
-	static const char *const must = "must be a positive finite number";
-	if (c->n_adj > CS_MAX_ADJ_SERIES)
-		return cs_malformed(err, errlen, "adjacency", (uint32_t)-1, NULL,
-				 "too many series for this build", c->n_adj);
-	for (uint32_t s = 0; s < c->n_adj; s++) {
-		const struct cs_adj_series *a = &c->adj[s];
-		if (a->has_footprint && !cs_positive(a->footprint_bytes))
-			return cs_malformed(err, errlen, "adjacency", s, "footprint_bytes", must, a->footprint_bytes);
-		if (a->n > CS_MAX_ADJ_POINTS)
-			return cs_malformed(err, errlen, "adjacency", s, "points",
-					 "too many points for this build", a->n);
-		for (uint32_t i = 0; i < a->n; i++) {
-			if (!cs_positive(a->pts[i].distance))
-				return cs_malformed(err, errlen, "adjacency", s, "points[].distance", must, a->pts[i].distance);
-			if (!cs_positive(a->pts[i].ns))
-				return cs_malformed(err, errlen, "adjacency", s, "points[].ns", must, a->pts[i].ns);
-			for (uint32_t j = 0; j < i; j++)
-				if (a->pts[j].distance == a->pts[i].distance)
-					return cs_malformed(err, errlen, "adjacency", s, "points[].distance",
-							 "duplicate distance", a->pts[i].distance);
-		}
-	}
-	return 0;
-}
-
 static int check_capture(const struct cs_capture *c, char *err, size_t errlen)
 {
 	static const char *const must = "must be a positive finite number";
@@ -87,7 +57,7 @@ static int check_capture(const struct cs_capture *c, char *err, size_t errlen)
 		return cs_malformed(err, errlen, "clock", (uint32_t)-1, "quantum_ns", must, k->quantum_ns);
 	if (k->has_clamp && !cs_positive(k->clamp_ns))
 		return cs_malformed(err, errlen, "clock", (uint32_t)-1, "clamp_ns", must, k->clamp_ns);
-	return check_adjacency(c, err, errlen);
+	return 0;
 }
 
 /* Insertion sort by size: captures arrive nearly sorted, and it is stable. */
@@ -149,18 +119,18 @@ static void result_init(struct cs_result *r, const struct cs_capture *c)
 	r->n_levels = 0;
 	r->n_knees = 0;
 	r->gap_order = CS_GAP_ORDER_UNKNOWN;
-	r->n_adj = 0;
 	r->n_refusals = 0;
 	r->climbs.n = r->climbs.n_knees = 0; /* s.9: none until the sweep's row */
 	cs_memset(r->knees, 0, sizeof r->knees);
-	cs_memset(r->adj, 0, sizeof r->adj);
 	r->rep.n = 0; /* no repeats reduced until the sweep's row */
 }
 
-/* The sweep's row of the table (docs/reduction.md s.1 to s.4): the whole
- * capture checked, then levels and knees into a fresh r. */
-int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
-		    struct cs_result *r, char *err, size_t errlen)
+/* A latency series's reduction (docs/reduction.md s.1 to s.4): the
+ * capture's points checked, then levels and knees into a fresh r, and each
+ * repeat's (repeat.h). The sweep's row (kinds/sweep/sweep_reduce.c), each
+ * repeat's and every other sweep's (cs_reduce) reduce so. */
+int cs_reduce_latency(const struct cs_capture *c, struct cs_work *w,
+		      struct cs_result *r, char *err, size_t errlen)
 {
 	if (errlen)
 		err[0] = '\0';
@@ -174,26 +144,9 @@ int cs_sweep_reduce(const struct cs_capture *c, struct cs_work *w,
 	return 0;
 }
 
-/* The adjacency's row (s.5): its series fitted against the levels the
- * sweep's row left in r, their refusals after the sweep's. */
-int cs_adj_reduce(const struct cs_capture *c, struct cs_work *w,
-		  struct cs_result *r, char *err, size_t errlen)
-{
-	if (errlen)
-		err[0] = '\0';
-	r->n_adj = 0;
-	cs_memset(r->adj, 0, sizeof r->adj);
-	if (check_adjacency(c, err, errlen))
-		return -1;
-	if (!cs_clock_refused(c))
-		cs_reduce_adjacency(c, w, r);
-	return 0;
-}
-
+/* The first two rows of the table, the sweep's and the adjacency's. */
 int cs_reduce(const struct cs_capture *c, struct cs_work *w,
 	      struct cs_result *r, char *err, size_t errlen)
 {
-	if (cs_sweep_reduce(c, w, r, err, errlen) != 0)
-		return -1;
-	return cs_adj_reduce(c, w, r, err, errlen);
+	return cs_reduce_kinds(c, w, r, CS_KIND_SWEEP, CS_KIND_ADJACENCY + 1, err, errlen);
 }

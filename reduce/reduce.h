@@ -15,7 +15,6 @@
 struct cs_work {
 	uint32_t n;
 	struct cs_point pts[CS_MAX_SWEEP_POINTS]; /* sorted, surviving points */
-	struct cs_adj_point adj[CS_MAX_ADJ_POINTS];
 	double ratio[CS_MAX_SWEEP_POINTS]; /* s.4 grid: spans of 4 points */
 	struct cs_stair stair;             /* the staircase of pts (staircase.h) */
 	/* 1: a coarse grid (s.4) keeps the staircase's knees, s.10 not applied.
@@ -42,6 +41,13 @@ int cs_reduce_capture(const struct cs_capture *c, struct cs_work *w,
 int cs_reduce_kinds(const struct cs_capture *c, struct cs_work *w,
 		    struct cs_result *r, uint32_t first, uint32_t end,
 		    char *err, size_t errlen);
+
+/* A latency series's reduction (docs/reduction.md s.1 to s.4; reduce.c):
+ * the capture's points and clock checked (-1 and err when malformed),
+ * levels and knees into a fresh r, and the repeats' (repeat.h). The
+ * sweep's row of the table (kinds/sweep/) and each repeat reduce so. */
+int cs_reduce_latency(const struct cs_capture *c, struct cs_work *w,
+		      struct cs_result *r, char *err, size_t errlen);
 
 /* The sweep and its adjacency series alone (docs/reduction.md s.1 to s.5): the
  * first two rows of the table, for another sweep of the same capture (the

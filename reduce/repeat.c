@@ -59,7 +59,7 @@ static void one_repeat(const struct cs_capture *c, uint32_t k, struct cs_work *w
 	char err[8];
 	side_of(c, k, &w->side);
 	rr->n_knees[k] = 0;
-	rr->reduced[k] = cs_sweep_reduce(&w->side, w, &w->side_res, err, sizeof err) == 0;
+	rr->reduced[k] = cs_reduce_latency(&w->side, w, &w->side_res, err, sizeof err) == 0;
 	if (!rr->reduced[k])
 		return;
 	for (uint32_t j = 0; j < w->side_res.n_knees; j++)

@@ -6,15 +6,18 @@
 #   #define CS_CAPTURE_MEMBER_<ID> struct ... name;   (struct cs_capture)
 #   #define CS_RESULT_MEMBER_<ID>  struct ... name;   (struct cs_result)
 #   #define CS_HOOKS_MEMBER_<ID>   struct ... name;   (struct cs_engine_hooks)
+#   #define CS_AT_MEMBER_<ID>      struct ... name;   (struct cs_engine_at: where
+#                                  the kind's run stands between its steps)
 #   #define CS_WATCH_<ID> { begin, kind_begin, kind_step },  (struct cs_watch:
 #                                  a kind that watches every kind's run)
 # This globs kinds/*/*.h, in folder order then file order, and writes
-# OUTDIR/kinds_capture.h, kinds_result.h, kinds_hooks.h and kinds_watch.h
-# (OUTDIR: build/gen): each includes the headers that declare its macros
-# and expands them all as CS_KINDS_CAPTURE_MEMBERS, CS_KINDS_RESULT_MEMBERS,
-# CS_KINDS_HOOKS_MEMBERS and CS_KINDS_WATCH. A file is rewritten only when
-# its text changes, so an unchanged list rebuilds nothing. Run by
-# mk/kinds.mk before any object of any build.
+# OUTDIR/kinds_capture.h, kinds_result.h, kinds_hooks.h, kinds_at.h and
+# kinds_watch.h (OUTDIR: build/gen): each includes the headers that
+# declare its macros and expands them all as CS_KINDS_CAPTURE_MEMBERS,
+# CS_KINDS_RESULT_MEMBERS, CS_KINDS_HOOKS_MEMBERS, CS_KINDS_AT_MEMBERS and
+# CS_KINDS_WATCH. A file is rewritten only when its text changes, so an
+# unchanged list rebuilds nothing. Run by mk/kinds.mk before any object of
+# any build.
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/gen}
@@ -56,4 +59,5 @@ gen() { # gen FILE GUARD PATTERN LIST-MACRO
 gen kinds_capture.h CS_GEN_KINDS_CAPTURE_H CS_CAPTURE_MEMBER_ CS_KINDS_CAPTURE_MEMBERS
 gen kinds_result.h CS_GEN_KINDS_RESULT_H CS_RESULT_MEMBER_ CS_KINDS_RESULT_MEMBERS
 gen kinds_hooks.h CS_GEN_KINDS_HOOKS_H CS_HOOKS_MEMBER_ CS_KINDS_HOOKS_MEMBERS
+gen kinds_at.h CS_GEN_KINDS_AT_H CS_AT_MEMBER_ CS_KINDS_AT_MEMBERS
 gen kinds_watch.h CS_GEN_KINDS_WATCH_H CS_WATCH_ CS_KINDS_WATCH

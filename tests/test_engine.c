@@ -12,6 +12,7 @@
 #include <time.h>
 #include "check.h"
 #include "../common/capture_write.h"
+#include "../kinds/adjacency/adj_probe.h"
 #include "../common/engine.h"
 #include "../common/kinds.h"
 #include "../reduce/json.h"
@@ -134,7 +135,7 @@ static void test_sizes(void)
 	static const uint64_t maxes[] = { 8192, 65536, 100000, 64ull << 20, 512ull << 20 };
 	uint64_t s[CS_MAX_SWEEP_POINTS];
 	for (unsigned t = 0; t < sizeof maxes / sizeof maxes[0]; t++) {
-		uint32_t n = cs_sweep_sizes(maxes[t], s, CS_MAX_SWEEP_POINTS);
+		uint32_t n = cs_grid_sizes(maxes[t], s, CS_MAX_SWEEP_POINTS);
 		int ok = n > 0 && s[0] == 4096;
 		for (uint32_t i = 0; i < n; i++) {
 			ok &= s[i] % 64 == 0 && s[i] <= maxes[t];
@@ -146,11 +147,11 @@ static void test_sizes(void)
 		}
 		CHECK(ok, "max %llu: grid broken (%u sizes)", (unsigned long long)maxes[t], n);
 	}
-	CHECK(cs_sweep_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS) == 69,
+	CHECK(cs_grid_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS) == 69,
 	      "4 KiB..512 MiB is 17 octaves of four, plus the top: %u",
-	      cs_sweep_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS));
-	CHECK(cs_sweep_sizes(512ull << 20, s, 10) == 10, "the cap on sizes is kept");
-	CHECK(cs_sweep_sizes(4095, s, CS_MAX_SWEEP_POINTS) == 0, "nothing under 4 KiB");
+	      cs_grid_sizes(512ull << 20, s, CS_MAX_SWEEP_POINTS));
+	CHECK(cs_grid_sizes(512ull << 20, s, 10) == 10, "the cap on sizes is kept");
+	CHECK(cs_grid_sizes(4095, s, CS_MAX_SWEEP_POINTS) == 0, "nothing under 4 KiB");
 }
 
 static void test_plan(void)
@@ -171,7 +172,7 @@ static void test_plan(void)
 static void test_run(void)
 {
 	uint64_t s[CS_MAX_SWEEP_POINTS];
-	uint32_t n = cs_sweep_sizes(32768, s, CS_MAX_SWEEP_POINTS), ok = 1;
+	uint32_t n = cs_grid_sizes(32768, s, CS_MAX_SWEEP_POINTS), ok = 1;
 	struct cs_buf b;
 
 	setup(32768);
@@ -210,7 +211,7 @@ static void test_run(void)
 static void test_steps(void)
 {
 	uint64_t s[CS_MAX_SWEEP_POINTS];
-	uint32_t n = cs_sweep_sizes(32768, s, CS_MAX_SWEEP_POINTS), steps = 0, pts = 0, adj = 0;
+	uint32_t n = cs_grid_sizes(32768, s, CS_MAX_SWEEP_POINTS), steps = 0, pts = 0, adj = 0;
 	enum cs_event_kind k[256];
 	struct cs_event ev;
 	int ok = 1;
@@ -246,7 +247,7 @@ static void test_steps(void)
 static void test_failures(void)
 {
 	uint64_t s[CS_MAX_SWEEP_POINTS];
-	uint32_t n = cs_sweep_sizes(16384, s, CS_MAX_SWEEP_POINTS);
+	uint32_t n = cs_grid_sizes(16384, s, CS_MAX_SWEEP_POINTS);
 	setup(16384);
 	eng.hooks.clk.now = stuck_now;
 	cs_engine_run(&eng, &cap);
@@ -470,7 +471,7 @@ static void test_progress_lines(void)
  * "repeats" and each point's repeats_ns. */
 static void test_repeats(void)
 {
-	uint32_t n = cs_sweep_sizes(32768, (uint64_t[CS_MAX_SWEEP_POINTS]){ 0 }, CS_MAX_SWEEP_POINTS);
+	uint32_t n = cs_grid_sizes(32768, (uint64_t[CS_MAX_SWEEP_POINTS]){ 0 }, CS_MAX_SWEEP_POINTS);
 	uint32_t ok = 1, points = 0;
 	struct cs_buf b;
 	for (uint32_t m = 1; m < 40; m++)

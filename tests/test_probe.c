@@ -8,6 +8,7 @@
 #include <time.h>
 #include "check.h"
 #include "../common/probe.h"
+#include "../kinds/adjacency/adj_probe.h"
 
 CS_TEST_MAIN_DEFS;
 
@@ -175,12 +176,12 @@ static void test_timed(void)
 	double ns, block;
 	void *mem = aligned(1 << 20);
 	cs_rng_seed(&r, 3);
-	CHECK(cs_sweep_point(&clk, mem, 64 * 1024, 5, 200000.0, &r, &pr) == 0, "sweep point failed");
+	CHECK(cs_chase_point(&clk, mem, 64 * 1024, 5, 200000.0, &r, &pr) == 0, "sweep point failed");
 	CHECK(pr.ns_min > 0 && pr.ns_min <= pr.ns_median, "min %g median %g", pr.ns_min, pr.ns_median);
 	CHECK(pr.block_ns >= 200000.0, "shortest block %g ns under 200 us", pr.block_ns);
 	CHECK(pr.blocks == 5 && pr.loads_per_block % 16 == 0, "blocks %u loads %llu", pr.blocks,
 	      (unsigned long long)pr.loads_per_block);
-	CHECK(cs_sweep_point(&clk, mem, 64, 5, 1000.0, &r, &pr) == -1, "one slot is not a cycle");
+	CHECK(cs_chase_point(&clk, mem, 64, 5, 1000.0, &r, &pr) == -1, "one slot is not a cycle");
 	CHECK(cs_adj_point(&clk, mem, 16384, 64, 3, 100000.0, &r, &ns, &block) == 0, "adj point failed");
 	CHECK(ns > 0 && block >= 100000.0, "adj: %g ns per pair, block %g", ns, block);
 	free(mem);

@@ -5,6 +5,7 @@
 #include "check.h"
 #include "../reduce/reduce.h"
 #include "../reduce/internal.h"
+#include "../kinds/adjacency/adj_fit.h"
 #include "../reduce/summary.h"
 #include "../reduce/report.h"
 

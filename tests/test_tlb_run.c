@@ -113,7 +113,7 @@ static void engine(double q)
 static void test_passes(void)
 {
 	uint64_t c[64];
-	uint32_t n = cs_tlb_counts(PAGES, c, 64), large_n = cs_sweep_sizes(64 * 1024, c, 64);
+	uint32_t n = cs_tlb_counts(PAGES, c, 64), large_n = cs_grid_sizes(64 * 1024, c, 64);
 	engine(1.0);
 	run();
 	const struct cs_tlb_capture *t = &cap.tlb;
@@ -144,7 +144,7 @@ static void test_coarse(void)
 {
 	/* 100 quanta of 20 us: 2 ms blocks, over CS_TLB_ONE_PASS_NS */
 	uint64_t c[64];
-	uint32_t n = cs_tlb_counts(PAGES, c, 64), large_n = cs_sweep_sizes(64 * 1024, c, 64);
+	uint32_t n = cs_tlb_counts(PAGES, c, 64), large_n = cs_grid_sizes(64 * 1024, c, 64);
 	engine(20000.0);
 	run();
 	CHECK(cap.tlb.passes == 1 && enters == (int)(n + large_n),

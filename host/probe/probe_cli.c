@@ -17,6 +17,7 @@
 #include "../../common/capture_write.h"
 #include "../../reduce/report.h"
 #include "../../reduce/summary.h"
+#include "../../kinds/adjacency/adj_probe.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -31,7 +32,7 @@
 #define CS_COMPETE_MIN (64ull << 20)
 #define CS_COMPETE_MAX (1ull << 30)
 /* Warm-up and first trial block: at most this many loads (common/probe.h,
- * cs_sweep_point_capped). 16 Ki loads is a few ms even in DRAM. */
+ * cs_chase_point_capped). 16 Ki loads is a few ms even in DRAM. */
 #define CS_WARM_MAX 16384ull
 #define CS_TEXT_BYTES (4u << 20) /* the reader's limit on a capture */
 /* probe_clock.c measures a clock's step over at most 300 ms (CS_Q_MAX_NS):
@@ -476,7 +477,7 @@ static uint64_t sweep_max_of(const struct cs_probe_opts *o)
 static int clamp_plan(const struct cs_probe_opts *o)
 {
 	static uint64_t sizes[CS_MAX_SWEEP_POINTS];
-	uint32_t n = cs_sweep_sizes(sweep_max_of(o), sizes, CS_MAX_SWEEP_POINTS), blocks;
+	uint32_t n = cs_grid_sizes(sweep_max_of(o), sizes, CS_MAX_SWEEP_POINTS), blocks;
 	struct cs_plan p = { 0 };
 	char a[32], b[32], lim[32];
 	double block;

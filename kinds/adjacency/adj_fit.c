@@ -1,5 +1,9 @@
-/* adjacency.c: docs/reduction.md s.5, the placement rule and the ramp fit. */
+/* adj_fit.c: docs/reduction.md s.5, the placement rule and the ramp fit,
+ * and the adjacency's row of the table (cs_adj_reduce: its series checked,
+ * then fitted against the levels the sweep's row found). */
+#include "adj_fit.h"
 #include "../../reduce/internal.h"
+#include "../../reduce/kinds.h" /* its row's reduce column, declared from the table */
 #include "../../common/csmath.h"
 
 /* One candidate: least squares of t on x = min(d, g). When every x is the
@@ -205,8 +209,8 @@ static void judge_fit(struct cs_adj_result *a,
 	}
 }
 
-static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
-			  const struct cs_result *r, struct cs_adj_result *a)
+static void reduce_series(const struct cs_adj_series *s, const struct cs_result *r,
+			  struct cs_adj_result *a)
 {
 	struct cs_buf b;
 	a->placement = s->placement;
@@ -251,17 +255,18 @@ static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
 	}
 	/* sort a copy by distance (insertion: series are short) */
 	uint32_t n = s->n;
+	struct cs_adj_point pts[CS_MAX_ADJ_POINTS];
 	for (uint32_t i = 0; i < n; i++) {
 		struct cs_adj_point v = s->pts[i];
 		uint32_t j = i;
-		while (j > 0 && w->adj[j - 1].distance > v.distance) {
-			w->adj[j] = w->adj[j - 1];
+		while (j > 0 && pts[j - 1].distance > v.distance) {
+			pts[j] = pts[j - 1];
 			j--;
 		}
-		w->adj[j] = v;
+		pts[j] = v;
 	}
 	struct cs_fit f;
-	cs_fit_ramp(w->adj, n, &f);
+	cs_fit_ramp(pts, n, &f);
 	if (!f.has_winner) {
 		refuse_series(a, CS_R_NO_CANDIDATE, &b);
 		cs_puts(&b, "none of the ");
@@ -270,7 +275,7 @@ static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
 		return;
 	}
 	a->has_fit = 1;
-	a->granule_fit = w->adj[f.winner].distance;
+	a->granule_fit = pts[f.winner].distance;
 	a->r2 = f.r2;
 	a->has_r2 = f.has_r2;
 	a->margin = f.margin;
@@ -283,9 +288,10 @@ static void reduce_series(const struct cs_adj_series *s, struct cs_work *w,
 void cs_reduce_adjacency(const struct cs_capture *c, struct cs_work *w,
 			 struct cs_result *r)
 {
+	(void)w; /* the series are short: each sorted on the stack */
 	for (uint32_t s = 0; s < c->n_adj && s < CS_MAX_ADJ_SERIES; s++) {
 		struct cs_adj_result *a = &r->adj[r->n_adj++];
-		reduce_series(&c->adj[s], w, r, a);
+		reduce_series(&c->adj[s], r, a);
 		finish_series(r, a);
 	}
 }
@@ -328,5 +334,51 @@ int cs_place_adjacency(const struct cs_result *r, enum cs_placement p,
 		return -1;
 	}
 	*footprint = F;
+	return 0;
+}
+
+/* The adjacency series are well formed (s.1, s.7: a malformed capture is
+ * an error, not a refusal), checked by their own row, after the sweep's
+ * row has checked the points and the clock. */
+static int check_adjacency(const struct cs_capture *c, char *err, size_t errlen)
+{
+	static const char *const must = "must be a positive finite number";
+	if (c->n_adj > CS_MAX_ADJ_SERIES)
+		return cs_malformed(err, errlen, "adjacency", (uint32_t)-1, NULL,
+				 "too many series for this build", c->n_adj);
+	for (uint32_t s = 0; s < c->n_adj; s++) {
+		const struct cs_adj_series *a = &c->adj[s];
+		if (a->has_footprint && !cs_positive(a->footprint_bytes))
+			return cs_malformed(err, errlen, "adjacency", s, "footprint_bytes", must, a->footprint_bytes);
+		if (a->n > CS_MAX_ADJ_POINTS)
+			return cs_malformed(err, errlen, "adjacency", s, "points",
+					 "too many points for this build", a->n);
+		for (uint32_t i = 0; i < a->n; i++) {
+			if (!cs_positive(a->pts[i].distance))
+				return cs_malformed(err, errlen, "adjacency", s, "points[].distance", must, a->pts[i].distance);
+			if (!cs_positive(a->pts[i].ns))
+				return cs_malformed(err, errlen, "adjacency", s, "points[].ns", must, a->pts[i].ns);
+			for (uint32_t j = 0; j < i; j++)
+				if (a->pts[j].distance == a->pts[i].distance)
+					return cs_malformed(err, errlen, "adjacency", s, "points[].distance",
+							 "duplicate distance", a->pts[i].distance);
+		}
+	}
+	return 0;
+}
+
+/* The adjacency's row of the table (s.5): its series fitted against the
+ * levels the sweep's row left in r, their refusals after the sweep's. */
+int cs_adj_reduce(const struct cs_capture *c, struct cs_work *w,
+		  struct cs_result *r, char *err, size_t errlen)
+{
+	if (errlen)
+		err[0] = '\0';
+	r->n_adj = 0;
+	cs_memset(r->adj, 0, sizeof r->adj);
+	if (check_adjacency(c, err, errlen))
+		return -1;
+	if (!cs_clock_refused(c))
+		cs_reduce_adjacency(c, w, r);
 	return 0;
 }

@@ -1,10 +1,11 @@
-/* engine_adj.c: the adjacency kind (engine.h): the three placements the
+/* adj_run.c: the adjacency kind (engine.h): the three placements the
  * live reduction of the sweep allows (docs/reduction.md s.5), each probed over
  * the documented ruler or refused, a placement or a distance a step. A
  * refused placement is kept once: as a series with no points and its
  * refusal, so the capture and a replay say what the screen said.
  * Freestanding. */
 #include "../../common/engine.h"
+#include "adj_probe.h"
 
 static const enum cs_placement order[3] = { CS_PLACE_FIRST, CS_PLACE_MIDDLE, CS_PLACE_LAST };
 

@@ -4,7 +4,7 @@
  * own members), the same for the firmware and the host probe.
  * Freestanding. */
 #include "../../common/capture_write.h"
-#include "../../common/probe.h"
+#include "adj_probe.h"
 
 void cs_adj_write(struct cs_jsonw *j, const struct cs_capture *c)
 {

@@ -1,6 +1,6 @@
 /* bw_run.c: the bandwidth kind's run (common/kinds.h, docs/bandwidth.md
  * s.1): streaming read, write, copy and non-temporal write over the size
- * grid (four an octave from 4 KiB, engine.h cs_sweep_sizes) on this
+ * grid (four an octave from 4 KiB, engine.h cs_grid_sizes) on this
  * processor with the widest kernels the architecture offers
  * (kinds/bandwidth/bw_probe.h), the same read on every processor at once
  * (each on its own slice of the region), then the misses in flight
@@ -143,7 +143,7 @@ static struct cs_bw_series *new_series(struct cs_bw_capture *bw, enum cs_bw_op o
  * multiple of CS_BW_CHUNK: their count. */
 uint32_t cs_bw_sizes(uint64_t max, uint64_t *out, uint32_t cap)
 {
-	uint32_t n = cs_sweep_sizes(max, out, cap), got = 0;
+	uint32_t n = cs_grid_sizes(max, out, cap), got = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t b = round_down(out[i], CS_BW_CHUNK);
 		if (b >= CS_BW_CHUNK && (got == 0 || b > out[got - 1]))

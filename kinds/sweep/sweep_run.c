@@ -68,23 +68,24 @@ static void finish(struct cs_capture *c, uint32_t n)
 static void again(struct cs_engine *e, struct cs_capture *c, uint32_t n, struct cs_event *ev)
 {
 	struct cs_sweep_at *s = &e->at.sweep;
+	struct cs_grid_at *g = &s->grid;
 	uint32_t m = c->n_points, slot = cs_repeat_slot(s->pass, s->k, m, n);
 	struct cs_point *pt = &c->points[slot];
 	double t0 = cs_engine_seconds(e), took;
 	const struct cs_plan *p = &e->plan;
 
-	*ev = (struct cs_event){ .kind = CS_EV_POINT_FAILED, .i = s->n + (s->pass - 1) * m + s->k,
-				 .n = s->n + (n - 1) * m, .bytes = (uint64_t)pt->bytes };
+	*ev = (struct cs_event){ .kind = CS_EV_POINT_FAILED, .i = g->n + (s->pass - 1) * m + s->k,
+				 .n = g->n + (n - 1) * m, .bytes = (uint64_t)pt->bytes };
 	c->rep.ns[slot][s->pass] = 0; /* not measured, until it is */
-	if (cs_sweep_point_capped(&e->hooks.clk, e->hooks.mem, (uint64_t)pt->bytes, p->blocks,
-				  p->min_block_ns, p->warm_max, &s->rng, &s->pr) == 0) {
-		c->rep.ns[slot][s->pass] = s->pr.ns_min;
-		if (s->pr.block_ns < pt->block_ns)
-			pt->block_ns = s->pr.block_ns; /* the shortest block of any pass */
+	if (cs_chase_point_capped(&e->hooks.clk, e->hooks.mem, (uint64_t)pt->bytes, p->blocks,
+				  p->min_block_ns, p->warm_max, &g->rng, &g->pr) == 0) {
+		c->rep.ns[slot][s->pass] = g->pr.ns_min;
+		if (g->pr.block_ns < pt->block_ns)
+			pt->block_ns = g->pr.block_ns; /* the shortest block of any pass */
 		took = cs_engine_seconds(e) - t0;
 		c->run.point_s[slot] += took;
 		ev->kind = CS_EV_POINT;
-		ev->pr = &s->pr;
+		ev->pr = &g->pr;
 		ev->seconds = took;
 		ev->eta_s = s->pass_s * ((double)(n - 1 - s->pass) +
 					 (double)(m - 1 - s->k) / (double)m);
@@ -99,31 +100,32 @@ static void again(struct cs_engine *e, struct cs_capture *c, uint32_t n, struct 
 int cs_sweep_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	struct cs_sweep_at *s = &e->at.sweep;
+	struct cs_grid_at *g = &s->grid;
 	uint32_t n = repeats_of(e);
 	if (e->at.step == 0) {
 		c->n_points = 0;
 		c->rep.n = 0;
-		cs_engine_sweep_begin(e, s, e->plan.seed, 1, CS_MAX_SWEEP_POINTS, ev);
+		cs_engine_sweep_begin(e, g, e->plan.seed, 1, CS_MAX_SWEEP_POINTS, ev);
 		s->pass = s->k = 0;
-		return s->i < s->n;
+		return g->i < g->n;
 	}
 	if (s->pass == 0) {
-		cs_engine_sweep_next(e, s, c->points, &c->run, ev);
-		c->n_points = s->got;
-		c->run.sweep_s = cs_engine_seconds(e) - s->t0;
+		cs_engine_sweep_next(e, g, c->points, &c->run, ev);
+		c->n_points = g->got;
+		c->run.sweep_s = cs_engine_seconds(e) - g->t0;
 		if (n > 1) { /* the whole run's place and time left */
-			ev->n = s->n * n;
+			ev->n = g->n * n;
 			ev->eta_s += (double)(n - 1) * c->run.sweep_s *
-				     (double)s->n / (double)(s->i ? s->i : 1);
+				     (double)g->n / (double)(g->i ? g->i : 1);
 		}
-		if (s->i < s->n)
+		if (g->i < g->n)
 			return 1;
 		s->pass = 1;
 		s->pass_s = c->run.sweep_s;
 		return n > 1 && c->n_points > 0;
 	}
 	again(e, c, n, ev);
-	c->run.sweep_s = cs_engine_seconds(e) - s->t0;
+	c->run.sweep_s = cs_engine_seconds(e) - g->t0;
 	if (s->pass < n)
 		return 1;
 	c->rep.n = n;

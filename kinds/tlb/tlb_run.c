@@ -180,7 +180,7 @@ static void large(struct cs_engine *e, struct cs_capture *c)
 		say(e, &b);
 		return;
 	}
-	uint32_t n = cs_sweep_sizes(e->plan.sweep_max, sizes, CS_MAX_SWEEP_POINTS);
+	uint32_t n = cs_grid_sizes(e->plan.sweep_max, sizes, CS_MAX_SWEEP_POINTS);
 	cs_rng_seed(&r, e->plan.seed ^ 0x1a2e);
 	t->has_large = 1;
 	t->large_page_bytes = page;
@@ -191,7 +191,7 @@ static void large(struct cs_engine *e, struct cs_capture *c)
 		struct cs_point_result pr;
 		int rc = -1;
 		if (!h->enter || h->enter(h->ctx) == 0) {
-			rc = cs_sweep_point_capped(&e->hooks.clk, mem, sizes[i], e->plan.blocks,
+			rc = cs_chase_point_capped(&e->hooks.clk, mem, sizes[i], e->plan.blocks,
 						   e->plan.min_block_ns, e->plan.warm_max, &r, &pr);
 			if (h->leave)
 				h->leave(h->ctx);

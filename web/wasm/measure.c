@@ -104,7 +104,7 @@ static void engine_init(uint64_t seed, double quantum_ns, int quick, uint64_t ma
 	cs_memset(&m.svc, 0, sizeof m.svc);
 	m.svc.tables = "";
 	e->hooks.svc = &m.svc;
-	n = cs_sweep_sizes(max_bytes, sizes, CS_MAX_SWEEP_POINTS);
+	n = cs_grid_sizes(max_bytes, sizes, CS_MAX_SWEEP_POINTS);
 	m.last_size = n ? sizes[n - 1] : 0;
 }
 
