@@ -71,11 +71,11 @@ enum cs_event_kind {
 	CS_EV_POINT,        /* point i of n measured: pr, seconds it took, eta_s left */
 	CS_EV_POINT_FAILED, /* point i of n (bytes) not measured */
 	CS_EV_ADJ_BEGIN,    /* the adjacency probe begins */
-	CS_EV_ADJ_PLACED,   /* a placement's footprint chosen: series */
-	CS_EV_ADJ_POINT,    /* distance i of n (bytes) of series measured: its last point */
-	CS_EV_ADJ_POINT_FAILED, /* distance i of n (bytes) of series not measured */
-	CS_EV_ADJ_SERIES,   /* a placement measured: series */
-	CS_EV_ADJ_REFUSED,  /* a placement refused: series (its refusal) */
+	CS_EV_ADJ_PLACED,   /* a placement's footprint chosen: about, its series */
+	CS_EV_ADJ_POINT,    /* distance i of n (bytes) of about measured: its last point */
+	CS_EV_ADJ_POINT_FAILED, /* distance i of n (bytes) of about not measured */
+	CS_EV_ADJ_SERIES,   /* a placement measured: about (words says it) */
+	CS_EV_ADJ_REFUSED,  /* a placement refused: about (words says its refusal) */
 	CS_EV_ADJ_NOT_RUN,  /* no adjacency probe: text says why */
 	CS_EV_EXP_BEGIN,    /* seed 003's experiments begin */
 	CS_EV_EXP_DONE,     /* ... took seconds */
@@ -89,7 +89,14 @@ struct cs_event {
 	uint64_t bytes, first, last;
 	const struct cs_point_result *pr;
 	double eta_s, seconds;
-	const struct cs_adj_series *series;
+	/* A kind's own event: what it is about (the adjacency's series), read
+	 * only by that kind's two functions below, which say it: words its
+	 * line (cs_event_text calls it), figures what the page draws of it
+	 * (web/wasm/measure.c). NULL: the engine's own event, said by
+	 * cs_event_text, with no figures of a kind's. */
+	const void *about;
+	void (*words)(struct cs_buf *b, const struct cs_event *e);
+	void (*figures)(struct cs_jsonw *j, const struct cs_event *e);
 	const char *text;
 };
 

@@ -50,36 +50,6 @@ static void point(struct cs_buf *b, const struct cs_event *e)
 	}
 }
 
-static void placement(struct cs_buf *b, const struct cs_adj_series *s)
-{
-	size_t at;
-	cs_puts(b, "  adjacency ");
-	at = b->len;
-	cs_puts(b, cs_placement_name(s->placement));
-	cs_pad_to(b, at, 6);
-}
-
-static void series(struct cs_buf *b, const struct cs_adj_series *s)
-{
-	placement(b, s);
-	if (s->refused) {
-		cs_puts(b, " refused (");
-		cs_puts(b, s->refusal_code);
-		cs_puts(b, "): ");
-		cs_puts(b, s->refusal_reason);
-		cs_putc(b, '\n');
-		return;
-	}
-	cs_puts(b, " at ");
-	cs_put_size(b, s->footprint_bytes);
-	cs_putc(b, ':');
-	for (uint32_t i = 0; i < s->n; i++) {
-		cs_putc(b, ' ');
-		cs_put_fixed(b, s->pts[i].ns, 1);
-	}
-	cs_puts(b, " ns/pair\n");
-}
-
 /* A sweep's progress in at most about CS_PROGRESS_LINES lines (issue 40: a
  * quick run's console, and `make run`, within a screen or two): the first
  * point, every step-th, and the last. A line per point scrolled a real
@@ -93,6 +63,10 @@ static int point_shown(const struct cs_event *e)
 
 void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 {
+	if (e->words) { /* a kind's own event, in its words */
+		e->words(b, e);
+		return;
+	}
 	switch (e->kind) {
 	case CS_EV_POINT:
 		if (point_shown(e))
@@ -109,10 +83,6 @@ void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 		break;
 	case CS_EV_ADJ_BEGIN:
 		cs_puts(b, "adjacency probe:\n");
-		break;
-	case CS_EV_ADJ_SERIES:
-	case CS_EV_ADJ_REFUSED:
-		series(b, e->series);
 		break;
 	case CS_EV_ADJ_NOT_RUN:
 		cs_puts(b, "  ");
@@ -140,6 +110,8 @@ void cs_event_text(struct cs_buf *b, const struct cs_event *e)
 	case CS_EV_ADJ_PLACED:
 	case CS_EV_ADJ_POINT:
 	case CS_EV_ADJ_POINT_FAILED:
-		break; /* drawn, or said whole with its series */
+	case CS_EV_ADJ_SERIES:
+	case CS_EV_ADJ_REFUSED:
+		break; /* drawn, or said whole by their kind (words) */
 	}
 }

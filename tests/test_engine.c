@@ -226,8 +226,8 @@ static void test_steps(void)
 			ok &= ev.i == pts++ && ev.n == n && ev.pr && ev.bytes == s[ev.i] &&
 			      cap.n_points == pts && ev.seconds > 0;
 		if (ev.kind == CS_EV_ADJ_POINT)
-			ok &= ev.series == &cap.adj[1] && ev.i == adj++ &&
-			      ev.series->n == adj && ev.bytes == cs_adj_ruler[ev.i];
+			ok &= ev.about == &cap.adj[1] && ev.i == adj++ &&
+			      cap.adj[1].n == adj && ev.bytes == cs_adj_ruler[ev.i];
 	}
 	CHECK(ok && ev.kind == CS_EV_NONE, "every step had something to show, points and distances in order");
 	CHECK(steps == n + 7 + cs_adj_ruler_len && k[0] == CS_EV_SWEEP && k[n] == CS_EV_POINT &&

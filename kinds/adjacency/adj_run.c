@@ -41,6 +41,79 @@ static int reduce_sweep(struct cs_engine *e, const struct cs_capture *c,
 	return -1;
 }
 
+/* ---- its events, in its own words (engine.h: about, words, figures) ---- */
+
+static void placement(struct cs_buf *b, const struct cs_adj_series *s)
+{
+	size_t at;
+	cs_puts(b, "  adjacency ");
+	at = b->len;
+	cs_puts(b, cs_placement_name(s->placement));
+	cs_pad_to(b, at, 6);
+}
+
+static void series(struct cs_buf *b, const struct cs_adj_series *s)
+{
+	placement(b, s);
+	if (s->refused) {
+		cs_puts(b, " refused (");
+		cs_puts(b, s->refusal_code);
+		cs_puts(b, "): ");
+		cs_puts(b, s->refusal_reason);
+		cs_putc(b, '\n');
+		return;
+	}
+	cs_puts(b, " at ");
+	cs_put_size(b, s->footprint_bytes);
+	cs_putc(b, ':');
+	for (uint32_t i = 0; i < s->n; i++) {
+		cs_putc(b, ' ');
+		cs_put_fixed(b, s->pts[i].ns, 1);
+	}
+	cs_puts(b, " ns/pair\n");
+}
+
+/* A measured or refused placement's line: "  adjacency first  at 32 KiB:
+ * 2.1 2.1 ... ns/pair", or its refusal (cs_event_text calls it). */
+static void words(struct cs_buf *b, const struct cs_event *e)
+{
+	series(b, e->about);
+}
+
+/* What the page draws of the series an event is about (web/wasm/measure.c):
+ * its placement, its footprint, a measured distance's cost, its refusal. */
+static void figures(struct cs_jsonw *j, const struct cs_event *e)
+{
+	const struct cs_adj_series *s = e->about;
+	cs_jsonw_key_u64(j, "placement", s->placement);
+	if (s->has_footprint) {
+		cs_jsonw_key(j, "footprint");
+		cs_jsonw_numsig(j, s->footprint_bytes, 17);
+	}
+	if (e->kind == CS_EV_ADJ_POINT) {
+		cs_jsonw_key(j, "ns");
+		cs_jsonw_numsig(j, s->pts[s->n - 1].ns, 17);
+	}
+	if (s->refused) {
+		char why[CS_CODE_MAX + CS_REASON_MAX + 4];
+		struct cs_buf b;
+		cs_buf_init(&b, why, sizeof why);
+		cs_puts(&b, s->refusal_code);
+		cs_puts(&b, ": ");
+		cs_puts(&b, s->refusal_reason);
+		cs_jsonw_key(j, "refusal");
+		cs_jsonw_str(j, why);
+	}
+}
+
+/* The event about series s: the page's figures of it, and (said) its line. */
+static void about(struct cs_event *ev, const struct cs_adj_series *s, int said)
+{
+	ev->about = s;
+	ev->figures = figures;
+	ev->words = said ? words : 0;
+}
+
 /* The placements are all taken: 0 (the kind is done), with its time. */
 static int next_placement(struct cs_engine *e, struct cs_capture *c)
 {
@@ -73,12 +146,12 @@ static int place(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	s->placement = order[a->placement];
 	c->run.adj_block_ns[c->n_adj] = -1;
 	c->n_adj++;
-	ev->series = s;
 	if (pl->place(pl->ctx, s->placement, CS_PLAN_ADJ_ALIGN, max2f, &f, &why) != 0) {
 		s->refused = 1;
 		cs_strlcpy(s->refusal_code, why.code, sizeof s->refusal_code);
 		cs_strlcpy(s->refusal_reason, why.reason, sizeof s->refusal_reason);
 		ev->kind = CS_EV_ADJ_REFUSED;
+		about(ev, s, 1);
 		return next_placement(e, c);
 	}
 	s->has_footprint = 1;
@@ -86,6 +159,7 @@ static int place(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	a->k = 0;
 	a->phase = ADJ_MEASURE;
 	ev->kind = CS_EV_ADJ_PLACED;
+	about(ev, s, 0);
 	return 1;
 }
 
@@ -101,7 +175,8 @@ static void measure(struct cs_engine *e, struct cs_capture *c, struct cs_event *
 	double ns, block;
 
 	*ev = (struct cs_event){ .kind = CS_EV_ADJ_POINT_FAILED, .i = k,
-				 .n = cs_adj_ruler_len, .bytes = d, .series = s };
+				 .n = cs_adj_ruler_len, .bytes = d };
+	about(ev, s, 0);
 	if (cs_adj_point_capped(&e->hooks.clk, e->hooks.mem, (uint64_t)s->footprint_bytes, d,
 				p->blocks, p->min_block_ns, p->warm_max, &a->rng, &ns,
 				&block) == 0) {
@@ -140,7 +215,7 @@ int cs_adj_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 		return 1;
 	default: /* the series measured: said whole */
 		ev->kind = CS_EV_ADJ_SERIES;
-		ev->series = &c->adj[c->n_adj - 1];
+		about(ev, &c->adj[c->n_adj - 1], 1);
 		return next_placement(e, c);
 	}
 }

@@ -151,10 +151,9 @@ static void key_num(struct cs_jsonw *j, const char *k, double v, int sig)
 	cs_jsonw_numsig(j, v, sig);
 }
 
-/* What the page draws of a point or an adjacency distance. */
+/* What the page draws of a point, or of a kind's own event (its figures). */
 static void event_figures(struct cs_jsonw *j, const struct cs_event *ev)
 {
-	const struct cs_adj_series *s = ev->series;
 	if (ev->kind == CS_EV_SWEEP) {
 		cs_jsonw_key_u64(j, "first", ev->first);
 		cs_jsonw_key_u64(j, "last", ev->last);
@@ -165,22 +164,8 @@ static void event_figures(struct cs_jsonw *j, const struct cs_event *ev)
 		cs_jsonw_key_u64(j, "loads", ev->pr->loads_per_block);
 		key_num(j, "seconds", ev->seconds, 6);
 	}
-	if (!s)
-		return;
-	cs_jsonw_key_u64(j, "placement", s->placement);
-	if (s->has_footprint)
-		key_num(j, "footprint", s->footprint_bytes, 17);
-	if (ev->kind == CS_EV_ADJ_POINT)
-		key_num(j, "ns", s->pts[s->n - 1].ns, 17);
-	if (s->refused) {
-		char why[CS_CODE_MAX + CS_REASON_MAX + 4];
-		struct cs_buf b;
-		cs_buf_init(&b, why, sizeof why);
-		cs_puts(&b, s->refusal_code);
-		cs_puts(&b, ": ");
-		cs_puts(&b, s->refusal_reason);
-		key_str(j, "refusal", why);
-	}
+	if (ev->figures) /* a kind's own event (the adjacency's) */
+		ev->figures(j, ev);
 }
 
 /* The engine's next step, and its event as a JSON object in cs_out():
