@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../common/capture.h"
+#include "../common/kinds.h"
 #include "../common/result.h"
 
 struct cs_canvas {
@@ -56,7 +57,7 @@ struct cs_chart_map {
 	double xmin, xmax, ymin, ymax;
 	int xk0, xk1;       /* xmin = 2^xk0, xmax = 2^xk1 (or DBL_MAX) */
 	int ye0, ye1;       /* ymin = 10^ye0 (or the smallest double), ymax = 10^ye1 (or DBL_MAX) */
-	int strip_y, strip_h; /* the adjacency strip below; strip_h 0: none */
+	int strip_y, strip_h; /* the kinds' strip below (the adjacency's); strip_h 0: none */
 	int w, h;             /* the whole chart */
 };
 
@@ -90,14 +91,21 @@ int cs_chart_has_x(const struct cs_chart_map *m, double bytes);
 int cs_chart_xlabel_every(const struct cs_chart_map *m);
 int cs_chart_xtick(const struct cs_chart_map *m, int i, double *bytes, int *label);
 int cs_chart_ytick(const struct cs_chart_map *m, int i, double *ns);
-/* The adjacency strip: panel k of n (x, y, w, h) and its verdict text. */
+/* The strip under the staircase: panel k of n (x, y, w, h), where a
+ * kind's screen column (common/kinds.h) draws (the adjacency's ramps). */
 void cs_chart_panel(const struct cs_chart_map *m, uint32_t k, uint32_t n,
 		    int *x, int *y, int *w, int *h);
-void cs_chart_verdict(char *out, size_t cap, const struct cs_capture *c,
-		      const struct cs_result *r, uint32_t k);
-/* Where ramp point d of a series goes inside its panel. */
-void cs_chart_ramp_xy(const struct cs_adj_series *s, int x, int y, int w,
-		      int h, uint32_t d, int *px, int *py);
+/* The screen column of the table (common/kinds.h), declared from it (so
+ * no header lists a kind's), and its no-op for a kind with no part of the
+ * chart; cs_chart_draw walks it. */
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, \
+		settings, screen, ...) \
+	void screen(struct cs_canvas *cv, const struct cs_chart_map *m, \
+		    const struct cs_capture *c, const struct cs_result *r);
+CS_KINDS
+#undef CS_KIND
+void cs_none_screen(struct cs_canvas *cv, const struct cs_chart_map *m,
+		    const struct cs_capture *c, const struct cs_result *r);
 
 /* The whole chart onto cv (its size is m's): axes, labels, then for the
  * capture published sizes (dashed), levels, knees, retired-rule sizes, the

@@ -5,6 +5,7 @@
  * verdict above (granule, or the refusal's code). Three panels a row.
  * Drawn with the chart's parts (chart/svg_parts.h), for `cacheshape plot`
  * and the page alike. */
+#include "adj_screen.h"
 #include "../../chart/svg_parts.h"
 #include "../../common/buf.h"
 #include "../../common/csmath.h"
@@ -115,7 +116,7 @@ static void adj_panel(struct cs_buf *b, const struct cs_svg_item *it, int n, uin
 	m.py = y + ADJ_TOP;
 	m.ph = ADJ_PANEL_H - ADJ_TOP - CS_SVG_AXIS_BOTTOM - 4;
 	/* the verdict: "first 8 KiB" / "granule 64 B" or "no: CODE" */
-	cs_chart_verdict(t, sizeof t, it->cap, it->res, s);
+	cs_adj_verdict(t, sizeof t, it->cap, it->res, s);
 	char *nl = t;
 	while (*nl && *nl != '\n')
 		nl++;
