@@ -200,6 +200,29 @@ int cs_none_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	return 0;
 }
 
+uint32_t cs_none_points(const struct cs_plan *p)
+{
+	(void)p;
+	return 0;
+}
+
+typedef uint32_t (*cs_points_fn)(const struct cs_plan *p);
+static const cs_points_fn points[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, \
+		settings, screen, points, ...) \
+	points,
+	CS_KINDS
+#undef CS_KIND
+};
+
+uint64_t cs_plan_points(const struct cs_plan *p, uint32_t first, uint32_t end)
+{
+	uint64_t n = 0;
+	for (uint32_t k = first; k < end && k < CS_KIND_COUNT; k++)
+		n += points[k](p);
+	return n;
+}
+
 /* ---- the run: the table's rows in order, a step at a time ---- */
 
 typedef int (*cs_run_fn)(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);

@@ -263,4 +263,15 @@ CS_KINDS
 #undef CS_KIND
 int cs_none_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev);
 
+/* The points column of the table (kinds.h), declared from it: how many
+ * timed points a kind's run takes under plan p; and their sum over rows
+ * first .. end-1 (a time said before a run: the host probe's --clamp). */
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, \
+		settings, screen, points, ...) \
+	uint32_t points(const struct cs_plan *p);
+CS_KINDS
+#undef CS_KIND
+uint32_t cs_none_points(const struct cs_plan *p);
+uint64_t cs_plan_points(const struct cs_plan *p, uint32_t first, uint32_t end);
+
 #endif

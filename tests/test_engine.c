@@ -436,7 +436,7 @@ static void test_progress_left(void)
 	for (unsigned r = 0; r < sizeof rows / sizeof rows[0]; r++) {
 		char line[256];
 		struct cs_buf b;
-		struct cs_event e = { CS_EV_POINT, rows[r].i, rows[r].n, 32768, 0, 0, &pr, rows[r].eta, 0, 0, 0 };
+		struct cs_event e = { CS_EV_POINT, rows[r].i, rows[r].n, 32768, 0, 0, &pr, rows[r].eta, 0, 0, 0, 0, 0 };
 		cs_buf_init(&b, line, sizeof line);
 		cs_event_text(&b, &e);
 		CHECK(strstr(line, rows[r].want) && !strstr(line, "~0.0 s"), "point %u of %u, eta %g: %s",
@@ -454,7 +454,7 @@ static void test_progress_lines(void)
 	for (uint32_t i = 0; i < 57; i++) {
 		char line[256] = "";
 		struct cs_buf b;
-		struct cs_event e = { CS_EV_POINT, i, 57, 32768, 0, 0, &pr, 1.0, 0, 0, 0 };
+		struct cs_event e = { CS_EV_POINT, i, 57, 32768, 0, 0, &pr, 1.0, 0, 0, 0, 0, 0 };
 		cs_buf_init(&b, line, sizeof line);
 		cs_event_text(&b, &e);
 		shown += b.len > 0;

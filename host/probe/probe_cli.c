@@ -17,7 +17,6 @@
 #include "../../common/capture_write.h"
 #include "../../reduce/report.h"
 #include "../../reduce/summary.h"
-#include "../../kinds/adjacency/adj_probe.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -489,8 +488,14 @@ static int clamp_plan(const struct cs_probe_opts *o)
 	/* --repeat N runs the whole sweep N times: the time said is all of
 	 * them (issue 41: it said one repeat's) */
 	uint32_t reps = o->repeat ? o->repeat : 1;
-	double sweep = (double)reps * n * (blocks + 1) * block * 1e-9;
-	double adj = (double)(CS_PLACE_LAST + 1) * cs_adj_ruler_len * (blocks + 1) * block * 1e-9;
+	p.sweep_max = sweep_max_of(o);
+	p.repeats = reps;
+	/* each kind's timed points (the table's points column): the sweep's
+	 * row, then the rows after it (the adjacency probe's) */
+	double sweep = (double)cs_plan_points(&p, CS_KIND_SWEEP, CS_KIND_SWEEP + 1) *
+		       (blocks + 1) * block * 1e-9;
+	double adj = (double)cs_plan_points(&p, CS_KIND_SWEEP + 1, CS_KIND_COUNT) *
+		     (blocks + 1) * block * 1e-9;
 	char times[48] = "";
 	duration(a, sizeof a, sweep);
 	duration(b, sizeof b, sweep + adj);

@@ -191,6 +191,14 @@ static void measure(struct cs_engine *e, struct cs_capture *c, struct cs_event *
 		a->phase = ADJ_SERIES;
 }
 
+/* The adjacency's points column (common/kinds.h): every distance of the
+ * ruler at each placement (a refused one takes none: at most). */
+uint32_t cs_adj_points(const struct cs_plan *p)
+{
+	(void)p;
+	return (uint32_t)(sizeof order / sizeof order[0]) * cs_adj_ruler_len;
+}
+
 int cs_adj_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
 	struct cs_adj_at *a = &e->at.adj;

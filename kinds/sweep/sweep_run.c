@@ -96,6 +96,15 @@ static void again(struct cs_engine *e, struct cs_capture *c, uint32_t n, struct 
 	}
 }
 
+/* The sweep's points column (common/kinds.h): every size of the grid, in
+ * every pass. */
+uint32_t cs_sweep_points(const struct cs_plan *p)
+{
+	uint64_t sizes[CS_MAX_SWEEP_POINTS];
+	uint32_t n = p->repeats < 1 ? 1 : p->repeats;
+	return cs_grid_sizes(p->sweep_max, sizes, CS_MAX_SWEEP_POINTS) * n;
+}
+
 /* The main sweep: its first step begins it, each next one is a point. */
 int cs_sweep_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 {
