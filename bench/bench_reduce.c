@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../common/capture_write.h"
+#include "../common/synthetic.h"
 #include "../reader/json.h"
 #include "../host/cmd/replay.h"
 
@@ -74,20 +75,18 @@ static void build(struct cs_capture *c)
 		p->has_block = 1;
 		p->block_ns = 120000.0 * (1 + 0.1 * noise(&s));
 	}
-	c->n_adj = 3;
 	for (uint32_t a = 0; a < 3; a++) {
-		struct cs_adj_series *sr = &c->adj[a];
-		sr->placement = (enum cs_placement)a;
-		sr->has_footprint = 1;
-		sr->footprint_bytes = footprint[a];
-		sr->n = 12;
+		/* an adjacency series, through the kind's row (common/synthetic.h) */
+		double d[12], ns[12];
 		for (uint32_t k = 0; k < 12; k++) {
-			double d = ruler[k];
-			sr->pts[k].distance = d;
-			sr->pts[k].ns = (a ? 8.0 : 2.2) +
-					(a ? 0.05 : 0.0) * (d < 128 ? d : 128) +
-					0.05 * noise(&s);
+			d[k] = ruler[k];
+			ns[k] = (a ? 8.0 : 2.2) +
+				(a ? 0.05 : 0.0) * (d[k] < 128 ? d[k] : 128) +
+				0.05 * noise(&s);
 		}
+		struct cs_synth_curve k = { a, footprint[a], 12, d, ns, NULL, NULL };
+		if (cs_synthetic_curve(CS_KIND_ADJACENCY, c, &k) != 0)
+			exit(2);
 	}
 }
 

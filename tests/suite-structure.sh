@@ -107,7 +107,7 @@ expect "includes point down the ladder but $(echo "$ladder" | sed -n 's/^KNOWN /
 # docs/, the C files that name a kind's own symbols (cs_<prefix>_...), per
 # kind and in all. A ratchet: the total may not pass the ceiling, which
 # whoever lowers the count lowers with it (108 on the issue's main).
-CS_KIND_NAMING_CEILING=47
+CS_KIND_NAMING_CEILING=45
 total=0 counts=
 outside=$(echo "$files" | grep -vE '^(kinds|tests|docs)/')
 for d in kinds/*/; do
@@ -324,7 +324,7 @@ def edit(path, old, new):
     open(d + '/' + path, 'w').write(s.replace(old, new))
 row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_none_record, \\\n'
        '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
-       '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings, cs_none_screen, cs_none_points)\n\nenum cs_kind {')
+       '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings, cs_none_screen, cs_none_points, cs_none_synthetic)\n\nenum cs_kind {')
 edit('common/kinds.h', '\n\nenum cs_kind {', row)
 EOF
 changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile \) | sed 's#^\./##' | sort |

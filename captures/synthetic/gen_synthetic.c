@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include "../../reduce/rules_summary.h"
 #include "../../common/capture_write.h"
+#include "../../common/synthetic.h"
 #include "../../kinds/tlb/tlb_probe.h"
 #include "../../kinds/bandwidth/bw_kind.h"
 #include "../../kinds/clock/clock_run.h"
@@ -421,18 +422,33 @@ static void refusals(int n, ...)
 static const double ruler[] = { 8, 16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 512 };
 #define RULER_N 12
 
+/* An adjacency series, through the kind's row (common/synthetic.h): at
+ * placement p, footprint F (0: none), ns[i] a pair at ruler[i] (n of
+ * them), or refused where it was measured (code, reason). */
+static void adjacency_curve(enum cs_placement p, double footprint, const double *ns, uint32_t n,
+			    const char *code, const char *reason)
+{
+	struct cs_synth_curve k = { p, footprint, n, ruler, ns, code, reason };
+	if (cs_synthetic_curve(CS_KIND_ADJACENCY, &cap, &k) != 0) {
+		fprintf(stderr, "gen_synthetic: the adjacency took no series\n");
+		exit(1);
+	}
+}
+
+/* The ramp t = base + slope * min(d, granule), each point times 1 + noise
+ * * urand(), at the seed's ruler. */
+static void ramp(double *ns, double base, double slope, double granule, double noise)
+{
+	for (int i = 0; i < RULER_N; i++)
+		ns[i] = (base + slope * fmin(ruler[i], granule)) * (1 + noise * urand());
+}
+
 static void adjacency(enum cs_placement p, double footprint, double base, double slope,
 		      double granule, double noise)
 {
-	struct cs_adj_series *a = &cap.adj[cap.n_adj++];
-	a->placement = p;
-	a->has_footprint = 1;
-	a->footprint_bytes = footprint;
-	a->n = RULER_N;
-	for (int i = 0; i < RULER_N; i++) {
-		a->pts[i].distance = ruler[i];
-		a->pts[i].ns = (base + slope * fmin(ruler[i], granule)) * (1 + noise * urand());
-	}
+	double ns[RULER_N];
+	ramp(ns, base, slope, granule, noise);
+	adjacency_curve(p, footprint, ns, RULER_N, NULL, NULL);
 }
 
 static void granules(int n, ...)
@@ -1130,14 +1146,9 @@ static int adjacency_refusals(void)
 	staircase(LAST_IDX, 0.35, 0);
 	knees3();
 	adjacency(CS_PLACE_MIDDLE, 65536, 8, 0.1, 64, 0.01);
-	{
-		struct cs_adj_series *a = &cap.adj[cap.n_adj++];
-		a->placement = CS_PLACE_LAST;
-		a->refused = 1;
-		strcpy(a->refusal_code, "placement-crosses-edge");
-		strcpy(a->refusal_reason, "no footprint F with F and 2F inside level 4's extent "
-					  "[4.75 MiB, unbounded] within the memory available (8 MiB)");
-	}
+	adjacency_curve(CS_PLACE_LAST, 0, NULL, 0, "placement-crosses-edge",
+			"no footprint F with F and 2F inside level 4's extent "
+			"[4.75 MiB, unbounded] within the memory available (8 MiB)");
 	refusals(1, "placement-crosses-edge");
 	granules(2, 64.0, -1.0);
 	rc |= emit("liveRefusal");
@@ -1271,11 +1282,12 @@ static int adjacency_spikes(void)
 		begin(label, 50 + (uint64_t)k);
 		staircase(LAST_IDX, 0.35, 0);
 		knees3();
-		adjacency(CS_PLACE_MIDDLE, 65536, 8, 0.1, 64, 0);
-		struct cs_adj_series *a = &cap.adj[cap.n_adj - 1];
-		for (uint32_t i = 0; i < a->n; i++)
-			if (a->pts[i].distance == at[k])
-				a->pts[i].ns *= 1.15;
+		double ns[RULER_N];
+		ramp(ns, 8, 0.1, 64, 0);
+		for (uint32_t i = 0; i < RULER_N; i++)
+			if (ruler[i] == at[k])
+				ns[i] *= 1.15;
+		adjacency_curve(CS_PLACE_MIDDLE, 65536, ns, RULER_N, NULL, NULL);
 		refusals(0);
 		granules(1, 64.0);
 		rc |= emit(name[k]);
