@@ -2,7 +2,7 @@
  * (emulated.h, docs/emulators.md s.2). Freestanding. */
 #include "emulated.h"
 #include "../common/buf.h"
-#include "../common/result.h" /* the clock kind's cs_clock_emulation */
+#include "query.h" /* the clock kind's timing, asked of the table */
 
 const char *cs_emulated(const struct cs_capture *c, char *why, size_t cap)
 {
@@ -12,7 +12,8 @@ const char *cs_emulated(const struct cs_capture *c, char *why, size_t cap)
 		cs_puts(&b, c->emulator_evidence[0] ? c->emulator_evidence : "the capture names it");
 		return c->emulator;
 	}
-	if (cs_clock_emulation(c, &b))
+	struct cs_query q = { CS_Q_EMULATION, 0, 0, &b };
+	if (cs_ask(&q, c, 0))
 		return "an unnamed emulator";
 	if (cap)
 		why[0] = '\0';

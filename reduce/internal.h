@@ -63,7 +63,7 @@ void cs_put_grid_coarse(struct cs_buf *b, double s, const struct cs_units *u);
 double cs_grid_span(struct cs_work *w);
 /* docs/reduction.md s.6: a clamp finer than CS_CLAMP_MAX_RATIO x the quantum
  * the clock moves in refuses a series whole; the sentence, for any kind. */
-int cs_clock_refused(const struct cs_capture *c);
+int cs_clamp_refused(const struct cs_capture *c);
 void cs_put_clock_unusable(struct cs_buf *b, const struct cs_clock *k);
 /* s.4 v2, the pairing alone (exported for the unit tests): knees
  * knee[0..m) ascending, published level sizes size[0..n) in level order.

@@ -61,7 +61,7 @@ void cs_rjson_range(struct cs_rjson *o, int has, double lo, double hi);
 void cs_rjson_knees(struct cs_rjson *o, const struct cs_knee *k, uint32_t n, int retired);
 /* [{floor_ns, FIRST, LAST, climb: true only when joined (s.9)}, ...]: the sweep's levels (bytes), a TLB's (pages) */
 /* floor_cycles beside each floor_ns: floor_ns x cpn (core cycles per ns,
- * cs_clock_cycles_per_ns), null when cpn is 0 (no stable core clock: the
+ * cs_cycles_per_ns), null when cpn is 0 (no stable core clock: the
  * clock member's refusals say why). */
 void cs_rjson_levels(struct cs_rjson *o, const struct cs_level *L, uint32_t n, const char *first,
 		     const char *last, double cpn);

@@ -82,7 +82,7 @@ static int sort_points(const struct cs_capture *c, struct cs_work *w, char *err,
 }
 
 /* s.6: a clamp finer than the clock moves cannot be honoured. */
-int cs_clock_refused(const struct cs_capture *c)
+int cs_clamp_refused(const struct cs_capture *c)
 {
 	const struct cs_clock *k = &c->clock;
 	return k->has_clamp && k->has_quantum && k->quantum_ns > CS_CLAMP_MAX_RATIO * k->clamp_ns;
@@ -101,7 +101,7 @@ void cs_put_clock_unusable(struct cs_buf *b, const struct cs_clock *k)
 
 static int clock_unusable(const struct cs_capture *c, struct cs_result *r)
 {
-	if (!cs_clock_refused(c))
+	if (!cs_clamp_refused(c))
 		return 0;
 	struct cs_buf b;
 	cs_refuse(r, CS_R_CLOCK, &b);

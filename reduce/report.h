@@ -32,7 +32,7 @@ void cs_report_plain(struct cs_buf *b, size_t from);
  * level's line, "  level N  floor X ns  FIRST .. LAST\n": sizes for the
  * sweep, or (pages) whole page counts and " pages" for a TLB. */
 void cs_report_put_ns(struct cs_buf *b, double ns);
-/* With cpn (core cycles per ns, cs_clock_cycles_per_ns) above 0 the floor
+/* With cpn (core cycles per ns, cs_cycles_per_ns) above 0 the floor
  * reads "floor X ns = Y cycles", the extent further right. */
 void cs_report_level(struct cs_buf *b, uint32_t n, const struct cs_level *L, int pages,
 		     double cpn);

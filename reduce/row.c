@@ -21,147 +21,22 @@ static void put_sizes(char *out, const double *v, const int *has,
 		cs_puts(&b, "-");
 }
 
-/* "4 KiB: " before the first figure of a page size */
-static void put_page(struct cs_buf *b, uint64_t page_bytes)
+/* The kinds' cells: the row column of the table (common/kinds.h). */
+typedef void (*cs_row_fn)(char cells[][CS_ROW_CELL_MAX], const struct cs_capture *c,
+			  const struct cs_result *r);
+static const cs_row_fn rows[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, \
+		plot, settings, screen, points, synthetic, query, after, summary, row, ...) row,
+	CS_KINDS
+#undef CS_KIND
+};
+
+void cs_none_row(char cells[][CS_ROW_CELL_MAX], const struct cs_capture *c,
+		 const struct cs_result *r)
 {
-	if (b->len)
-		cs_puts(b, "; ");
-	cs_put_size(b, (double)page_bytes);
-	cs_puts(b, ": ");
-}
-
-static void tlb_published(char *out, const struct cs_tlb_capture *k)
-{
-	struct cs_buf b;
-	int done[CS_MAX_TLBS] = { 0 };
-
-	cs_buf_init(&b, out, CS_ROW_CELL_MAX);
-	if (k->has_published && k->published_null)
-		cs_puts(&b, "none published");
-	/* grouped by page size, in the order the capture lists them */
-	for (uint32_t i = 0; i < k->n_published && i < CS_MAX_TLBS; i++) {
-		if (done[i] || k->published[i].type == CS_CACHE_INSTRUCTION)
-			continue;
-		put_page(&b, k->published[i].page_bytes);
-		for (uint32_t j = i, n = 0; j < k->n_published && j < CS_MAX_TLBS; j++) {
-			const struct cs_tlb *t = &k->published[j];
-			if (t->page_bytes != k->published[i].page_bytes || t->type == CS_CACHE_INSTRUCTION)
-				continue;
-			done[j] = 1;
-			if (n++)
-				cs_puts(&b, ", ");
-			cs_put_u64(&b, t->entries);
-		}
-	}
-	if (!b.len)
-		cs_puts(&b, "-");
-}
-
-static void tlb_knees(char *out, const struct cs_tlb_result *t)
-{
-	struct cs_buf b;
-
-	cs_buf_init(&b, out, CS_ROW_CELL_MAX);
-	for (uint32_t i = 0; i < t->n_series && i < CS_TLB_MAX_SIZES; i++) {
-		const struct cs_tlb_series_result *s = &t->series[i];
-		put_page(&b, s->page_bytes);
-		if (!s->measured)
-			cs_puts(&b, "refused");
-		else if (!s->n_knees)
-			cs_puts(&b, "-");
-		for (uint32_t j = 0; s->measured && j < s->n_knees && j < CS_TLB_MAX_KNEES; j++) {
-			const struct cs_tlb_knee *k = &s->knees[j];
-			if (j)
-				cs_puts(&b, ", ");
-			if (!k->has_entries) {
-				cs_puts(&b, "missing");
-				continue;
-			}
-			/* a knee lies between two counts: three or four figures */
-			cs_put_g(&b, k->entries, k->entries < 1000 ? 3 : 4);
-			if (k->alias)
-				cs_puts(&b, " alias");
-		}
-	}
-	if (!b.len)
-		cs_puts(&b, "-");
-}
-
-/* The TLB refusal codes of every page size, each once, in order. */
-static void tlb_refusals(char *out, const struct cs_tlb_result *t)
-{
-	const char *seen[CS_TLB_MAX_SIZES * CS_TLB_MAX_REFUSALS];
-	uint32_t n = 0;
-	struct cs_buf b;
-
-	cs_buf_init(&b, out, CS_ROW_CELL_MAX);
-	for (uint32_t i = 0; i < t->n_series && i < CS_TLB_MAX_SIZES; i++)
-		for (uint32_t j = 0; j < t->series[i].n_refusals && j < CS_TLB_MAX_REFUSALS; j++) {
-			const char *code = t->series[i].refusals[j].code;
-			uint32_t k = 0;
-			while (k < n && !cs_streq(seen[k], code))
-				k++;
-			if (k < n)
-				continue;
-			seen[n++] = code;
-			if (b.len)
-				cs_puts(&b, ", ");
-			cs_puts(&b, code);
-		}
-	if (!b.len)
-		cs_puts(&b, "-");
-}
-
-/* The floors in cycles, and the reference verdict with its codes. */
-static void clock_cells(char *cycles, char *ref, const struct cs_result *r)
-{
-	struct cs_buf b;
-	double cpn = cs_clock_cycles_per_ns(r);
-	cs_buf_init(&b, cycles, CS_ROW_CELL_MAX);
-	if (cpn > 0) {
-		for (uint32_t i = 0; i < r->n_levels && i < CS_MAX_LEVELS; i++) {
-			if (i)
-				cs_puts(&b, ", ");
-			cs_put_g(&b, r->levels[i].floor_ns * cpn, 3);
-		}
-	} else if (r->clock.has_core_hz) {
-		cs_puts(&b, "refused clock-drift");
-	}
-	if (!b.len)
-		cs_puts(&b, "-");
-	cs_buf_init(&b, ref, CS_ROW_CELL_MAX);
-	cs_puts(&b, r->clock.ref.is_reference ? "yes" : "no");
-	for (uint32_t i = 0; i < r->clock.ref.n_reasons; i++) {
-		cs_puts(&b, i ? ", " : ": ");
-		cs_puts(&b, r->clock.ref.reasons[i].code);
-	}
-}
-
-/* "L1 8x64, 32 KiB; L2 8x1024, 512 KiB; L3 index-hashed" (the page wraps a
- * cell at its ", " and "; ") */
-static void geometry(char *out, const struct cs_geom_result *g)
-{
-	struct cs_buf b;
-	cs_buf_init(&b, out, CS_ROW_CELL_MAX);
-	for (uint32_t i = 0; i < g->n && i < CS_GEOM_MAX_LEVELS; i++) {
-		const struct cs_geom_level *L = &g->levels[i];
-		if (b.len)
-			cs_puts(&b, "; ");
-		cs_putc(&b, 'L');
-		cs_put_u64(&b, L->level);
-		cs_putc(&b, ' ');
-		if (L->has_geometry) {
-			cs_put_u64(&b, L->ways);
-			cs_putc(&b, 'x');
-			cs_put_g(&b, L->sets, 9);
-			cs_puts(&b, ", ");
-			cs_put_size(&b, L->size_bytes);
-		} else {
-			cs_puts(&b, L->n_refusals ? L->refusals[0].code : "refused");
-		}
-	}
-	if (!b.len)
-		cs_puts(&b, "-");
+	(void)cells;
+	(void)c;
+	(void)r;
 }
 
 void cs_row_cells(char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX],
@@ -206,9 +81,6 @@ void cs_row_cells(char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX],
 	}
 	if (!b.len)
 		cs_puts(&b, "-");
-	tlb_published(cells[CS_ROW_TLBS], &c->tlb);
-	tlb_knees(cells[CS_ROW_TLB_KNEES], &r->tlb);
-	tlb_refusals(cells[CS_ROW_TLB_REFUSALS], &r->tlb);
-	clock_cells(cells[CS_ROW_CYCLES], cells[CS_ROW_REF], r);
-	geometry(cells[CS_ROW_GEOMETRY], &r->geom);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		rows[k](cells, c, r);
 }

@@ -11,7 +11,7 @@
 #define EXP_MAX 709.0
 #define EXP_MIN (-708.0)
 
-double cs_exp_finite(double v)
+double cs_finite_exp(double v)
 {
 	if (!(v < EXP_MAX))
 		v = cs_isnan(v) ? 0 : EXP_MAX;
@@ -139,9 +139,9 @@ static void refuse_knee(const struct cs_point *p, struct cs_stair *s, uint32_t l
 	struct cs_climb_knee *k = &cl->knees[cl->n_knees++];
 	k->bytes = cs_knee_between(p, &s->raw[l], &s->raw[l + 1]);
 	k->retired_bytes = s->raw[l].last_bytes;
-	k->slope = cs_exp_finite(beta);
-	k->excess = cs_exp_finite(delta);
-	double bound = cs_exp_finite(CS_CLIMB_OCTAVES * beta);
+	k->slope = cs_finite_exp(beta);
+	k->excess = cs_finite_exp(delta);
+	double bound = cs_finite_exp(CS_CLIMB_OCTAVES * beta);
 	k->bound = bound < CS_CLIMB_STEP_MAX ? bound : CS_CLIMB_STEP_MAX;
 }
 
@@ -169,7 +169,7 @@ static void join(const struct cs_point *p, struct cs_stair *s, uint32_t first,
 	c->first_bytes = L->first_bytes;
 	c->last_bytes = L->last_bytes;
 	double octaves = (cs_log(L->last_bytes) - cs_log(L->first_bytes)) / LN2;
-	c->rate = cs_exp_finite((cs_log(p[L->last].ns) - cs_log(p[L->first].ns)) / octaves);
+	c->rate = cs_finite_exp((cs_log(p[L->last].ns) - cs_log(p[L->first].ns)) / octaves);
 	c->first_knee = first_knee;
 	c->n_knees = last - first;
 	if (first_knee + c->n_knees > cl->n_knees)

@@ -50,6 +50,6 @@ void cs_put_few_levels(struct cs_buf *b, const struct cs_stair *s, uint32_t poin
 		       const char *curve, const char *what);
 
 /* exp(v), finite: v clamped to the range a double's exp can hold. */
-double cs_exp_finite(double v);
+double cs_finite_exp(double v);
 
 #endif

@@ -5,7 +5,25 @@
 #include "rules.h"
 #include "json.h"
 #include "emulated.h"
-#include "../kinds/bandwidth/bw_kind.h"
+#include "query.h"
+
+typedef void (*cs_summary_fn)(struct cs_summary *s, int row, const struct cs_capture *c,
+			      const struct cs_result *r);
+static const cs_summary_fn summaries[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, \
+		plot, settings, screen, points, synthetic, query, after, summary, ...) summary,
+	CS_KINDS
+#undef CS_KIND
+};
+
+void cs_none_summary(struct cs_summary *s, int row, const struct cs_capture *c,
+		     const struct cs_result *r)
+{
+	(void)s;
+	(void)row;
+	(void)c;
+	(void)r;
+}
 
 static int has_refusal(const struct cs_result *r, const char *code)
 {
@@ -214,73 +232,13 @@ static const struct cs_knee *paired_below(const struct cs_result *r, uint32_t n)
 	return 0;
 }
 
-static const char *page_words(uint64_t page)
+/* s.2b: a kind explains unmatched knee n from what it measured (query.h):
+ * the TLB kind a TLB's reach, or page walks */
+static int explain(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r,
+		   uint32_t n, enum cs_question what)
 {
-	return page >= (1u << 30) ? "1 GiB" : page >= (1u << 21) ? "2 MiB" : page >= 65536 ? "64 KiB" : "4 KiB";
-}
-
-/* s.2b: an extra level at a TLB's reach: the TLB kind found this knee at
- * one (docs/tlb.md s.4), or a published TLB's entries x page size lie
- * within CS_SUMMARY_REACH_FACTOR of it */
-static int tlb_reach(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r, uint32_t n)
-{
-	const struct cs_knee *k = &r->knees[n];
-	for (uint32_t i = 0; i < r->tlb.n_translation && i < CS_MAX_KNEES; i++) {
-		const struct cs_tlb_translation *t = &r->tlb.translation[i];
-		if (t->knee != n)
-			continue;
-		cs_puts(b, "; explained: the TLB kind measured a TLB of ");
-		cs_put_g(b, t->entries, 3);
-		cs_puts(b, " entries of ");
-		cs_puts(b, page_words(t->page_bytes));
-		cs_puts(b, " pages here, whose reach is ");
-		cs_put_size(b, t->reach);
-		cs_puts(b, ": translation, not a cache");
-		return 1;
-	}
-	for (uint32_t i = 0; i < c->tlb.n_published && i < CS_MAX_TLBS; i++) {
-		const struct cs_tlb *t = &c->tlb.published[i];
-		double reach = (double)t->entries * (double)t->page_bytes;
-		if (t->type == CS_CACHE_INSTRUCTION || !(reach > 0) || !c->tlb.has_pool_pages ||
-		    t->page_bytes != c->tlb.pool_pages || k->bytes > CS_SUMMARY_REACH_FACTOR * reach ||
-		    reach > CS_SUMMARY_REACH_FACTOR * k->bytes)
-			continue;
-		cs_puts(b, "; explained: the published L");
-		cs_put_u64(b, t->level);
-		cs_puts(b, " TLB's reach, ");
-		cs_put_u64(b, t->entries);
-		cs_puts(b, " entries of the sweep's ");
-		cs_puts(b, page_words(t->page_bytes));
-		cs_puts(b, " pages = ");
-		cs_put_size(b, reach);
-		cs_puts(b, ", lies within ");
-		cs_put_g(b, CS_SUMMARY_REACH_FACTOR, 3);
-		cs_puts(b, "x of it: translation, not a cache");
-		return 1;
-	}
-	return 0;
-}
-
-/* s.2b: page walks: the sweep again on large pages (sweep_large_pages)
- * has no knee within CS_SUMMARY_WITNESS_AGREE of this one, so the step is
- * the small pages' translation */
-static int page_walks(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r, uint32_t n)
-{
-	const struct cs_knee *k = &r->knees[n];
-	if (!r->tlb.large_reduced || !r->tlb.n_large_levels)
-		return 0;
-	for (uint32_t i = 0; i < r->tlb.n_large_knees && i < CS_MAX_KNEES; i++) {
-		const struct cs_knee *q = &r->tlb.large_knees[i];
-		if (q->has_bytes && q->bytes <= CS_SUMMARY_WITNESS_AGREE * k->bytes &&
-		    k->bytes <= CS_SUMMARY_WITNESS_AGREE * q->bytes)
-			return 0;
-	}
-	cs_puts(b, "; explained: page walks: the sweep on ");
-	cs_puts(b, page_words(c->tlb.large_page_bytes));
-	cs_puts(b, " pages has no knee within ");
-	cs_put_g(b, CS_SUMMARY_WITNESS_AGREE, 3);
-	cs_puts(b, "x of it");
-	return 1;
+	struct cs_query q = { what, n, 0, b };
+	return cs_ask(&q, c, r);
 }
 
 /* s.2b: a knee paired with no level (more levels than caches), explained
@@ -295,7 +253,7 @@ static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
 	if (!last_level(c)) {
 		*explained = -1; /* nothing to explain it against */
 		cs_puts(b, "; the capture publishes no data or unified cache to compare it with");
-	} else if (tlb_reach(b, c, r, n)) {
+	} else if (explain(b, c, r, n, CS_Q_UNMATCHED_MEASURED)) {
 		;
 	} else if (q && !q->has_bytes) {
 		cs_puts(b, "; explained as a shared level's share: it may be the part of ");
@@ -303,7 +261,7 @@ static const char *unmatched(struct cs_buf *b, const struct cs_capture *c,
 		cs_puts(b, " this run held, ");
 		put_percent(b, k->bytes / q->published_bytes);
 		vm_words(b, c, q->published_level);
-	} else if (page_walks(b, c, r, n)) {
+	} else if (explain(b, c, r, n, CS_Q_UNMATCHED_INDIRECT)) {
 		;
 	} else {
 		*explained = 0;
@@ -370,78 +328,26 @@ static void refused_rows(struct cs_summary *s, const struct cs_capture *c,
 	}
 }
 
-/* The read GB/s cell (docs/bandwidth.md s.8): the level of the read on one
- * thread below its knee paired with this published level (1 / its floor in
- * ns per byte: 1 GB = 1e9 B); none when the read has no such knee. */
-static void read_cells(struct cs_summary *s, const struct cs_result *r)
-{
-	const struct cs_bw_series_result *rd = 0;
-	for (uint32_t i = 0; i < r->bw.n_series && !rd; i++)
-		if (r->bw.series[i].op == CS_BW_READ && r->bw.series[i].threads == 1 &&
-		    r->bw.series[i].measured)
-			rd = &r->bw.series[i];
-	s->bandwidth = rd != 0;
-	for (uint32_t i = 0; rd && i < s->n; i++) {
-		struct cs_summary_row *w = &s->row[i];
-		for (uint32_t k = 0, found = 0; w->has_level && k < rd->n_knees; k++) {
-			const struct cs_knee *q = &rd->knees[k];
-			if (q->has_bytes && q->has_published && q->published_level == w->level &&
-			    q->published_bytes == w->claimed_bytes && found < rd->n_levels &&
-			    rd->levels[found].floor_ns > 0) {
-				w->has_read = 1;
-				w->read_gbps = 1.0 / rd->levels[found].floor_ns;
-			}
-			found += q->has_bytes != 0;
-		}
-	}
-}
-
-/* The geometry cell (docs/geometry.md): the size the geometry kind
- * measured for this published level; none where refused. */
-static void geometry_cells(struct cs_summary *s, const struct cs_result *r)
-{
-	for (uint32_t i = 0; i < s->n; i++) {
-		struct cs_summary_row *w = &s->row[i];
-		for (uint32_t k = 0; w->has_level && k < r->geom.n && k < CS_GEOM_MAX_LEVELS; k++)
-			if (r->geom.levels[k].level == w->level && r->geom.levels[k].has_geometry) {
-				w->has_geometry = 1;
-				w->geometry_bytes = r->geom.levels[k].size_bytes;
-			}
-	}
-}
-
-/* The cycles cell (docs/clock.md): the floor of the level below the knee
- * (the n-th found knee tops the n-th level, as in the knee table) times the
- * capture's core clock; none where the clock is not stable (its refusals say
- * why) or the knee was not found. */
 /* The floor and cycles cells pair the n-th knee found with the n-th level
  * (the level below it). A knee is found where it has a size; its row gets
  * a floor where it is a witness of the level: a point, or a coarse grid's
  * range (reduction.md s.10), not a range that was refused. */
-static int knee_found(const struct cs_summary_row *w, const struct cs_result *r)
+int cs_summary_knee_found(const struct cs_summary_row *w, const struct cs_result *r)
 {
 	return w->has_measured || (w->knee >= 0 && r->knees[w->knee].has_bytes);
 }
 
-static int floor_shown(const struct cs_summary_row *w, const struct cs_result *r)
+int cs_summary_floor_shown(const struct cs_summary_row *w, const struct cs_result *r)
 {
 	return w->has_measured || (w->knee >= 0 && r->knees[w->knee].coarse == 1);
 }
 
-static void cycles_cells(struct cs_summary *s, const struct cs_result *r)
+/* The kinds' cells of every row (read GB/s, geometry, cycles): the
+ * summary column of the table (common/kinds.h), row -1. */
+static void kind_cells(struct cs_summary *s, const struct cs_capture *c, const struct cs_result *r)
 {
-	double cpn = cs_clock_cycles_per_ns(r);
-	s->cycles = cpn > 0;
-	for (uint32_t i = 0, found = 0; cpn > 0 && r->n_knees && i < s->n; i++) {
-		struct cs_summary_row *w = &s->row[i];
-		if (!knee_found(w, r))
-			continue;
-		if (floor_shown(w, r) && found < r->n_levels && r->levels[found].floor_ns > 0) {
-			w->has_cycles = 1;
-			w->floor_cycles = r->levels[found].floor_ns * cpn;
-		}
-		found++;
-	}
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		summaries[k](s, -1, c, r);
 }
 
 /* s.2a: the knee's range of sizes (the grid's last point of the faster
@@ -468,60 +374,28 @@ static void add_witness(struct cs_summary_row *w, const char *kind, double bytes
 	x->hi = hi > bytes ? hi : bytes;
 }
 
-static void add_knee(struct cs_summary_row *w, const char *kind, const struct cs_knee *k)
+void cs_summary_add_knee(struct cs_summary_row *w, const char *kind, const struct cs_knee *k)
 {
 	double lo, hi;
 	knee_range(k, &lo, &hi);
 	add_witness(w, kind, k->bytes, lo, hi);
 }
 
-/* The read on one thread's knee for this row: paired with the same
- * published level, or (an unmatched row) the one the bandwidth kind's
- * cross-witness table set beside this latency knee (docs/bandwidth.md s.5). */
-static const struct cs_knee *read_knee(const struct cs_result *r, const struct cs_summary_row *w,
-				       const struct cs_knee *lat)
-{
-	const struct cs_bw_series_result *rd = cs_bw_read1(&r->bw);
-	double want = 0;
-	if (!rd)
-		return 0;
-	if (!w->has_level) {
-		for (uint32_t i = 0; lat && i < r->bw.n_witness; i++) {
-			const struct cs_bw_witness *x = &r->bw.witness[i];
-			if (!x->has_published && x->has_latency && x->has_bandwidth &&
-			    x->latency_bytes == lat->bytes)
-				want = x->bandwidth_bytes;
-		}
-		if (!(want > 0))
-			return 0;
-	}
-	for (uint32_t k = 0; k < rd->n_knees && k < CS_MAX_KNEES; k++) {
-		const struct cs_knee *q = &rd->knees[k];
-		if (!q->has_bytes)
-			continue;
-		if (w->has_level ? q->has_published && q->published_level == w->level &&
-					   q->published_bytes == w->claimed_bytes
-				 : !q->has_published && q->bytes == want)
-			return q;
-	}
-	return 0;
-}
-
 /* s.2a: the witnesses of row w's size, whether they agree, and the range
  * they give together (measured_range) */
-static void witnesses(struct cs_summary_row *w, const struct cs_result *r)
+static void witnesses(struct cs_summary *s, struct cs_summary_row *w, const struct cs_capture *c,
+		      const struct cs_result *r)
 {
 	/* a coarse grid's refused range (reduction.md s.10) is no witness */
 	const struct cs_knee *lat = w->knee >= 0 && r->knees[w->knee].has_bytes &&
 					    r->knees[w->knee].coarse != 2
 				    ? &r->knees[w->knee]
 				    : 0;
-	const struct cs_knee *rd = read_knee(r, w, lat);
 	w->n_witnesses = 0;
 	if (lat)
-		add_knee(w, CS_W_LATENCY, lat);
-	if (rd)
-		add_knee(w, CS_W_READ, rd);
+		cs_summary_add_knee(w, CS_W_LATENCY, lat);
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++) /* the kinds' witnesses (the read's) */
+		summaries[k](s, (int)(w - s->row), c, r);
 	if (w->has_geometry)
 		add_witness(w, CS_W_GEOMETRY, w->geometry_bytes, w->geometry_bytes, w->geometry_bytes);
 	w->agree = w->n_witnesses < 2 ? -1 : 1;
@@ -597,7 +471,7 @@ static void finish(struct cs_summary *s, const struct cs_capture *c, const struc
 	for (uint32_t i = 0; i < s->n; i++) {
 		struct cs_summary_row *w = &s->row[i];
 		struct cs_buf b;
-		witnesses(w, r);
+		witnesses(s, w, c, r);
 		w->explained = -1;
 		if (!emu && w->has_level && !w->n_witnesses && w->knee < 0)
 			continue; /* refused_rows' words stand */
@@ -626,9 +500,9 @@ static void floor_cells(struct cs_summary *s, const struct cs_result *r)
 {
 	for (uint32_t i = 0, found = 0; r->n_knees && i < s->n; i++) {
 		struct cs_summary_row *w = &s->row[i];
-		if (!knee_found(w, r))
+		if (!cs_summary_knee_found(w, r))
 			continue;
-		if (floor_shown(w, r) && found < r->n_levels && r->levels[found].floor_ns > 0) {
+		if (cs_summary_floor_shown(w, r) && found < r->n_levels && r->levels[found].floor_ns > 0) {
 			w->has_floor = 1;
 			w->floor_ns = r->levels[found].floor_ns;
 		}
@@ -643,9 +517,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 	s->bandwidth = 0;
 	if (!r->n_knees) {
 		refused_rows(s, c, r);
-		read_cells(s, r);
-		geometry_cells(s, r);
-		s->cycles = cs_clock_cycles_per_ns(r) > 0; /* no knee: no floor paired, '-' */
+		kind_cells(s, c, r); /* no knee: no floor paired, the cycles '-' */
 		finish(s, c, r);
 		return;
 	}
@@ -666,9 +538,7 @@ void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 			w->spread_max = r->rep.knee[n].max;
 		}
 	}
-	read_cells(s, r);
-	geometry_cells(s, r);
-	cycles_cells(s, r);
+	kind_cells(s, c, r);
 	finish(s, c, r);
 	floor_cells(s, r);
 }

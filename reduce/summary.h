@@ -12,6 +12,7 @@
 #include "../common/buf.h"
 #include "reduce.h"
 #include "rules_summary.h"
+#include "../common/kinds.h"
 
 #define CS_SUMMARY_SENTENCE_MAX 320
 
@@ -59,6 +60,31 @@ struct cs_summary {
 	int cycles;            /* the core clock is stable: the cycles cell */
 	struct cs_summary_row row[CS_MAX_KNEES];
 };
+
+/* The summary column of the table (common/kinds.h), declared from it: a
+ * kind's cells of every row (row -1: s->row[i]'s has_read and read_gbps,
+ * has_geometry and geometry_bytes, has_cycles and floor_cycles, and s's
+ * flags), then its witnesses of row `row`'s size (row >= 0:
+ * cs_summary_add_knee, after the latency knee and before the geometry's
+ * size, which the geometry's cell gives). cs_summary_rows calls it; the
+ * knee table, the floors, the verdicts and the sentences are this layer's. */
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, \
+		plot, settings, screen, points, synthetic, query, after, summary, ...) \
+	void summary(struct cs_summary *s, int row, const struct cs_capture *c, \
+		     const struct cs_result *r);
+CS_KINDS
+#undef CS_KIND
+void cs_none_summary(struct cs_summary *s, int row, const struct cs_capture *c,
+		     const struct cs_result *r);
+/* For the kinds' columns: a witness of row w's size at knee k (s.2a: its
+ * range where the grid gives one), of kind a CS_W_ code; and the pairing
+ * of the floor and cycles cells (the n-th found knee tops the n-th level:
+ * a row's knee is found where it has a size, its floor shown where it is a
+ * witness of the level, a point or a coarse grid's range, reduction.md
+ * s.10). */
+void cs_summary_add_knee(struct cs_summary_row *w, const char *kind, const struct cs_knee *k);
+int cs_summary_knee_found(const struct cs_summary_row *w, const struct cs_result *r);
+int cs_summary_floor_shown(const struct cs_summary_row *w, const struct cs_result *r);
 
 /* The rows, in the knee table's order (levels by size, unmatched knees
  * where they stand). */

@@ -19,8 +19,9 @@
 
 enum verdict { V_NONE, V_OK, V_KNOWN, V_FAIL };
 /* The cells between capture and result are reduce/row.h's, in its order. */
-enum { COL_CAPTURE, COL_PUBLISHED, COL_READ_GBPS = COL_PUBLISHED + CS_ROW_CELLS,
-       COL_RESULT, NCOLS };
+enum { COL_CAPTURE, COL_PUBLISHED, COL_RESULT = COL_PUBLISHED + CS_ROW_CELLS, NCOLS };
+/* --json writes the read GB/s cell after "result", where it was added */
+#define COL_READ_GBPS (COL_PUBLISHED + CS_ROW_READ_GBPS)
 
 static const char *const headers[NCOLS] = {
 	"capture", "published", "knees", "retired", "granules", "refusals",
@@ -96,27 +97,6 @@ void cs_usage_check(FILE *f)
 	      "cannot be read.\n", f);
 }
 
-/* The read on one thread, GB/s per level ("-": none measured). */
-static void read_cell(char *out, const struct cs_result *r)
-{
-	struct cs_buf b;
-	cs_buf_init(&b, out, CS_ROW_CELL_MAX);
-	for (uint32_t i = 0; i < r->bw.n_series; i++) {
-		const struct cs_bw_series_result *s = &r->bw.series[i];
-		if (s->op != CS_BW_READ || s->threads != 1 || !s->measured)
-			continue;
-		for (uint32_t l = 0; l < s->n_levels; l++) {
-			double g = s->levels[l].floor_ns > 0 ? 1 / s->levels[l].floor_ns : 0;
-			cs_puts(&b, l ? ", " : "");
-			cs_put_g(&b, g, g < 10 ? 3 : 4);
-		}
-		if (!s->n_levels)
-			cs_puts(&b, "no level");
-		return;
-	}
-	cs_puts(&b, "-");
-}
-
 static void fill_cells(struct row *w, const struct cs_replay *p)
 {
 	char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX];
@@ -128,7 +108,6 @@ static void fill_cells(struct row *w, const struct cs_replay *p)
 		cs_buf_init(&b, w->cell[COL_PUBLISHED + i], CS_ROW_CELL_MAX);
 		cs_put_text(&b, cells[i]);
 	}
-	read_cell(w->cell[COL_READ_GBPS], &p->res);
 }
 
 /* A row with no answer: '?' everywhere, the error below the table. */

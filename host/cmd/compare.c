@@ -20,6 +20,7 @@
 #include "../textout.h"
 #include "../../common/jsonw.h"
 #include "../../common/csmath.h"
+#include "../../reduce/query.h"
 #include "../../reduce/repeat.h"
 #include "../../reduce/rules_repeat.h"
 
@@ -250,7 +251,7 @@ static void fig_geometry(const struct cs_result *r, uint32_t published, struct f
  * stable), the read bandwidth and the geometry. */
 static void figures(const struct cs_result *r, enum row_kind kind, uint32_t key, struct fig *f)
 {
-	double cpn = cs_clock_cycles_per_ns(r);
+	double cpn = cs_cycles_per_ns(r);
 	uint32_t reps = r->rep.n, lvl = CS_MAX_LEVELS, found, mem_pub = 0;
 	struct fig *floor = &f[M_FLOOR], *knee = &f[M_KNEE];
 	memset(f, 0, N_M * sizeof *f);

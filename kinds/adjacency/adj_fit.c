@@ -378,7 +378,7 @@ int cs_adj_reduce(const struct cs_capture *c, struct cs_work *w,
 	cs_memset(r->adj, 0, sizeof r->adj);
 	if (check_adjacency(c, err, errlen))
 		return -1;
-	if (!cs_clock_refused(c))
+	if (!cs_clamp_refused(c))
 		cs_reduce_adjacency(c, w, r);
 	return 0;
 }

@@ -6,6 +6,7 @@
  * counter's median beside it, and their disagreement. Freestanding. */
 #include "../../reduce/kinds.h"
 #include "../../reduce/internal.h"
+#include "../../reduce/query.h"
 #include "rules_clock.h"
 
 static double v_[CS_CLOCK_MAX_BLOCKS + 2 * CS_CLOCK_MAX_KINDS];
@@ -193,4 +194,17 @@ int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b)
 	cs_put_g(b, CS_CLOCK_EMULATED_RATIO, 3);
 	cs_puts(b, " dependent adds a counted cycle, which no core does");
 	return 1;
+}
+
+/* The query column (reduce/query.h): what the clock lends the others,
+ * its cycles per ns and its timing of an emulator. */
+int cs_clock_query(struct cs_query *q, const struct cs_capture *c, const struct cs_result *r)
+{
+	if (q->what == CS_Q_CYCLES_PER_NS) {
+		q->v = cs_clock_cycles_per_ns(r);
+		return 1;
+	}
+	if (q->what == CS_Q_EMULATION)
+		return cs_clock_emulation(c, q->b);
+	return 0;
 }

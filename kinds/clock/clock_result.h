@@ -1,5 +1,5 @@
 /* clock_result.h: the core clock reduced (clock_reduce.c) and the
- * reference verdict (reduce/reference.c), members of struct cs_result. */
+ * reference verdict (clock_reference.c), members of struct cs_result. */
 #ifndef CS_CLOCK_RESULT_H
 #define CS_CLOCK_RESULT_H
 
@@ -48,6 +48,9 @@ double cs_clock_cycles_per_ns(const struct cs_result *r);
 struct cs_capture;
 struct cs_buf;
 int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b);
+/* Both are lent to the others through the kind's query column
+ * (clock_reduce.c cs_clock_query; reduce/query.h: cs_cycles_per_ns,
+ * and cs_emulated asks it). */
 
 /* its member of struct cs_result (scripts/kinds-h.sh) */
 #define CS_RESULT_MEMBER_CLOCK struct cs_clock_result clock; /* the core clock, the reference verdict */

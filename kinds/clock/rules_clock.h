@@ -1,6 +1,6 @@
 /* rules_clock.h: the core clock's and the reference verdict's constants
  * (docs/clock.md; the reduction kinds/clock/clock_reduce.c and
- * reduce/reference.c). Every refusal sentence prints the constant it tests. */
+ * kinds/clock/clock_reference.c). Every refusal sentence prints the constant it tests. */
 #ifndef CS_RULES_CLOCK_H
 #define CS_RULES_CLOCK_H
 

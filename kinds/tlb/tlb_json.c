@@ -5,6 +5,7 @@
  * reduced). */
 #include "tlb_kind.h"
 #include "../../reduce/json.h"
+#include "../../reduce/query.h"
 
 /* A TLB sweep's knee: entries, reach, retired, published, gap, aliasing,
  * range (pages: reduction.md s.4 "Ranges"). */
@@ -94,7 +95,7 @@ void cs_tlb_json(struct cs_rjson *o, const struct cs_capture *c, const struct cs
 	cs_rjson_key(o, "tlb");
 	cs_jsonw_arr(&o->j);
 	for (uint32_t i = 0; i < t->n_series; i++)
-		one(o, &c->tlb.series[i], &t->series[i], cs_clock_cycles_per_ns(r));
+		one(o, &c->tlb.series[i], &t->series[i], cs_cycles_per_ns(r));
 	cs_jsonw_arr_end(&o->j);
 	cs_rjson_key(o, "translation");
 	cs_jsonw_arr(&o->j);
@@ -116,6 +117,6 @@ void cs_tlb_json(struct cs_rjson *o, const struct cs_capture *c, const struct cs
 	cs_jsonw_arr_end(&o->j);
 	if (t->has_large) {
 		cs_rjson_key(o, "sweep_large_pages");
-		large(o, t, cs_clock_cycles_per_ns(r));
+		large(o, t, cs_cycles_per_ns(r));
 	}
 }

@@ -213,7 +213,7 @@ static int load_points(const struct cs_tlb_series *ser, uint32_t si, struct cs_w
  * it whole, as it does the sweep. 1 when refused. */
 static int clock_unusable(const struct cs_capture *c, struct cs_tlb_series_result *s)
 {
-	if (!cs_clock_refused(c))
+	if (!cs_clamp_refused(c))
 		return 0;
 	struct cs_buf b;
 	refuse(s, CS_R_CLOCK, &b);

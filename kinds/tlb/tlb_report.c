@@ -3,6 +3,7 @@
  * and from `cacheshape reduce`. Freestanding. */
 #include "tlb_kind.h"
 #include "../../reduce/kinds.h"
+#include "../../reduce/query.h"
 #include "../../common/csmath.h"
 
 /* A page count of the grid (a whole number), in full. */
@@ -216,7 +217,7 @@ void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
 
 void cs_tlb_report(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r)
 {
-	cpn_ = cs_clock_cycles_per_ns(r);
+	cpn_ = cs_cycles_per_ns(r);
 	cs_tlb_report_result(b, c, &r->tlb);
 	cpn_ = 0;
 }

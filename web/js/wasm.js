@@ -105,7 +105,8 @@ export class Reducer {
   }
 
   // The check table's cells (reduce/row.h), one a line: published, knees,
-  // retired, granules, refusals, tlbs, tlb knees, tlb refusals, cycles, ref, geometry.
+  // retired, granules, refusals, tlbs, tlb knees, tlb refusals, cycles, ref, geometry,
+  // read GB/s (the table shows as many as it has headers).
   row() {
     const n = this.x.cs_row();
     return n < 0 ? null : this.out(n).split('\n').slice(0, -1);

@@ -1,10 +1,12 @@
-/* reference.c: the reference verdict (reference.h, docs/clock.md s.4): a
+/* clock_reference.c: the reference verdict (clock_reference.h, docs/clock.md
+ * s.4), the clock kind's phase after every row of the table (its after
+ * column, reduce/kinds.c): a
  * table of conditions on the capture and its reduction. The repeats'
  * conditions (N repeats, knee spreads) join the table from reduce/repeat.c
  * with the same signature. Freestanding. */
-#include "reference.h"
-#include "repeat.h" /* the repeats' two conditions (docs/repeats.md s.4) */
-#include "../common/buf.h"
+#include "clock_reference.h"
+#include "../../reduce/repeat.h" /* the repeats' two conditions (docs/repeats.md s.4) */
+#include "../../common/buf.h"
 
 static void say(char *code, size_t codelen, const char *c, struct cs_buf *b, char *why,
 		size_t whylen)
@@ -131,7 +133,7 @@ static const cs_ref_cond conditions[] = {
 	cs_ref_repeats, cs_ref_knee_spread,
 };
 
-void cs_reference_verdict(const struct cs_capture *c, struct cs_result *r)
+void cs_clock_reference(const struct cs_capture *c, struct cs_result *r)
 {
 	struct cs_reference *v = &r->clock.ref;
 	cs_memset(v, 0, sizeof *v);
