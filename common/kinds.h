@@ -178,14 +178,14 @@
 		cs_geom_read, cs_geom_reduce, cs_geom_report, cs_geom_json, \
 		cs_geom_published_write, cs_geom_expect, cs_geom_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_geom_summary, cs_geom_row) \
+		cs_geom_query, cs_none_after, cs_geom_summary, cs_geom_row) \
 	/* bandwidth per level and misses in flight: the second witness of \
 	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
 	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \
 		cs_bw_read, cs_bw_reduce, cs_bw_report, cs_bw_json, \
 		cs_none_published, cs_bw_expect, cs_bw_plot, cs_bw_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_bw_summary, cs_bw_row) \
+		cs_bw_query, cs_none_after, cs_bw_summary, cs_bw_row) \
 	/* the core clock and the run's validity (issue 25, kinds/clock/, \
 	 * docs/clock.md): the engine reads it around every other kind (no run \
 	 * of its own); its reduction gives cycles (its query) and, after every \

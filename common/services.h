@@ -83,6 +83,10 @@ struct cs_services {
 	/* 1 where the program runs privileged (the firmware): the kernels may
 	 * enable vector state themselves (arch.h). */
 	int privileged;
+	/* 1 where the program knows it runs under an emulator (QEMU TCG): its
+	 * timings are the host's through the translator, so a kind may keep
+	 * its run short (the bandwidth kind's, kinds/bandwidth/bw_platform.c). */
+	int emulated;
 
 	/* -- what the processor publishes, as the host reads it -- */
 	const struct cs_cpuid_dump *cpuid; /* CPUID's leaves; NULL: none */

@@ -33,12 +33,6 @@ static struct cs_settings set;
 static struct cs_calib calib;
 static struct cs_efi_run run_;
 
-/* bandwidth=N's default under emulation (QEMU TCG): the kind's largest
- * buffer, so that the test boots stay short; TCG's figures are fiction. */
-#define CS_EFI_BW_EMULATED_MAX (256ull << 10)
-/* ... and the aggregate read's sizes, one an octave (struct cs_bw_hooks
- * gang_every): each of its blocks waits on the host's scheduler there. */
-#define CS_EFI_BW_EMULATED_EVERY 4
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
@@ -120,12 +114,6 @@ static void plan(EFI_SYSTEM_TABLE *st, EFI_PHYSICAL_ADDRESS pool,
 	p->repeats = cs_settings_repeats(&set); /* full 5, quick 1 unless repeat= */
 	/* each kind's settings (bandwidth=off|N: the kind reads its own) */
 	cs_memcpy(p->settings, set.kind, sizeof p->settings);
-	/* under emulation a small bandwidth buffer unless bandwidth=N, the
-	 * aggregate's sizes sparse there (its kernels and gang come from the
-	 * services) */
-	run_.e.hooks.bw.max_bytes = cpu.emulated ? CS_EFI_BW_EMULATED_MAX : 0;
-	run_.e.hooks.bw.gang_every = cpu.emulated ? CS_EFI_BW_EMULATED_EVERY : 1;
-	run_.e.hooks.bw.off = NULL;
 }
 
 static void fill_capture(EFI_SYSTEM_TABLE *st)

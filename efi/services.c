@@ -160,6 +160,7 @@ void cs_efi_services_init(struct cs_efi_svc *v, EFI_SYSTEM_TABLE *st, struct cs_
 	s->ctx = v;
 	s->tables = "firmware";
 	s->privileged = 1;
+	s->emulated = cpu->emulated;
 	s->chain = cs_arch_add_chain;
 	s->adds = CS_ARCH_CHAIN_ADDS;
 	s->cycles_open = cycles_open;

@@ -12,7 +12,7 @@ const char *cs_emulated(const struct cs_capture *c, char *why, size_t cap)
 		cs_puts(&b, c->emulator_evidence[0] ? c->emulator_evidence : "the capture names it");
 		return c->emulator;
 	}
-	struct cs_query q = { CS_Q_EMULATION, 0, 0, &b };
+	struct cs_query q = { CS_Q_EMULATION, 0, { 0 }, &b };
 	if (cs_ask(&q, c, 0))
 		return "an unnamed emulator";
 	if (cap)

@@ -1,7 +1,7 @@
 /* query.c: the kinds asked (query.h), through the query column of the
  * table. Freestanding. */
 #include "query.h"
-#include "../common/kinds.h"
+#include "reduce.h"
 
 typedef int (*cs_query_fn)(struct cs_query *q, const struct cs_capture *c,
 			   const struct cs_result *r);
@@ -30,6 +30,26 @@ int cs_ask(struct cs_query *q, const struct cs_capture *c, const struct cs_resul
 
 double cs_cycles_per_ns(const struct cs_result *r)
 {
-	struct cs_query q = { CS_Q_CYCLES_PER_NS, 0, 0, 0 };
-	return cs_ask(&q, 0, r) ? q.v : 0;
+	struct cs_query q = { CS_Q_CYCLES_PER_NS, 0, { 0 }, 0 };
+	return cs_ask(&q, 0, r) ? q.v[0] : 0;
+}
+
+uint32_t cs_knees_found_before(const struct cs_knee *k, uint32_t j)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < j; i++)
+		n += k[i].has_bytes != 0;
+	return n;
+}
+
+uint32_t cs_knees_last_published(const struct cs_knee *k, uint32_t n, uint32_t *found)
+{
+	uint32_t p = 0;
+	*found = 0;
+	for (uint32_t i = 0; i < n && i < CS_MAX_KNEES; i++)
+		if (k[i].has_bytes) {
+			p = k[i].has_published ? k[i].published_level : 0;
+			(*found)++;
+		}
+	return p;
 }

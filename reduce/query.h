@@ -29,12 +29,22 @@ enum cs_question {
 	CS_Q_UNMATCHED_MEASURED,
 	/* ... the weaker evidence, asked after the shared level's share */
 	CS_Q_UNMATCHED_INDIRECT,
+	/* v[0]: the read on one thread in GB/s (the bandwidth kind), the
+	 * level below its knee paired with published level n (as the summary
+	 * pairs it, never the k-th plateau of the read) ... */
+	CS_Q_READ_GBPS,
+	/* ... or the level past its last knee, when that knee pairs with
+	 * published level n (memory, past the latency's last knee paired so) */
+	CS_Q_READ_GBPS_PAST,
+	/* v[0..2]: ways, sets and size in bytes of published level n (the
+	 * geometry kind), where it measured them */
+	CS_Q_GEOMETRY,
 };
 
 struct cs_query {
 	enum cs_question what;
-	uint32_t n;        /* the knee, for the unmatched questions */
-	double v;          /* the answer, for a number */
+	uint32_t n;        /* the knee, or the published level, it asks of */
+	double v[3];       /* the answer, for numbers */
 	struct cs_buf *b;  /* the answer's words, for the others */
 };
 
@@ -45,11 +55,21 @@ struct cs_query {
 CS_KINDS
 #undef CS_KIND
 
-/* The kinds asked in the table's order; 1 when one answered. */
+/* The kinds asked in the table's order; 1 when one answered. r is NULL for
+ * a question of the capture alone (CS_Q_EMULATION): a kind's query looks
+ * at the question before it reads r. */
 int cs_ask(struct cs_query *q, const struct cs_capture *c, const struct cs_result *r);
 int cs_none_query(struct cs_query *q, const struct cs_capture *c, const struct cs_result *r);
 
 /* CS_Q_CYCLES_PER_NS: core cycles per ns, 0 without a stable core clock. */
 double cs_cycles_per_ns(const struct cs_result *r);
+
+/* Knee tables, for the askers and the kinds alike (the sweep's, a
+ * series'): the level below knee j is the count of found knees (with a
+ * size) among k[0 .. j); the published level of the last found knee of
+ * k[0 .. n) (0: unmatched, or none), with *found how many were found. */
+struct cs_knee;
+uint32_t cs_knees_found_before(const struct cs_knee *k, uint32_t j);
+uint32_t cs_knees_last_published(const struct cs_knee *k, uint32_t n, uint32_t *found);
 
 #endif

@@ -237,7 +237,7 @@ static const struct cs_knee *paired_below(const struct cs_result *r, uint32_t n)
 static int explain(struct cs_buf *b, const struct cs_capture *c, const struct cs_result *r,
 		   uint32_t n, enum cs_question what)
 {
-	struct cs_query q = { what, n, 0, b };
+	struct cs_query q = { what, n, { 0 }, b };
 	return cs_ask(&q, c, r);
 }
 

@@ -324,7 +324,9 @@ def edit(path, old, new):
     open(d + '/' + path, 'w').write(s.replace(old, new))
 row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_none_record, \\\n'
        '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
-       '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings, cs_none_screen, cs_none_points, cs_none_synthetic)\n\nenum cs_kind {')
+       '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings, \\\n'
+       '\t\tcs_none_screen, cs_none_points, cs_none_synthetic, \\\n'
+       '\t\tcs_none_query, cs_none_after, cs_none_summary, cs_none_row)\n\nenum cs_kind {')
 edit('common/kinds.h', '\n\nenum cs_kind {', row)
 EOF
 changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile \) | sed 's#^\./##' | sort |

@@ -174,75 +174,31 @@ static int32_t row_knee(const struct cs_result *r, enum row_kind kind, uint32_t 
 	return -1;
 }
 
-/* Found knees among knees[0 .. j): the index of the level below knee j. */
-static uint32_t found_before(const struct cs_knee *k, uint32_t j)
-{
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < j; i++)
-		n += k[i].has_bytes != 0;
-	return n;
-}
-
-/* The published level of the last found knee of knees[0 .. n), 0 unmatched
- * or none; *found how many were found. */
-static uint32_t last_published(const struct cs_knee *k, uint32_t n, uint32_t *found)
-{
-	uint32_t p = 0;
-	*found = 0;
-	for (uint32_t i = 0; i < n && i < CS_MAX_KNEES; i++)
-		if (k[i].has_bytes) {
-			p = k[i].has_published ? k[i].published_level : 0;
-			(*found)++;
-		}
-	return p;
-}
-
-static const struct cs_bw_series_result *read1(const struct cs_result *r)
-{
-	for (uint32_t i = 0; i < r->bw.n_series; i++) {
-		const struct cs_bw_series_result *s = &r->bw.series[i];
-		if (s->op == CS_BW_READ && s->threads == 1 && s->measured)
-			return s;
-	}
-	return NULL;
-}
-
-/* The read on one thread (kinds/bandwidth/) for the row, in GB/s, 1 / its
- * floor in ns per byte: the level below the read's own knee paired with
- * the same published level (as reduce's summary pairs it, never the k-th
- * plateau of the read); for memory, the level past the read's last knee
- * when that knee is paired with the same published level as the
- * latency's last. No spread (a bandwidth is measured once). */
+/* The read on one thread for the row, in GB/s, as the bandwidth kind
+ * answers it (reduce/query.h): at a published level, or for memory past
+ * the read's last knee when that knee pairs with the latency's last
+ * published level. No spread (a bandwidth is measured once). */
 static void fig_read(const struct cs_result *r, enum row_kind kind, uint32_t key, uint32_t mem_pub,
 		     struct fig *f)
 {
-	const struct cs_bw_series_result *s = read1(r);
-	uint32_t idx = CS_MAX_LEVELS, found;
-	if (!s || kind == R_UNMATCHED)
+	struct cs_query q = { kind == R_LEVEL ? CS_Q_READ_GBPS : CS_Q_READ_GBPS_PAST,
+			      kind == R_LEVEL ? key : mem_pub, { 0 }, 0 };
+	if (kind == R_UNMATCHED || (kind == R_MEMORY && !mem_pub))
 		return;
-	if (kind == R_LEVEL) {
-		for (uint32_t j = 0; j < s->n_knees && j < CS_MAX_KNEES; j++)
-			if (s->knees[j].has_bytes && s->knees[j].has_published && s->knees[j].published_level == key)
-				idx = found_before(s->knees, j);
-	} else if (mem_pub && last_published(s->knees, s->n_knees, &found) == mem_pub) {
-		idx = found;
-	}
-	if (idx < s->n_levels && idx < CS_MAX_LEVELS && s->levels[idx].floor_ns > 0)
-		*f = one_value(1.0 / s->levels[idx].floor_ns);
+	if (cs_ask(&q, 0, r))
+		*f = one_value(q.v[0]);
 }
 
-/* The geometry (kinds/geometry/) of published level 'published': ways,
- * sets, size; counts, no spread. */
+/* The geometry of published level 'published' (ways, sets, size), as the
+ * geometry kind answers it; counts, no spread. */
 static void fig_geometry(const struct cs_result *r, uint32_t published, struct fig *f)
 {
-	for (uint32_t k = 0; published && k < r->geom.n && k < CS_GEOM_MAX_LEVELS; k++) {
-		const struct cs_geom_level *g = &r->geom.levels[k];
-		if (g->level != published || !g->has_geometry)
-			continue;
-		f[M_WAYS] = one_value(g->ways);
-		f[M_SETS] = one_value(g->sets);
-		f[M_GSIZE] = one_value(g->size_bytes);
-	}
+	struct cs_query q = { CS_Q_GEOMETRY, published, { 0 }, 0 };
+	if (!published || !cs_ask(&q, 0, r))
+		return;
+	f[M_WAYS] = one_value(q.v[0]);
+	f[M_SETS] = one_value(q.v[1]);
+	f[M_GSIZE] = one_value(q.v[2]);
 }
 
 /* The row's figures in one capture: the knee (its spread over repeats),
@@ -256,13 +212,13 @@ static void figures(const struct cs_result *r, enum row_kind kind, uint32_t key,
 	struct fig *floor = &f[M_FLOOR], *knee = &f[M_KNEE];
 	memset(f, 0, N_M * sizeof *f);
 	if (kind == R_MEMORY) {
-		mem_pub = last_published(r->knees, r->n_knees, &found);
+		mem_pub = cs_knees_last_published(r->knees, r->n_knees, &found);
 		lvl = found;
 	} else {
 		int32_t j = row_knee(r, kind, key);
 		if (j >= 0 && r->knees[j].has_bytes) {
 			*knee = make_fig(r->knees[j].bytes, &r->rep.knee[j], reps, r->knees[j].bytes, r->top_bytes);
-			lvl = found_before(r->knees, (uint32_t)j);
+			lvl = cs_knees_found_before(r->knees, (uint32_t)j);
 		} else if (j >= 0) { /* a published level with no knee: missing where its size was swept */
 			knee->at = r->knees[j].published_bytes;
 		}

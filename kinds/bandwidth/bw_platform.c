@@ -42,6 +42,14 @@ static void vector_leave(const struct cs_bw_saved *sv)
 	cs_bw_vector_leave(sv);
 }
 
+/* Under emulation (services' emulated, QEMU TCG) the largest buffer unless
+ * bandwidth=N, so that the test boots stay short (TCG's figures are
+ * fiction) ... */
+#define CS_BW_EMULATED_MAX (256ull << 10)
+/* ... and the aggregate read's sizes, one an octave (gang_every): each of
+ * its blocks waits on the host's scheduler there. */
+#define CS_BW_EMULATED_EVERY 4
+
 void cs_bw_platform(struct cs_engine *e)
 {
 	const struct cs_services *s = e->hooks.svc;
@@ -55,6 +63,10 @@ void cs_bw_platform(struct cs_engine *e)
 	h->gang_start = NULL;
 	h->gang_join = NULL;
 	h->ctx = (void *)s;
+	if (s->emulated) {
+		h->max_bytes = CS_BW_EMULATED_MAX;
+		h->gang_every = CS_BW_EMULATED_EVERY;
+	}
 	if (h->off)
 		return;
 	if (cs_bw_kernels_select(&kernels, s->privileged, NULL) != 0) {

@@ -201,7 +201,7 @@ int cs_clock_emulation(const struct cs_capture *c, struct cs_buf *b)
 int cs_clock_query(struct cs_query *q, const struct cs_capture *c, const struct cs_result *r)
 {
 	if (q->what == CS_Q_CYCLES_PER_NS) {
-		q->v = cs_clock_cycles_per_ns(r);
+		q->v[0] = cs_clock_cycles_per_ns(r);
 		return 1;
 	}
 	if (q->what == CS_Q_EMULATION)
