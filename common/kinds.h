@@ -194,7 +194,7 @@
 	CS_KIND(CLOCK, "clock", cs_none_run, cs_clock_write, cs_none_record, \
 		cs_clock_read, cs_clock_reduce, cs_clock_report, cs_clock_json, \
 		cs_none_published, cs_clock_expect, cs_none_plot, cs_none_settings, \
-		cs_none_screen, cs_none_points, cs_none_synthetic)
+		cs_none_screen, cs_none_points, cs_none_synthetic, \
 		cs_clock_query, cs_clock_reference, cs_clock_summary, cs_clock_row)
 
 enum cs_kind {
