@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "core_types.h"
 
 /* ---- the counter's neighbours: what disturbed a stretch of the run ---- */
 
@@ -72,6 +73,15 @@ struct cs_svc_cache {
 
 struct cs_cpuid_dump; /* decode/cpuid.h */
 struct cs_arm_regs;   /* decode/armcache.h */
+
+/* ---- the processors, one by one ---- */
+
+/* A processor as the host lists it. */
+struct cs_svc_proc {
+	uint32_t number;               /* the host's number for it */
+	uint32_t package, core, thread;
+	int bsp, enabled;              /* the caller's (boot) processor; enabled */
+};
 
 /* ---- the services ---- */
 
@@ -149,6 +159,32 @@ struct cs_services {
 			       char *why, size_t why_len);
 	/* Waits (bounded) for every started one to return: 0 when all did. */
 	int (*gang_join)(void *ctx);
+
+	/* -- the processors, one by one -- */
+	/* The processors: 0 with *total and *enabled as the host counts them,
+	 * the caller's number *self and up to max of them into out (*n); -1
+	 * and why (the caller measures alone). */
+	int (*procs)(void *ctx, struct cs_svc_proc *out, uint32_t max, uint32_t *n, uint32_t *total,
+		     uint32_t *enabled, uint32_t *self, char *why, size_t why_len);
+	/* What processor proc publishes of itself (common/core_types.h), read
+	 * on it, bounded: 0, or -1. out->number is left as it was. */
+	int (*proc_ident)(void *ctx, uint32_t proc, struct cs_proc_ident *out);
+	/* Runs fn(arg) on processor proc, waiting at most timeout_us: 0 when
+	 * it returned. */
+	int (*run_on)(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg, uint64_t timeout_us);
+	/* Starts fn(arg) on processor proc, not waiting (timeout_us the host's
+	 * own backstop): 0 and *slot, or -1. */
+	int (*start_on)(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
+			uint32_t *slot);
+	/* 1 once the fn started in slot has returned (the slot is then given
+	 * back), 0 while it runs. */
+	int (*returned)(void *ctx, uint32_t slot);
+	/* Pages of a processor's own, bytes a multiple of 4 KiB: NULL when
+	 * none; and given back. */
+	void *(*pages)(void *ctx, uint64_t bytes);
+	void (*pages_free)(void *ctx, void *p, uint64_t bytes);
+	/* Waits us microseconds. */
+	void (*stall)(void *ctx, uint32_t us);
 };
 
 #endif

@@ -1,6 +1,6 @@
 /* gang.c: every enabled processor running one function at once, the
  * firmware's platform service (services.h, common/services.h), through MP
- * services: each processor started on its own, not waiting, an event each;
+ * services (cpus.h): each processor started on its own, not waiting, an event each;
  * every wait bounded. */
 #include "services.h"
 #include "../common/buf.h"
@@ -11,14 +11,14 @@
 static uint32_t gang_count(void *ctx, char *why, size_t whylen)
 {
 	struct cs_efi_gang *b = &((struct cs_efi_svc *)ctx)->gang;
-	struct cs_efi_mp *m = b->mp;
+	struct cs_efi_cpus *m = &((struct cs_efi_svc *)ctx)->cpus;
 	UINTN total = 0, enabled = 0;
 	b->n_procs = 0;
 	if (!m->mp || EFI_ERROR(m->mp->GetNumberOfProcessors(m->mp, &total, &enabled))) {
 		cs_strlcpy(why, m->why[0] ? m->why : "MP services did not answer", whylen);
 		return 1;
 	}
-	for (UINTN i = 0; i < total && b->n_procs < CS_MP_MAX_PROCS; i++) {
+	for (UINTN i = 0; i < total && b->n_procs < CS_EFI_MAX_PROCS; i++) {
 		CS_PROCESSOR_INFORMATION info;
 		cs_memset(&info, 0, sizeof info);
 		if (EFI_ERROR(m->mp->GetProcessorInfo(m->mp, i, &info)))
@@ -54,7 +54,7 @@ static uint32_t gang_start(void *ctx, uint32_t n, void (*fn)(void *arg, uint32_t
 		b->done[got] = 0;
 		s = bs->CreateEvent(0, 0, NULL, NULL, &b->ev[got]);
 		if (!EFI_ERROR(s))
-			s = b->mp->mp->StartupThisAP(b->mp->mp, ap_main, b->procs[k - 1], b->ev[got],
+			s = v->cpus.mp->StartupThisAP(v->cpus.mp, ap_main, b->procs[k - 1], b->ev[got],
 						     CS_GANG_AP_TIMEOUT_US, &b->jobs[got], NULL);
 		if (EFI_ERROR(s)) {
 			struct cs_buf w;
@@ -94,10 +94,9 @@ static int gang_join(void *ctx)
 	return left ? -1 : 0;
 }
 
-void cs_efi_gang_init(struct cs_efi_svc *v, struct cs_efi_mp *mp)
+void cs_efi_gang_init(struct cs_efi_svc *v)
 {
 	struct cs_services *s = &v->s;
-	v->gang.mp = mp;
 	s->gang_count = gang_count;
 	s->gang_start = gang_start;
 	s->gang_join = gang_join;

@@ -49,8 +49,7 @@ void cs_efi_run_init(struct cs_efi_run *run, EFI_SYSTEM_TABLE *st, struct cs_arc
 	h->progress = progress;
 	h->live = live;
 	cs_placer_init(&h->placer, &run->place, w, r);
-	cs_mp_hooks_init(&h->mp, &run->mp, st);
-	cs_efi_services_init(&run->svc, st, cpu, &run->mp, pool, pool_bytes);
+	cs_efi_services_init(&run->svc, st, cpu, pool, pool_bytes);
 	run->svc.s.cpuid = &cpu->cpuid; /* what the processor publishes */
 	run->svc.s.arm = &cpu->arm;
 	h->svc = &run->svc.s;

@@ -148,7 +148,7 @@ static int phys_mem(void *ctx, uint64_t max_bytes, uint64_t want_run, void **mem
 }
 
 void cs_efi_services_init(struct cs_efi_svc *v, EFI_SYSTEM_TABLE *st, struct cs_arch_cpu *cpu,
-			  struct cs_efi_mp *mp, void *pool, uint64_t pool_bytes)
+			  void *pool, uint64_t pool_bytes)
 {
 	struct cs_services *s = &v->s;
 	cs_memset(v, 0, sizeof *v);
@@ -169,5 +169,5 @@ void cs_efi_services_init(struct cs_efi_svc *v, EFI_SYSTEM_TABLE *st, struct cs_
 	s->validity = validity;
 	s->phys_mem = phys_mem;
 	cs_efi_pt_init(v);
-	cs_efi_gang_init(v, mp);
+	cs_efi_cpus_init(v);
 }

@@ -15,6 +15,7 @@
 #include "../kinds/adjacency/adj_probe.h"
 #include "../common/engine.h"
 #include "../common/kinds.h"
+#include "../common/services.h"
 #include "../reduce/json.h"
 #include "../reduce/kinds.h"
 #include "../reduce/place.h"
@@ -358,6 +359,134 @@ static void test_mp(void)
 	      "every kind reduced once into the result: %s", err);
 }
 
+/* The same kinds on a host's services (kinds/mp/mp_platform.c): three
+ * processors, #1 the caller's; a start on #2 refused; every started one
+ * returns at once; pages counted out and back. */
+static int svc_pages_out, svc_started, svc_runs;
+
+static int svc_procs(void *ctx, struct cs_svc_proc *out, uint32_t max, uint32_t *n, uint32_t *total,
+		     uint32_t *enabled, uint32_t *self, char *why, size_t whylen)
+{
+	(void)ctx;
+	(void)why;
+	(void)whylen;
+	*total = *enabled = 3;
+	*self = 1;
+	for (*n = 0; *n < 3 && *n < max; (*n)++)
+		out[*n] = (struct cs_svc_proc){ *n, 0, *n, 0, *n == 1, 1 };
+	return 0;
+}
+
+static int svc_procs_none(void *ctx, struct cs_svc_proc *out, uint32_t max, uint32_t *n, uint32_t *total,
+			  uint32_t *enabled, uint32_t *self, char *why, size_t whylen)
+{
+	(void)ctx, (void)out, (void)max, (void)n, (void)total, (void)enabled, (void)self;
+	snprintf(why, whylen, "no MP services here");
+	return -1;
+}
+
+static int svc_ident(void *ctx, uint32_t proc, struct cs_proc_ident *out)
+{
+	(void)ctx;
+	out->core_type = proc == 0 ? 0x20 : 0x40;
+	out->cache_sig = 7;
+	return 0;
+}
+
+static int svc_run_on(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg, uint64_t timeout_us)
+{
+	(void)ctx;
+	(void)proc;
+	(void)timeout_us;
+	svc_runs++;
+	fn(arg);
+	return 0;
+}
+
+static int svc_start_on(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg, uint64_t timeout_us,
+			uint32_t *slot)
+{
+	(void)ctx, (void)fn, (void)arg, (void)timeout_us;
+	if (proc == 2)
+		return -1;
+	*slot = (uint32_t)svc_started++;
+	return 0;
+}
+
+static int svc_returned(void *ctx, uint32_t slot)
+{
+	(void)ctx;
+	(void)slot;
+	return 1;
+}
+
+static void *svc_pages(void *ctx, uint64_t bytes)
+{
+	(void)ctx;
+	svc_pages_out++;
+	return calloc(1, bytes);
+}
+
+static void svc_pages_free(void *ctx, void *p, uint64_t bytes)
+{
+	(void)ctx;
+	(void)bytes;
+	svc_pages_out--;
+	free(p);
+}
+
+static void svc_stall(void *ctx, uint32_t us)
+{
+	(void)ctx;
+	(void)us;
+}
+
+static void test_mp_services(void)
+{
+	struct cs_services svc;
+	setup(16384);
+	memset(&svc, 0, sizeof svc);
+	svc.procs = svc_procs;
+	svc.proc_ident = svc_ident;
+	svc.run_on = svc_run_on;
+	svc.start_on = svc_start_on;
+	svc.returned = svc_returned;
+	svc.pages = svc_pages;
+	svc.pages_free = svc_pages_free;
+	svc.stall = svc_stall;
+	eng.hooks.svc = &svc;
+	eng.plan.competitors = 2;
+	eng.plan.kinds_on_ap = 0;
+	svc_pages_out = svc_started = svc_runs = 0;
+	cs_engine_run(&eng, &cap);
+	CHECK(cap.mp.has_processors && cap.mp.n_procs == 3 && cap.mp.bsp == 1 && cap.mp.procs[1].bsp &&
+	      strstr(lines, "processors: 3 (3 enabled), boot processor #1"),
+	      "the host's processors listed: %s", lines);
+	CHECK(cap.mp.has_competitor && cap.mp.threads == 1 && cap.mp.comp_procs[0] == 0 &&
+	      cap.mp.stopped_clean && strstr(lines, "competitor: processor #2 would not start: skipped") &&
+	      svc_pages_out == 0,
+	      "the competitor on #0 (#2 refused), its pages given back (%d out)", svc_pages_out);
+	CHECK(cap.mp.n_kinds == 2 && svc_runs == 1 && cap.mp.kinds[0].swept_on == 0 &&
+	      cap.mp.kinds[1].swept_on == 1,
+	      "two kinds of core, the caller's by the main sweep, the other on its processor (%u kinds, %d runs)", cap.mp.n_kinds,
+	      svc_runs);
+	setup(16384);
+	memset(&svc, 0, sizeof svc);
+	svc.procs = svc_procs_none;
+	eng.hooks.svc = &svc;
+	eng.plan.competitors = 2;
+	cs_engine_run(&eng, &cap);
+	CHECK(cap.mp.has_processors && cap.mp.processors_null &&
+	      !strcmp(cap.mp.processors_reason, "no MP services here") && !cap.mp.has_competitor &&
+	      strstr(lines, "competitors=2: not run (no MP services)"),
+	      "no list: the member null with the host's reason, the competitor not run");
+	memset(&svc, 0, sizeof svc);
+	setup(16384);
+	eng.hooks.svc = &svc;
+	cs_engine_run(&eng, &cap);
+	CHECK(!cap.mp.has_processors, "a host without the service: no processors member");
+}
+
 /* Counts the placer's reductions, passing them on to the reducer's. */
 static unsigned n_live;
 static int (*place_reduce)(void *ctx, const struct cs_capture *c, char *err, size_t errlen);
@@ -530,6 +659,7 @@ int main(void)
 	test_steps();
 	test_failures();
 	test_mp();
+	test_mp_services();
 	test_reduce_once();
 	test_table();
 	test_repeats();

@@ -1,4 +1,4 @@
-/* mp_hooks.h: what a program offers the other processors' kinds (mp_run.c,
+/* mp_hooks.h: what the host offers the other processors' kinds (mp_run.c,
  * the bandwidth kind's gang), a member of struct cs_engine_hooks through
  * scripts/kinds-h.sh */
 #ifndef CS_MP_HOOKS_H
@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include "mp_capture.h"
 
-/* Other processors, where the program can drive them (the firmware's MP
- * services); every hook may be NULL, and then the kinds that need it say
+/* Other processors, where the host's services can drive them
+ * (mp_platform.c: the firmware's MP services); every hook may be NULL, and then the kinds that need it say
  * so or stay out of the capture. */
 struct cs_mp_hooks {
 	/* Lists the processors into mp (total, enabled, bsp, procs), or sets
@@ -30,6 +30,11 @@ struct cs_mp_hooks {
 	int (*run_on)(void *ctx, uint32_t proc, void (*fn)(void *arg), void *arg);
 	void *ctx;
 };
+
+/* The hooks from the engine's platform services (mp_platform.c), when the
+ * first of the processors' kinds begins. */
+struct cs_engine;
+void cs_mp_platform(struct cs_engine *e);
 
 /* its member of struct cs_engine_hooks (scripts/kinds-h.sh) */
 #define CS_HOOKS_MEMBER_MP struct cs_mp_hooks mp;

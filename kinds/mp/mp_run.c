@@ -1,8 +1,8 @@
-/* engine_mp.c: the kinds that need other processors (engine.h): their
+/* mp_run.c: the kinds that need other processors (engine.h): their
  * list, the competitor sweep (the sweep again while application processors
  * stream through buffers of their own, seed 000 s.4), and one sweep per
- * kind of core. The program drives the processors (struct cs_mp_hooks:
- * the firmware's MP services); what is measured, and what is recorded, is
+ * kind of core. The host drives the processors (struct cs_mp_hooks, made
+ * from its services by mp_platform.c); what is measured, and what is recorded, is
  * decided here. Freestanding. */
 #include "../../common/engine.h"
 
@@ -37,6 +37,7 @@ int cs_procs_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	struct cs_mp *mp = &c->mp;
 
 	(void)ev;
+	cs_mp_platform(e);
 	if (!e->hooks.mp.list)
 		return 0; /* nothing to list them with: no "processors" member */
 	mp->has_processors = 1;
