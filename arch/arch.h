@@ -15,9 +15,8 @@
 #include "../common/capture.h"
 #include "../common/core_types.h"
 #include "../decode/cpuid.h"
-#include "../kinds/icache/icache.h"
 #include "../common/jsonw.h"
-#include "../kinds/tlb/pagetable.h"
+#include "../common/pagetable.h"
 
 /* Name as the capture spells it: "x86_64", "aarch64". */
 const char *cs_arch_name(void);
@@ -52,10 +51,6 @@ struct cs_platform {
 	const uint8_t *(*acpi_table)(void *ctx, const char sig[4], uint32_t *len);
 	/* Waits about this many microseconds (the firmware's Stall()). */
 	void (*delay_us)(void *ctx, uint64_t us);
-	/* Pages that may be written and then run as code (aarch64's seed 001
-	 * probe), NULL when none; and their release. */
-	void *(*code_pages)(void *ctx, uint64_t bytes);
-	void (*free_code_pages)(void *ctx, void *p, uint64_t bytes);
 	void *ctx;
 };
 
@@ -101,22 +96,16 @@ struct cs_arch_cpu {
 	/* x86_64: every CPUID register read, and what it says */
 	struct cs_cpuid_dump cpuid;
 	struct cs_cpu_ident ident;
-	/* aarch64: the system registers, the PMU, seed 001's probe */
+	/* aarch64: the system registers, the PMU */
 	struct cs_arm_regs arm;
 	struct cs_arm_ctr ctr;
 	uint64_t dfr0, cntfrq;
 	uint32_t el;
 	char hv_evidence[96];
 	struct cs_arch_pmu pmu;
-	int icache_ran;
-	struct cs_icache_obs icache_obs;
-	struct cs_icache_result icache;
-	char icache_pages[96];
 };
 /* Privileged on aarch64 (EL1 registers): the firmware. */
 void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf);
-/* Lines for the screen beyond the banner (aarch64: seed 001's answer). */
-void cs_arch_cpu_notes(struct cs_buf *b, const struct cs_arch_cpu *c);
 /* Top-level capture members ("cpu", "cpuid" or "arm_registers", ...). */
 void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c);
 
@@ -154,27 +143,10 @@ int cs_arch_user_midr(uint64_t *midr);
  * caller tries it under a guard first. */
 const char *cs_arch_flush_name(void);
 
-/* Seed 001 in a user process, on two views of the same pages (w written,
- * x run; no page is ever writable and executable at once, as W^X kernels
- * require), each at least CS_ICACHE_CODE_BYTES (kinds/icache/icache.h). */
-struct cs_icache_views {
-	void *w, *x;
-	uint32_t runs;  /* each stride this many times: stale[] the largest */
-	/* Maps the executable view anew (x replaced): 0, or -1. Called when
-	 * even the smallest stride left code stale. May be NULL. */
-	int (*remap)(void *ctx, void **x);
-	void *ctx;
-};
-/* 0 with *o filled (kinds/icache/icache.h reduces it); 1 when there is nothing
- * to measure by architecture (x86_64 keeps fetch coherent with stores),
- * -1 when it could not run; why[] says which. */
-int cs_arch_icache_views(struct cs_icache_views *v, struct cs_icache_obs *o,
-			 char *why, size_t whylen);
-
 /* ---- page tables of our own (the TLB kind: docs/tlb.md) ---- */
 
 /* This architecture's table format as the firmware set it up
- * (kinds/tlb/pagetable.h) and the root of the firmware's tables: 0, or -1 with
+ * (common/pagetable.h) and the root of the firmware's tables: 0, or -1 with
  * why[] when our tables cannot follow its configuration (x86: 5-level
  * paging; aarch64: a granule other than 4 KiB, an EL other than 1 or 2,
  * VHE). Privileged: the firmware. */

@@ -91,6 +91,13 @@
  *           page's replay table prints them too; reduce/row.c walks it)
  *             void row(char cells[][CS_ROW_CELL_MAX],
  *                      const struct cs_capture *c, const struct cs_result *r)
+ *   host    what a measuring host runs itself, once, before the clock
+ *           (common/host_step.h): a prefix P naming P_run (on the host's
+ *           platform services), P_say (its lines for the screen) and
+ *           P_json (its members among the host's own); the firmware
+ *           (efi/main.c, efi/record.c) and the host probe
+ *           (host/probe/probe_cli.c, probe_record.c) iterate it.
+ *           cs_none_host for none
  *
  * The page has no column: it reads a capture through the reader.
  *
@@ -112,7 +119,7 @@
 #define CS_KINDS_H
 
 /* CS_KIND(ID, name, run, write, record, read, reduce, report, json,
- *         published, expect, plot, settings, screen, points, synthetic, query, after, summary, row) */
+ *         published, expect, plot, settings, screen, points, synthetic, query, after, summary, row, host) */
 #define CS_KINDS \
 	/* the latency sweep: the staircase (seed 000, docs/reduction.md s.1-s.4) \
 	 * (kinds/sweep/; its reduction on the reducer's rules, reduce/reduce.c, \
@@ -122,70 +129,70 @@
 		cs_sweep_read, cs_sweep_reduce, cs_sweep_report, cs_sweep_json, \
 		cs_none_published, cs_sweep_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_sweep_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* the fetch-granule probe at three placements (s.5), placed and \
 	 * fitted on the levels the sweep's row found (kinds/adjacency/) */ \
 	CS_KIND(ADJACENCY, "adjacency", cs_adj_run, cs_adj_write, cs_adj_record, \
 		cs_adj_read, cs_adj_reduce, cs_adj_report, cs_adj_json, \
 		cs_none_published, cs_none_expect, cs_adj_plot, cs_none_settings, \
 		cs_adj_screen, cs_adj_points, cs_adj_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* seed 003's classroom experiments (docs/experiments.md, \
 	 * kinds/experiments/) */ \
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
 		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report, \
 		cs_exp_kind_json, cs_none_published, cs_exp_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* the processors, as MP services lists them (issue 8, kinds/mp/) */ \
 	CS_KIND(PROCESSORS, "processors", cs_procs_run, cs_none_write, cs_procs_record, \
 		cs_procs_read, cs_none_reduce, cs_procs_report, cs_none_json, \
 		cs_none_published, cs_none_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* the sweep again beside processors streaming (seed 000 s.4) */ \
 	CS_KIND(COMPETITOR, "competitor", cs_competitor_run, cs_none_write, \
 		cs_competitor_record, cs_competitor_read, cs_competitor_reduce, \
 		cs_competitor_report, cs_competitor_json, cs_none_published, \
 		cs_none_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* one sweep per core type (a kind of core) */ \
 	CS_KIND(CORES, "cores", cs_cores_run, cs_none_write, cs_cores_record, \
 		cs_cores_read, cs_cores_reduce, cs_cores_report, cs_cores_json, \
 		cs_none_published, cs_none_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* the TLBs: a sweep of pages per page size, on tables of our own \
 	 * (kinds/tlb/, docs/tlb.md) */ \
 	CS_KIND(TLB, "tlb", cs_tlb_run, cs_tlb_write, cs_tlb_record, \
 		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json, \
 		cs_tlb_published_write, cs_tlb_expect, cs_tlb_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_tlb_query, cs_none_after, cs_none_summary, cs_tlb_row) \
-	/* seed 001's instruction-cache experiment: the arch layer runs it \
-	 * with the processor's identity and writes its member \
-	 * (arch/aarch64/icache_probe.c, host/probe/probe_icache.c); reduce \
-	 * replays it (kinds/icache/) */ \
+		cs_tlb_query, cs_none_after, cs_none_summary, cs_tlb_row, cs_none_host) \
+	/* seed 001's instruction-cache experiment: each measuring host runs \
+	 * it before the clock on its code memory and writes its member \
+	 * (the host column: kinds/icache/icache_platform.c, its kernels \
+	 * kinds/icache/<arch>/); reduce replays it (kinds/icache/) */ \
 	CS_KIND(ICACHE, "icache", cs_none_run, cs_none_write, cs_none_record, \
 		cs_icache_read, cs_icache_reduce, cs_icache_report, cs_icache_kind_json, \
 		cs_none_published, cs_none_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_none_query, cs_none_after, cs_none_summary, cs_none_row) \
+		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_icache_host) \
 	/* ways, sets and size of each level by conflicts on known physical \
 	 * addresses (kinds/geometry/, docs/geometry.md) */ \
 	CS_KIND(GEOMETRY, "geometry", cs_geom_run, cs_geom_write, cs_geom_record, \
 		cs_geom_read, cs_geom_reduce, cs_geom_report, cs_geom_json, \
 		cs_geom_published_write, cs_geom_expect, cs_geom_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_geom_query, cs_none_after, cs_geom_summary, cs_geom_row) \
+		cs_geom_query, cs_none_after, cs_geom_summary, cs_geom_row, cs_none_host) \
 	/* bandwidth per level and misses in flight: the second witness of \
 	 * every cache level (issue 24, kinds/bandwidth/, docs/bandwidth.md) */ \
 	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \
 		cs_bw_read, cs_bw_reduce, cs_bw_report, cs_bw_json, \
 		cs_none_published, cs_bw_expect, cs_bw_plot, cs_bw_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_bw_query, cs_none_after, cs_bw_summary, cs_bw_row) \
+		cs_bw_query, cs_none_after, cs_bw_summary, cs_bw_row, cs_none_host) \
 	/* the core clock and the run's validity (issue 25, kinds/clock/, \
 	 * docs/clock.md): the engine reads it around every other kind (no run \
 	 * of its own); its reduction gives cycles (its query) and, after every \
@@ -195,7 +202,7 @@
 		cs_clock_read, cs_clock_reduce, cs_clock_report, cs_clock_json, \
 		cs_none_published, cs_clock_expect, cs_none_plot, cs_none_settings, \
 		cs_none_screen, cs_none_points, cs_none_synthetic, \
-		cs_clock_query, cs_clock_reference, cs_clock_summary, cs_clock_row)
+		cs_clock_query, cs_clock_reference, cs_clock_summary, cs_clock_row, cs_none_host)
 
 enum cs_kind {
 #define CS_KIND(id, ...) CS_KIND_##id,

@@ -83,6 +83,21 @@ struct cs_svc_proc {
 	int bsp, enabled;              /* the caller's (boot) processor; enabled */
 };
 
+/* ---- code the program writes and runs ---- */
+
+/* Pages written through w and run through x: the same address where the
+ * host maps them writable and executable at once (the firmware), two
+ * mappings of the same pages where it may not (a user process); how they
+ * were made, in words ("" for one view), and the pages in the words of a
+ * method (" in EfiLoaderCode"). priv is the host's. */
+struct cs_svc_code {
+	void *w, *x;
+	uint64_t bytes;
+	char how[300];
+	char where[96];
+	long priv;
+};
+
 /* ---- the services ---- */
 
 struct cs_services {
@@ -159,6 +174,15 @@ struct cs_services {
 			       char *why, size_t why_len);
 	/* Waits (bounded) for every started one to return: 0 when all did. */
 	int (*gang_join)(void *ctx);
+
+	/* -- code memory -- */
+	/* At least bytes of pages to write code into and run (the instruction
+	 * cache is the caller's to maintain): 0 and *c; -1 and why. */
+	int (*code_map)(void *ctx, uint64_t bytes, struct cs_svc_code *c, char *why, size_t why_len);
+	/* The executable view mapped anew (c->x replaced): 0, or -1. May be
+	 * NULL (one view). */
+	int (*code_remap)(void *ctx, struct cs_svc_code *c);
+	void (*code_unmap)(void *ctx, struct cs_svc_code *c);
 
 	/* -- the processors, one by one -- */
 	/* The processors: 0 with *total and *enabled as the host counts them,

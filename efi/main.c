@@ -20,6 +20,7 @@
 #include "volume.h"
 #include "../common/buf.h"
 #include "../common/emulator.h"
+#include "../common/host_step.h"
 #include "../reduce/report.h"
 
 #define CS_SETTINGS_FILE "cacheshape.cfg"
@@ -32,6 +33,7 @@ static struct cs_arch_cpu cpu;
 static struct cs_settings set;
 static struct cs_calib calib;
 static struct cs_efi_run run_;
+static struct cs_efi_svc boot_svc; /* the services before the run's, for the host steps */
 
 static struct cs_capture cap;
 static struct cs_work work;
@@ -168,6 +170,20 @@ static void summary(void)
 	cs_gop_final(&cap, &res);
 }
 
+/* The kinds' host steps (common/host_step.h: seed 001) on the firmware's
+ * services, before the clock, and their lines under the banner; record.c
+ * writes their members. */
+static void host_steps(EFI_SYSTEM_TABLE *st)
+{
+	char line[2048];
+	struct cs_buf b;
+	cs_efi_services_init(&boot_svc, st, &cpu, NULL, 0);
+	cs_host_steps_run(&boot_svc.s);
+	cs_buf_init(&b, line, sizeof line);
+	cs_host_steps_say(&b);
+	cs_con_buf(&b);
+}
+
 static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 {
 	EFI_BOOT_SERVICES *bs = st->BootServices;
@@ -179,6 +195,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	cs_platform_init(&platform, st);
 	cs_arch_cpu_read(&cpu, &platform);
 	cs_screen_banner(st, &cpu);
+	host_steps(st);
 	cs_efi_secure_boot_read(st, &sb); /* the capture's producer.secure_boot */
 	cs_efi_secure_boot_show(&sb);
 	rec.sb = &sb;

@@ -1,6 +1,6 @@
 /* pagetables.c: page tables of our own, the firmware's platform service
  * for mapping pages of a size (services.h, common/services.h; docs/tlb.md
- * s.1). Built by kinds/tlb/pagetable.c in the arch layer's format: the
+ * s.1). Built by common/pagetable.c in the arch layer's format: the
  * firmware's identity map copied whole, aliases mapped beside it in
  * top-level slots the firmware leaves empty, and a range mapped again on
  * large pages; loaded around each use with interrupts masked, and the

@@ -1,5 +1,5 @@
 /* platform.h: the firmware's services as the arch layer asks for them
- * (arch/arch.h struct cs_platform): ACPI tables, Stall(), pages for code. */
+ * (arch/arch.h struct cs_platform): ACPI tables, Stall(). */
 #ifndef CS_EFI_PLATFORM_H
 #define CS_EFI_PLATFORM_H
 

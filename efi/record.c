@@ -2,6 +2,7 @@
 #include "record.h"
 #include "../common/version.h"
 #include "../common/buf.h"
+#include "../common/host_step.h"
 
 void cs_record_fw_vendor(EFI_SYSTEM_TABLE *st, char *out, size_t cap)
 {
@@ -106,6 +107,7 @@ void cs_record_extra(struct cs_jsonw *j, void *ctx)
 	const struct cs_record *r = ctx;
 	producer(j, r);
 	cs_arch_cpu_json(j, r->cpu);
+	cs_host_steps_json(j); /* the kinds' host steps (main.c ran them) */
 	if (r->cpu->clock_note[0]) {
 		cs_jsonw_key_str(j, "clock_note", r->cpu->clock_note);
 	}

@@ -57,7 +57,6 @@ void cs_screen_banner(EFI_SYSTEM_TABLE *st, const struct cs_arch_cpu *cpu)
 		cs_puts(&b, cpu->clock_note);
 		cs_putc(&b, '\n');
 	}
-	cs_arch_cpu_notes(&b, cpu); /* aarch64: seed 001's answer */
 	cs_con_buf(&b);
 }
 

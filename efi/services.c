@@ -147,6 +147,31 @@ static int phys_mem(void *ctx, uint64_t max_bytes, uint64_t want_run, void **mem
 	return 0;
 }
 
+/* Code memory: EfiLoaderCode, the type the firmware maps executable, one
+ * view (whether it is writable and executable too, the kind's kernel finds
+ * by walking the tables). */
+static int code_map(void *ctx, uint64_t bytes, struct cs_svc_code *c, char *why, size_t why_len)
+{
+	struct cs_efi_svc *v = ctx;
+	EFI_PHYSICAL_ADDRESS a = 0;
+	uint64_t pages = (bytes + 4095) / 4096;
+	if (EFI_ERROR(v->bs->AllocatePages(AllocateAnyPages, EfiLoaderCode, pages, &a))) {
+		cs_strlcpy(why, "no pages for code (AllocatePages(EfiLoaderCode) failed)", why_len);
+		return -1;
+	}
+	c->w = c->x = (void *)(uintptr_t)a;
+	c->bytes = pages * 4096;
+	c->how[0] = 0;
+	cs_strlcpy(c->where, " in EfiLoaderCode", sizeof c->where);
+	return 0;
+}
+
+static void code_unmap(void *ctx, struct cs_svc_code *c)
+{
+	struct cs_efi_svc *v = ctx;
+	v->bs->FreePages((EFI_PHYSICAL_ADDRESS)(uintptr_t)c->w, c->bytes / 4096);
+}
+
 void cs_efi_services_init(struct cs_efi_svc *v, EFI_SYSTEM_TABLE *st, struct cs_arch_cpu *cpu,
 			  void *pool, uint64_t pool_bytes)
 {
@@ -168,6 +193,8 @@ void cs_efi_services_init(struct cs_efi_svc *v, EFI_SYSTEM_TABLE *st, struct cs_
 	s->counts = counts;
 	s->validity = validity;
 	s->phys_mem = phys_mem;
+	s->code_map = code_map;
+	s->code_unmap = code_unmap;
 	cs_efi_pt_init(v);
 	cs_efi_cpus_init(v);
 }

@@ -62,9 +62,6 @@ expect "no firmware header in arch/, the core's folders, kinds/ or host/ ($bad)"
 # removes it; a line no edge matches any more fails, so whoever removes an
 # edge deletes its line (the list only shrinks).
 ladder_known='
-arch/arch.h kinds/icache/icache.h                platform services: the kinds kernels move to their folders
-arch/arch.h kinds/tlb/pagetable.h                platform services: likewise
-arch/x86_64/x86.h kinds/icache/icache.h          platform services: likewise
 reader/expect.h kinds/bandwidth/bw_expect.h      check from the row: each kind reads its own expect members
 '
 ladder=$(LADDER_KNOWN="$ladder_known" python3 - $files <<'EOF'
@@ -325,7 +322,7 @@ row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_
        '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
        '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings, \\\n'
        '\t\tcs_none_screen, cs_none_points, cs_none_synthetic, \\\n'
-       '\t\tcs_none_query, cs_none_after, cs_none_summary, cs_none_row)\n\nenum cs_kind {')
+       '\t\tcs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host)\n\nenum cs_kind {')
 edit('common/kinds.h', '\n\nenum cs_kind {', row)
 EOF
 changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile \) | sed 's#^\./##' | sort |

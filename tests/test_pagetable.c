@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "../kinds/tlb/pagetable.h"
+#include "../common/pagetable.h"
 
 CS_TEST_MAIN_DEFS;
 

@@ -1,6 +1,6 @@
 /* a64.h: what the aarch64 files share among themselves (not part of the
- * arch interface): system-register reads, the PMU and the instruction-cache
- * probe. */
+ * arch interface): system-register reads and the PMU; a kind's aarch64
+ * kernels (kinds/<name>/aarch64/) include it too. */
 #ifndef CS_ARCH_A64_H
 #define CS_ARCH_A64_H
 
@@ -25,12 +25,5 @@ int cs_a64_pmu_use(struct cs_arch_pmu *p, char *why, size_t whylen);
 /* Enables it counting beside the run's own counter (the core clock's
  * second reading): 0, or -1 when not offered. */
 int cs_a64_pmu_count(struct cs_arch_pmu *p);
-
-/* Seed 001 in pages the program gives (pf->code_pages). Fills *o with the
- * counts, or leaves o->n at 0 and writes why it did not run into 'why'
- * (returns -1). 'exec' gets how the pages were found to be executable. */
-int cs_a64_icache_probe(const struct cs_platform *pf, uint32_t imin, uint32_t dmin,
-			struct cs_icache_obs *o, char *exec, size_t exec_cap,
-			char *why, size_t why_cap);
 
 #endif

@@ -1,7 +1,6 @@
 /* cpu.c (aarch64): identification and published caches from the system
  * registers (MIDR, CTR, CLIDR, ID_AA64MMFR2, each CCSIDR through CSSELR),
- * decoded by decode/armcache.h; then the PMU check (pmu.c) and the
- * instruction-cache probe (icache_probe.c). Every raw register goes into the
+ * decoded by decode/armcache.h; then the PMU check (pmu.c). Every raw register goes into the
  * capture, with the architecture's caveat about CCSIDR. EL1 registers: the
  * firmware only. */
 #include "a64.h"
@@ -67,47 +66,6 @@ static int qemu_tcg(struct cs_arch_cpu *c, const struct cs_platform *pf)
 	return 2;
 }
 
-void cs_arch_cpu_notes(struct cs_buf *b, const struct cs_arch_cpu *c)
-{
-	cs_puts(b, "instruction cache probe: ");
-	if (!c->icache_ran) {
-		cs_puts(b, "not run: ");
-		cs_puts(b, c->icache.reason);
-	} else if (c->icache.has_granule) {
-		cs_puts(b, "invalidation granule ");
-		cs_put_u64(b, c->icache.granule_bytes);
-		cs_puts(b, " bytes (");
-		cs_puts(b, c->icache.reason);
-		cs_putc(b, ')');
-	} else {
-		cs_puts(b, c->icache.reason);
-	}
-	cs_puts(b, "\n     stale per stride:");
-	for (uint32_t i = 0; i < c->icache_obs.n; i++) {
-		cs_putc(b, ' ');
-		cs_put_u64(b, c->icache_obs.stride[i]);
-		cs_putc(b, ':');
-		cs_put_u64(b, c->icache_obs.stale[i]);
-	}
-	cs_puts(b, "; unmaintained rerun ");
-	cs_put_u64(b, c->icache_obs.cached);
-	cs_putc(b, '\n');
-}
-
-static void icache_run(struct cs_arch_cpu *c, const struct cs_platform *pf)
-{
-	char why[CS_TEXT_MAX];
-	why[0] = 0;
-	if (cs_a64_icache_probe(pf, c->ctr.imin_line_bytes, c->ctr.dmin_line_bytes,
-				&c->icache_obs, c->icache_pages, sizeof c->icache_pages,
-				why, sizeof why) != 0) {
-		cs_icache_refuse(&c->icache, "not_run", why);
-	} else {
-		c->icache_ran = 1;
-		cs_icache_infer(&c->icache_obs, &c->icache);
-	}
-}
-
 static void describe(struct cs_arch_cpu *c)
 {
 	uint32_t impl = cs_arm_midr_implementer(c->arm.midr);
@@ -166,7 +124,6 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
 	cs_strlcpy(c->tlbs_reason, "the Arm architecture has no register that gives TLB sizes: "
 		   "measured, not compared", sizeof c->tlbs_reason);
 	cs_a64_pmu_check(c, pf);
-	icache_run(c, pf);
 }
 
 static void hexkey(struct cs_jsonw *j, const char *k, uint64_t v)
@@ -239,14 +196,6 @@ void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cpu_json(j, c);
 	registers_json(j, c);
 	cs_a64_pmu_json(j, &c->pmu);
-	cs_icache_json(j, &c->icache_obs, &c->icache,
-		       c->icache_ran ? "1024 x add x0,x0,#1 + ret in EfiLoaderCode; rewrite to #0; "
-				       "dc cvau every DminLine, ic ivau at each stride, dsb ish, isb; count stale"
-				     : "not run");
-	if (c->icache_ran) {
-		cs_jsonw_key(j, "icache_pages");
-		cs_jsonw_str(j, c->icache_pages);
-	}
 }
 
 /* CPUID is x86's: nothing to run here. */

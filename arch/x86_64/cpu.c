@@ -73,12 +73,6 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
 	}
 }
 
-void cs_arch_cpu_notes(struct cs_buf *b, const struct cs_arch_cpu *c)
-{
-	(void)b;
-	(void)c;
-}
-
 void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 {
 	cs_jsonw_key(j, "cpu");
@@ -89,11 +83,4 @@ void cs_arch_cpu_json(struct cs_jsonw *j, const struct cs_arch_cpu *c)
 	cs_jsonw_obj_end(j);
 
 	cs_cpuid_json(j, &c->cpuid);
-
-	/* Seed 001's experiment has nothing to find here: x86 keeps
-	 * instruction fetch coherent with stores in hardware. Said, not run. */
-	static const struct cs_icache_obs none;
-	struct cs_icache_result r;
-	cs_icache_refuse(&r, "coherent", CS_X86_ICACHE_COHERENT);
-	cs_icache_json(j, &none, &r, "not run: the architecture keeps instruction fetch coherent");
 }

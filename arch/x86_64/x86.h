@@ -4,11 +4,6 @@
 #define CS_ARCH_X86_H
 
 #include "../../decode/cpuid.h"
-#include "../../kinds/icache/icache.h"
-
-/* Seed 001's answer on x86, said rather than run (firmware and host). */
-#define CS_X86_ICACHE_COHERENT \
-	CS_ICACHE_COHERENT " (x86 keeps instruction fetch coherent with stores in hardware)"
 
 static inline void cs_x86_cpuid(uint32_t leaf, uint32_t subleaf, struct cs_cpuid_regs *o)
 {

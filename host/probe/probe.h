@@ -1,9 +1,9 @@
 /* probe.h: `cacheshape probe`, the firmware's measurement (the engine,
  * common/engine.h) run as a Linux program on one pinned CPU: clocks
- * (probe_clock.c), memory and pinning (probe_mem.c), what the CPU publishes
- * (probe_cpu.c, on sysfs.c), the flush (probe_flush.c), seed 001
- * (probe_icache.c), kinds of core (probe_kinds.c), competing threads
- * (probe_compete.c), the engine's hooks (probe_run.c), the capture's own
+ * (probe_timer.c), memory and pinning (probe_mem.c), what the CPU publishes
+ * (probe_cpu.c, on sysfs.c), the flush (probe_flush.c), code memory
+ * (probe_code.c), kinds of core (probe_kinds.c), competing threads
+ * (probe_cpus.c), the engine's hooks (probe_run.c), the capture's own
  * members (probe_record.c), the command (probe_cli.c). The architecture
  * comes through arch/arch.h only. */
 #ifndef CS_HOST_PROBE_H
@@ -17,7 +17,6 @@
 #include "../../decode/cpuid.h"
 #include "../../common/jsonw.h"
 #include "../../common/engine.h"
-#include "../../kinds/icache/icache.h"
 #include "../../common/probe.h"
 #include "../../arch/arch.h"
 #include "../../reduce/place.h"
@@ -29,7 +28,7 @@ struct cs_probe_opts;
 int cs_cmd_probe(int argc, char **argv);
 void cs_usage_probe(FILE *f);
 
-/* ---- clocks (probe_clock.c) ---- */
+/* ---- clocks (probe_timer.c) ---- */
 /* CS_HCLOCK_TSC is the architecture's counter (arch.h): the TSC, or the
  * generic timer's CNTVCT_EL0. */
 enum cs_hclock_kind { CS_HCLOCK_TSC, CS_HCLOCK_MONOTONIC, CS_HCLOCK_COARSE };
@@ -124,6 +123,7 @@ void cs_probe_services_close(struct cs_probe_svc *p);
 void cs_probe_physmem_init(struct cs_probe_svc *p);
 void cs_probe_alias_init(struct cs_probe_svc *p);
 void cs_probe_gang_init(struct cs_probe_svc *p);
+void cs_probe_code_init(struct cs_probe_svc *p);
 
 /* The longest run of n /proc/self/pagemap entries whose pages are in
  * memory with frame numbers each one more than the last: physically
@@ -205,17 +205,6 @@ void cs_flush_release(struct cs_flush *f);
 uint64_t cs_flush_evict_bytes(uint64_t largest);
 void cs_flush_json(struct cs_jsonw *j, const struct cs_flush *f);
 
-/* ---- seed 001, the instruction cache (probe_icache.c) ---- */
-struct cs_probe_icache {
-	int ran;                  /* the counts in obs were measured */
-	struct cs_icache_obs obs;
-	struct cs_icache_result res;
-	char mapping[300];        /* how the two views were made */
-};
-void cs_probe_icache_run(struct cs_probe_icache *ic);
-void cs_probe_icache_json(struct cs_jsonw *j, const struct cs_probe_icache *ic);
-void cs_probe_icache_say(FILE *f, const struct cs_probe_icache *ic);
-
 /* ---- kinds of core (probe_kinds.c) ---- */
 #define CS_MAX_CPU_KINDS 16
 struct cs_cpu_kind {
@@ -242,7 +231,7 @@ int cs_probe_all_kinds(struct cs_probe_opts *o, int argc, char **argv);
 /* One capture on o->cpu into o->out (probe_cli.c): the exit status. */
 int cs_probe_one(struct cs_probe_opts *o, int argc, char **argv);
 
-/* ---- competitors (probe_compete.c) ---- */
+/* ---- competitors (probe_cpus.c) ---- */
 #define CS_MAX_COMPETITORS 64
 struct cs_compete {
 	int threads;
@@ -300,7 +289,6 @@ struct cs_probe_record {
 	const struct cs_pool *pool;
 	const struct cs_compete *k;
 	const struct cs_flush *fl;
-	const struct cs_probe_icache *ic;
 	const struct cs_plan *plan;
 	const struct cs_capture *c;
 	int cpu;

@@ -15,6 +15,7 @@
 #include "../../common/emulator.h"
 #include "../../common/setting.h"
 #include "../../common/capture_write.h"
+#include "../../common/host_step.h"
 #include "../../reduce/report.h"
 #include "../../reduce/summary.h"
 
@@ -34,7 +35,7 @@
  * cs_chase_point_capped). 16 Ki loads is a few ms even in DRAM. */
 #define CS_WARM_MAX 16384ull
 #define CS_TEXT_BYTES (4u << 20) /* the reader's limit on a capture */
-/* probe_clock.c measures a clock's step over at most 300 ms (CS_Q_MAX_NS):
+/* probe_timer.c measures a clock's step over at most 300 ms (CS_Q_MAX_NS):
  * a clamp must step at least three times in that window to be seen. */
 #define CS_CLAMP_MAX_NS 100000000ull
 /* A run the clamp makes longer than this needs --force (issue 17). */
@@ -610,11 +611,29 @@ static struct cs_hclock hc;
 static struct cs_pool pool;
 static struct cs_compete comp;
 static struct cs_flush flush;
-static struct cs_probe_icache icache;
 static struct cs_probe_run run;
 static struct cs_capture cap;
 static struct cs_work work;
 static struct cs_result res;
+
+/* The kinds' host steps (common/host_step.h: seed 001) on this process's
+ * services, pinned, before the clock; their lines. */
+static void host_steps(const struct cs_probe_opts *o)
+{
+	static struct cs_probe_svc svc;
+	cs_probe_services_init(&svc, o->cpu, &ci, &pool, 0);
+	cs_host_steps_run(&svc.s);
+	cs_probe_services_close(&svc);
+}
+
+static void say_host_steps(FILE *f)
+{
+	char text[2048];
+	struct cs_buf b;
+	cs_buf_init(&b, text, sizeof text);
+	cs_host_steps_say(&b);
+	fputs(text, f);
+}
 
 static int pick_cpu(struct cs_probe_opts *o)
 {
@@ -787,7 +806,7 @@ static int finish(struct cs_probe_opts *o, struct cs_probe_record *rec)
 		fprintf(out, "reduction failed: %s\n", why);
 	}
 	if (!o->brief)
-		cs_probe_icache_say(out, &icache);
+		say_host_steps(out);
 	cs_buf_init(&b, text, CS_TEXT_BYTES);
 	if (cs_capture_write(&b, &cap, cs_probe_extra, rec) != 0) {
 		fprintf(stderr, "cacheshape probe: the capture does not fit %u bytes; nothing written\n",
@@ -826,7 +845,7 @@ static int describe(struct cs_probe_opts *o)
 		fprintf(stderr, "cacheshape probe: %s\n", why);
 		return CS_EXIT_ERROR;
 	}
-	cs_probe_icache_run(&icache);
+	host_steps(o);
 	if (o->quiet)
 		return CS_EXIT_OK;
 	cs_eprintf("cpu: %s%s, probe on CPU %d; published caches from %s (%s)",
@@ -836,7 +855,7 @@ static int describe(struct cs_probe_opts *o)
 	if (ci.emulated)
 		cs_eprintf("note: %s", ci.emulation);
 	fprintf(stderr, "flush: %s (%s)\n", flush.method, flush.why);
-	cs_probe_icache_say(stderr, &icache);
+	say_host_steps(stderr);
 	return CS_EXIT_OK;
 }
 
@@ -862,7 +881,6 @@ static void record_init(struct cs_probe_record *rec, struct cs_probe_opts *o,
 	rec->pool = &pool;
 	rec->k = &comp;
 	rec->fl = &flush;
-	rec->ic = &icache;
 	rec->plan = &run.e.plan;
 	rec->c = &cap;
 	rec->cpu = o->cpu;

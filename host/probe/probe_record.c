@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../../common/version.h"
+#include "../../common/host_step.h"
 
 #include <sys/utsname.h>
 
@@ -97,5 +98,5 @@ void cs_probe_extra(struct cs_jsonw *j, void *ctx)
 	cs_compete_json(j, r->k);
 	cs_flush_json(j, r->fl);
 	cs_cpuinfo_json(j, r->ci);
-	cs_probe_icache_json(j, r->ic);
+	cs_host_steps_json(j); /* the kinds' host steps, run before the clock */
 }

@@ -5,7 +5,7 @@
  * where this process may run it, else eviction), progress on stderr, and
  * the reducer's placement rule. No other processors are driven (the
  * competitors of --competitors stream beside the whole run,
- * probe_compete.c). */
+ * probe_cpus.c). */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../../arch/arch.h"

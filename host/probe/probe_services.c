@@ -7,7 +7,7 @@
  * kernel tells: the pinned CPU's frequency governor, boost, isolcpus and
  * nohz_full, and the hypervisor CPUID names; the caches sysfs lists. The
  * memory of known physical address is probe_physmem.c's, the aliases
- * probe_alias.c's, the gang probe_gang.c's. No file here is a kind's. */
+ * probe_alias.c's, the gang probe_cpus.c's, code memory probe_code.c's. No file here is a kind's. */
 #define _GNU_SOURCE
 #include "probe.h"
 #include "../../arch/arch.h"
@@ -232,6 +232,7 @@ void cs_probe_services_init(struct cs_probe_svc *p, int cpu, const struct cs_cpu
 	cs_probe_physmem_init(p);
 	cs_probe_alias_init(p);
 	cs_probe_gang_init(p);
+	cs_probe_code_init(p);
 }
 
 void cs_probe_services_close(struct cs_probe_svc *p)

@@ -1,5 +1,6 @@
 /* pagetable.h: page tables of our own, built in memory the program gives,
- * for the TLB sweep (docs/tlb.md s.1), the same code for x86_64's 4-level
+ * for the firmware's page-table services (efi/pagetables.c, which the TLB
+ * kind's windows ask for: docs/tlb.md s.1), no kind's own; the same code for x86_64's 4-level
  * tables and aarch64's 4 KiB-granule translation tables: the arch layer
  * gives the format (which entries are tables, which map pages, where the
  * address lies, the bits of the entries we make), this unit copies the

@@ -1,6 +1,6 @@
-/* icache_probe.c (aarch64): seed 001's experiment. 1024 "add x0, x0, #1"
- * and a "ret" are written through one view of the pages and run through
- * another (the same address in the firmware's EfiLoaderCode pages; two
+/* icache_kernel.c (aarch64): seed 001's experiment (icache.h). 1024
+ * "add x0, x0, #1" and a "ret" are written through one view of the pages
+ * and run through another (the same address in the firmware's pages; two
  * mappings of one memfd in the host probe, never writable and executable
  * at once): run; rewrite to "add x0, x0, #0" with no maintenance and run
  * (words still stale = the result); then, for each stride, rewrite to
@@ -10,8 +10,9 @@
  * test), invalidate by the executed view with the stride (ic ivau), dsb
  * ish, isb, and run: the result counts the words still stale.
  * kinds/icache/icache.c draws the answer. */
-#include "a64.h"
-#include "../../common/buf.h"
+#include "../../../arch/aarch64/a64.h"
+#include "../icache.h"
+#include "../../../common/buf.h"
 
 #define WORDS CS_ICACHE_WORDS
 #define ADD1 0x91000400u /* add x0, x0, #1 */
@@ -199,60 +200,55 @@ static int check_exec(uintptr_t va, char *exec, size_t ecap, char *why, size_t w
 	return 0;
 }
 
-/* The firmware: pages the program gives (EfiLoaderCode), one view, found
- * executable and writable by the walk above; interrupts masked. */
-int cs_a64_icache_probe(const struct cs_platform *pf, uint32_t imin, uint32_t dmin,
-			struct cs_icache_obs *o, char *exec, size_t exec_cap,
-			char *why, size_t why_cap)
-{
-	struct views v = { 0, 0, imin, dmin, 1, 1 };
-	void *pages;
-
-	obs_init(o, CS_A64_MRS(ctr_el0));
-	if (!imin || !dmin) {
-		cs_strlcpy(why, "CTR_EL0 gives no line sizes", why_cap);
-		return -1;
-	}
-	pages = pf && pf->code_pages && pf->free_code_pages ? pf->code_pages(pf->ctx, 2 * 4096) : 0;
-	if (!pages) {
-		cs_strlcpy(why, "no pages for code (AllocatePages(EfiLoaderCode) failed)", why_cap);
-		return -1;
-	}
-	v.w = v.x = (uintptr_t)pages;
-	if (check_exec(v.w, exec, exec_cap, why, why_cap) != 0) {
-		pf->free_code_pages(pf->ctx, pages, 2 * 4096);
-		return -1;
-	}
-	run_views(&v, o);
-	pf->free_code_pages(pf->ctx, pages, 2 * 4096);
-	return 0;
-}
-
-/* A user process (arch.h): two views the program mapped, interrupts left
- * alone, each stride run v->runs times; where even the smallest stride
- * left code stale, the executable view mapped anew and the code run once
- * more through it. */
-int cs_arch_icache_views(struct cs_icache_views *uv, struct cs_icache_obs *o,
-			 char *why, size_t whylen)
+/* The experiment on v (icache.h): a privileged program (the firmware) on
+ * one view whose mapping it walks first, interrupts masked; a user process
+ * on two views, interrupts left alone, each stride v->runs times, and
+ * where even the smallest stride left code stale, the executable view
+ * mapped anew and the code run once more through it. */
+int cs_icache_kernel(struct cs_icache_views *uv, struct cs_icache_obs *o, char *why, size_t whylen)
 {
 	uint64_t ctr = CS_A64_MRS(ctr_el0);
+	struct cs_arm_ctr f;
 	struct views v;
 
 	obs_init(o, ctr);
+	cs_arm_ctr_decode(ctr, &f);
 	v.w = (uintptr_t)uv->w;
 	v.x = (uintptr_t)uv->x;
-	v.imin = o->imin_line_bytes;
-	v.dmin = 4u << ((ctr >> 16) & 15);
-	v.mask_irq = 0;
-	v.runs = uv->runs;
-	if (!v.imin || !v.w || !v.x) {
-		cs_strlcpy(why, !v.imin ? "CTR_EL0 gives no line sizes" : "no pages for code", whylen);
+	v.imin = f.imin_line_bytes;
+	v.dmin = f.dmin_line_bytes;
+	v.mask_irq = uv->privileged;
+	v.runs = uv->privileged ? 1 : uv->runs;
+	if (!v.imin || (uv->privileged && !v.dmin)) {
+		cs_strlcpy(why, "CTR_EL0 gives no line sizes", whylen);
 		return -1;
 	}
+	if (!v.w || !v.x) {
+		cs_strlcpy(why, uv->no_pages ? uv->no_pages : "no pages for code", whylen);
+		return -1;
+	}
+	if (uv->privileged && check_exec(v.w, uv->how, sizeof uv->how, why, whylen) != 0)
+		return -1;
 	run_views(&v, o);
-	if (o->stale[0] > 0 && uv->remap && uv->remap(uv->ctx, &uv->x) == 0) {
+	if (!uv->privileged && o->stale[0] > 0 && uv->remap && uv->remap(uv->ctx, &uv->x) == 0) {
 		o->has_remap = 1;
 		o->remap_stale = call((uintptr_t)uv->x);
 	}
 	return 0;
+}
+
+/* The method's words (icache.h). */
+void cs_icache_kernel_method(struct cs_buf *b, const struct cs_icache_views *v)
+{
+	cs_puts(b, "1024 x add x0,x0,#1 + ret");
+	cs_puts(b, v->where);
+	if (v->privileged) {
+		cs_puts(b, "; rewrite to #0; dc cvau every DminLine, ic ivau at each stride, dsb ish, isb; "
+			   "count stale");
+		return;
+	}
+	cs_puts(b, "; rewrite to #0; dc cvau every DminLine by the written view, ic ivau at each stride "
+		   "by the run view, dsb ish, isb; count stale; each stride ");
+	cs_put_u64(b, v->runs);
+	cs_puts(b, " times, the largest kept");
 }

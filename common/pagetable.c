@@ -1,6 +1,6 @@
 /* pagetable.c: page tables of our own (pagetable.h). Freestanding. */
 #include "pagetable.h"
-#include "../../common/buf.h"
+#include "buf.h"
 
 uint64_t cs_pt_page_bytes(uint32_t level)
 {

@@ -1,4 +1,4 @@
-/* probe_clock.c: the host probe's clocks (probe.h). The architecture's
+/* probe_timer.c: the host probe's timers, the clock the engine reads (probe.h). The architecture's
  * counter (arch/arch.h: the TSC, rated against CLOCK_MONOTONIC_RAW; the
  * generic timer's virtual count, at CNTFRQ_EL0 checked against it),
  * CLOCK_MONOTONIC and CLOCK_MONOTONIC_COARSE, each optionally clamped: every reading rounded down to a multiple of the
