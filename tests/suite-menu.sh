@@ -54,6 +54,23 @@ wait_for() {
 	done
 }
 monitor() { python3 tests/qemu/screendump.py monitor "$T/mon.sock" "$@"; }
+# wait_render SECONDS: until the menu's last render is whole in the log (it
+# ends with the chosen item's range line: the serial line is slower than
+# the key, so a render is read half-written otherwise; the line whole:
+# the log ends with its newline), QEMU alive
+wait_render() {
+	local waited=0
+	while :; do
+		clean_log
+		awk '/^boot menu: /{buf=""} {buf=buf $0 "\n"} END{printf "%s", buf}' "$T/$C.log" |
+			grep -qE '^  .* (must be|takes) .*; default ' &&
+			[ -z "$(tail -c 1 "$T/$C.log")" ] && return 0
+		kill -0 "$qpid" 2>/dev/null || return 1
+		[ "$waited" -ge $(($1 * 10)) ] && return 1
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+}
 
 # 1: the menu driven with keys.
 C=menu
@@ -91,7 +108,7 @@ if wait_for "menu: press a key for the boot menu" 1 "$TMO"; then
 		for k in "${keys[@]}"; do
 			monitor "sendkey $k"
 			n=$((n + 1))
-			wait_for "boot menu: Up/Down" "$n" "$KEY_TMO" || break
+			wait_for "boot menu: Up/Down" "$n" "$KEY_TMO" && wait_render "$KEY_TMO" || break
 			sent=$((sent + 1))
 		done
 		expect "$C: each of the ${#keys[@]} keys redrew the menu ($sent did)" test "$sent" -eq "${#keys[@]}"

@@ -7,7 +7,7 @@ import { el } from './render.js';
 import * as essay from './essay.js';
 
 const $ = (id) => document.getElementById(id);
-const ROW_KEYS = ['published', 'knees', 'retired', 'granules', 'refusals', 'tlbs', 'tlb_knees', 'tlb_refusals', 'cycles', 'ref', 'geometry', 'result'];
+const ROW_KEYS = ['published', 'knees', 'retired', 'granules', 'refusals', 'tlbs', 'tlb_knees', 'tlb_refusals', 'cycles', 'ref', 'geometry', 'read_gbps', 'result'];
 const lines = [];
 
 export function line(status, what, detail = '') {
