@@ -46,11 +46,24 @@ static const char *const verdict_text[] = { "-", "ok", "known failure",
 static const char *const verdict_color[] = { "", "\033[32m", "\033[33m",
 					     "\033[31m" };
 
-struct row {
+/* One capture's row as it is filled: every cell at its largest. */
+struct work {
 	const char *path; /* as found, for sorting */
 	char cell[NCOLS][CS_ROW_CELL_MAX];
 	enum verdict v;
 	char notes[2048]; /* printed below the table */
+};
+
+/* The row kept until the table is printed: its strings packed in one
+ * allocation. A folder of thousands of captures keeps thousands of rows,
+ * and the work's fixed cells (5.6 KB a row) were most of check's time,
+ * in page faults (issue 34 item 4). */
+struct row {
+	const char *path;
+	const char *cell[NCOLS];
+	enum verdict v;
+	const char *notes;
+	char *strings; /* owns cell[] and notes */
 };
 
 void cs_usage_check(FILE *f)
@@ -97,7 +110,7 @@ void cs_usage_check(FILE *f)
 	      "cannot be read.\n", f);
 }
 
-static void fill_cells(struct row *w, const struct cs_replay *p)
+static void fill_cells(struct work *w, const struct cs_replay *p)
 {
 	char cells[CS_ROW_CELLS][CS_ROW_CELL_MAX];
 
@@ -111,7 +124,7 @@ static void fill_cells(struct row *w, const struct cs_replay *p)
 }
 
 /* A row with no answer: '?' everywhere, the error below the table. */
-static void unreadable(struct row *w, const char *err)
+static void unreadable(struct work *w, const char *err)
 {
 	struct cs_buf b;
 	for (int i = COL_PUBLISHED; i < COL_RESULT; i++)
@@ -124,7 +137,7 @@ static void unreadable(struct row *w, const char *err)
 }
 
 /* One line of text from outside as a note: escaped, indented. */
-static void note(struct row *w, const char *s, size_t n)
+static void note(struct work *w, const char *s, size_t n)
 {
 	size_t len = strlen(w->notes);
 	struct cs_buf b;
@@ -134,7 +147,7 @@ static void note(struct row *w, const char *s, size_t n)
 	cs_putc(&b, '\n');
 }
 
-static void check_one(struct row *w, struct cs_replay *p, const char *dir,
+static void check_one(struct work *w, struct cs_replay *p, const char *dir,
 		      const char *rel)
 {
 	char path[4096], err[1024], why[CS_JUDGE_WHY];
@@ -176,6 +189,27 @@ static void check_one(struct row *w, struct cs_replay *p, const char *dir,
 		note(w, s, (size_t)(nl - s));
 		s = *nl ? nl + 1 : nl;
 	}
+}
+
+/* w's strings into r, packed; 0, or -1 out of memory. */
+static int pack(struct row *r, const struct work *w)
+{
+	size_t len[NCOLS], notes = strlen(w->notes) + 1, all = notes;
+	char *s;
+
+	for (int c = 0; c < NCOLS; c++)
+		all += len[c] = strlen(w->cell[c]) + 1;
+	s = r->strings = malloc(all);
+	if (!s)
+		return -1;
+	r->path = w->path;
+	r->v = w->v;
+	for (int c = 0; c < NCOLS; c++) {
+		r->cell[c] = memcpy(s, w->cell[c], len[c]);
+		s += len[c];
+	}
+	r->notes = memcpy(s, w->notes, notes);
+	return 0;
 }
 
 /* Characters, not bytes: a name in UTF-8 keeps the columns straight. */
@@ -317,7 +351,8 @@ static int by_path(const void *a, const void *b)
 
 /* What the walk did not follow: an error is a FAIL row of its own, the
  * rest one line each under the table. */
-static size_t note_rows(struct row *rows, const struct cs_walk *w, size_t *folders)
+static size_t note_rows(struct row *rows, struct work *scratch, const struct cs_walk *w,
+			size_t *folders)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < w->n_notes; i++) {
@@ -325,10 +360,13 @@ static size_t note_rows(struct row *rows, const struct cs_walk *w, size_t *folde
 		struct cs_buf b;
 		if (!t->error)
 			continue;
-		rows[k].path = t->path;
-		cs_buf_init(&b, rows[k].cell[COL_CAPTURE], CS_ROW_CELL_MAX);
+		memset(scratch, 0, sizeof *scratch);
+		scratch->path = t->path;
+		cs_buf_init(&b, scratch->cell[COL_CAPTURE], CS_ROW_CELL_MAX);
 		cs_put_text(&b, t->path);
-		unreadable(&rows[k], t->what);
+		unreadable(scratch, t->what);
+		if (pack(&rows[k], scratch))
+			return (size_t)-1;
 		*folders += t->path[strlen(t->path) - 1] == '/';
 		k++;
 	}
@@ -362,7 +400,8 @@ static int run_check(const char *dir, int wide, int json)
 	struct cs_walk w;
 	struct cs_replay *p;
 	struct row *rows;
-	size_t i, n, count[4] = { 0, 0, 0, 0 }, folders = 0;
+	struct work *scratch;
+	size_t i, n = 0, count[4] = { 0, 0, 0, 0 }, folders = 0;
 
 	if (cs_walk_json(dir, &w)) {
 		cs_eprintf("cacheshape check: %s: %s", dir, strerror(errno));
@@ -371,15 +410,19 @@ static int run_check(const char *dir, int wide, int json)
 	}
 	p = cs_replay_new();
 	rows = calloc(w.n + w.n_notes + 1, sizeof(*rows));
-	if (!p || !rows) {
+	scratch = calloc(1, sizeof *scratch);
+	if (!p || !rows || !scratch || (n = note_rows(rows, scratch, &w, &folders)) == (size_t)-1) {
 		fprintf(stderr, "cacheshape check: out of memory\n");
 		return CS_EXIT_ERROR;
 	}
-	n = note_rows(rows, &w, &folders);
 	for (i = 0; i < n; i++)
 		count[V_FAIL]++;
 	for (i = 0; i < w.n; i++, n++) {
-		check_one(&rows[n], p, dir, w.paths[i]);
+		check_one(scratch, p, dir, w.paths[i]);
+		if (pack(&rows[n], scratch)) {
+			fprintf(stderr, "cacheshape check: out of memory\n");
+			return CS_EXIT_ERROR;
+		}
 		count[rows[n].v]++;
 	}
 	qsort(rows, n, sizeof *rows, by_path);
@@ -401,7 +444,10 @@ static int run_check(const char *dir, int wide, int json)
 		printf("; %zu folder%s could not be read", folders, folders == 1 ? "" : "s");
 	putchar('\n');
 done:
+	for (i = 0; i < n; i++)
+		free(rows[i].strings);
 	free(rows);
+	free(scratch);
 	cs_replay_free(p);
 	cs_walk_free(&w);
 	return count[V_FAIL] ? CS_EXIT_FAIL : CS_EXIT_OK;
