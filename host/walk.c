@@ -1,5 +1,6 @@
 /* walk.c: every *.json under a folder, recursively (walk.h). */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* struct dirent's d_type */
 #include "walk.h"
 #include "../common/buf.h"
 
@@ -100,7 +101,8 @@ static int seen_before(struct walker *k, const struct stat *st)
 static int walk(struct walker *k, const char *rel, int depth);
 
 /* One entry of a folder: a capture, a folder to enter, or a note. */
-static int entry(struct walker *k, const char *rel, const char *name, int depth)
+static int entry(struct walker *k, const char *rel, const char *name, unsigned char type,
+		 int depth)
 {
 	char sub[WALK_PATH_MAX], full[WALK_PATH_MAX];
 	struct stat st;
@@ -119,6 +121,10 @@ static int entry(struct walker *k, const char *rel, const char *name, int depth)
 	}
 	if (name[0] == '.')
 		return note(k->w, sub, 0, 0, "skipped: hidden", NULL);
+	/* a regular file as the folder lists it needs no stat of its own
+	 * (thousands of captures: a tenth of check's time, issue 34 item 4) */
+	if (type == DT_REG)
+		return is_json(name) ? add(k->w, sub) : 0;
 	if (stat(full, &st) != 0)
 		return is_json(name) ? note(k->w, sub, 0, 1, "cannot be read", strerror(errno)) : 0;
 	if (S_ISDIR(st.st_mode) && !k->following) {
@@ -155,10 +161,23 @@ static int entry(struct walker *k, const char *rel, const char *name, int depth)
 
 static int by_name(const void *a, const void *b);
 
+/* A folder's entry as readdir gives it: the name, and its type where the
+ * file system says (DT_UNKNOWN where it does not: then stat says). */
+struct name {
+	char *name;
+	unsigned char type;
+};
+
+static int by_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct name *)a)->name, ((const struct name *)b)->name);
+}
+
 /* A folder's entries in byte order, so every run lists the same paths. */
 static int walk(struct walker *k, const char *rel, int depth)
 {
-	char full[WALK_PATH_MAX], **names = NULL;
+	char full[WALK_PATH_MAX];
+	struct name *names = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *d;
 	DIR *dir;
@@ -169,20 +188,21 @@ static int walk(struct walker *k, const char *rel, int depth)
 	if (!dir)
 		return *rel ? note(k->w, rel, 1, 1, "cannot be read", strerror(errno)) : -1;
 	while (rc == 0 && (errno = 0, d = readdir(dir))) {
-		if (grow((void **)&names, &cap, n, sizeof *names) || !(names[n] = strdup(d->d_name)))
+		if (grow((void **)&names, &cap, n, sizeof *names) ||
+		    !(names[n].name = strdup(d->d_name)))
 			rc = -1;
 		else
-			n++;
+			names[n++].type = d->d_type;
 	}
 	if (rc == 0 && errno)
 		rc = note(k->w, rel, 1, 1, "could not be read to the end", strerror(errno));
 	closedir(dir);
 	if (n)
-		qsort(names, n, sizeof *names, by_name);
+		qsort(names, n, sizeof *names, by_entry);
 	for (size_t i = 0; i < n; i++) {
 		if (rc == 0)
-			rc = entry(k, rel, names[i], depth);
-		free(names[i]);
+			rc = entry(k, rel, names[i].name, names[i].type, depth);
+		free(names[i].name);
 	}
 	free(names);
 	return rc;
@@ -222,7 +242,7 @@ int cs_walk_json(const char *root, struct cs_walk *w)
 		}
 		if (rc == 0) {
 			k.following = 1;
-			rc = entry(&k, parent, name, k.later[i].depth);
+			rc = entry(&k, parent, name, DT_UNKNOWN, k.later[i].depth);
 			k.following = 0;
 		}
 		free(rel);
