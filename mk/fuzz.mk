@@ -84,6 +84,7 @@ $(BENCH_BIN): bench/bench_reduce.c $(HOSTLIB_OBJ) $(HOSTDIR)/libcore.a | deps-ho
 bench: $(BENCH_BIN) web
 	$(BENCH_BIN) $(BENCH_SECONDS) $(HOSTDIR)/bench/capture.json | tee $(HOSTDIR)/bench/host.txt
 	bench/table_bench.sh $(HOSTDIR)/cacheshape
+	bench/check_bench.sh $(HOSTDIR)/cacheshape
 	@if command -v node >/dev/null; then node bench/bench_wasm.mjs $(WEBDIR)/cacheshape.wasm \
 		$(HOSTDIR)/bench/capture.json $(BENCH_SECONDS) \
 		$$(sed -n 's/^  read memory + reduce *\([0-9]*\) captures.*/\1/p' $(HOSTDIR)/bench/host.txt); \
