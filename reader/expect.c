@@ -86,7 +86,9 @@ static int read_codes(struct cs_jr *r, const struct cs_jd *obj, size_t max,
 
 /* "summary": [{"verdict": code, "agree": true | false | null, and for an
  * unmatched row optionally "explained": bool}], a row each
- * (docs/summary.md s.2: the codes) */
+ * (docs/summary.md s.2: the codes); or, when every row names its
+ * "level" (1..16, distinct), the rows of those published levels alone,
+ * whatever else the summary holds (docs/capture.md s.4) */
 static const char *const verdicts[] = { CS_V_AS_CLAIMED, CS_V_SMALLER, CS_V_LARGER, CS_V_MISSING,
 					CS_V_UNMATCHED, CS_V_EMULATED, CS_V_NOT_MEASURED, NULL };
 
@@ -112,6 +114,19 @@ static int read_summary(struct cs_jr *r, const struct cs_jd *v, struct cs_expect
 			return cs_jr_fail(r, "expected true, false or null");
 		}
 		w->agree = a->kind == CS_JD_TRUE ? 1 : a->kind == CS_JD_FALSE ? 0 : -1;
+		uint64_t level = 0;
+		if (cs_jr_get_uint(r, x, "level", 0, 1, 16, &level))
+			return -1;
+		w->level = (uint32_t)level;
+		if (i > 0 && !w->level != !e->row[0].level) {
+			cs_jr_push_key(r, "level");
+			return cs_jr_fail(r, "every row names its level, or none does");
+		}
+		for (size_t k = 0; k < i && level; k++)
+			if (e->row[k].level == w->level) {
+				cs_jr_push_key(r, "level");
+				return cs_jr_fail(r, "level %u named twice", w->level);
+			}
 		a = cs_jd_get(x, "explained", 9);
 		w->explained = -1;
 		if (a && a->kind != CS_JD_TRUE && a->kind != CS_JD_FALSE) {
@@ -123,6 +138,7 @@ static int read_summary(struct cs_jr *r, const struct cs_jd *v, struct cs_expect
 		cs_jr_pop(r, mi);
 	}
 	e->n = (uint32_t)i;
+	e->by_level = e->row[0].level != 0;
 	e->present = 1;
 	cs_jr_pop(r, m);
 	return 0;

@@ -88,12 +88,14 @@ struct cs_expect_geom {
  * two), in the rows' order (docs/summary.md s.2; compared by
  * host/cmd/expect_compare.c with the capture, which the summary reads). */
 struct cs_expect_summary_row {
+	uint32_t level;          /* the published level's row; 0: by position */
 	char verdict[CS_CODE_MAX];
 	int agree;               /* 1, 0, -1 null */
 	int explained;           /* an unmatched row: 1, 0; -1 not stated */
 };
 struct cs_expect_summary {
 	int present;
+	int by_level;            /* every row names its level: those rows alone */
 	uint32_t n;
 	struct cs_expect_summary_row row[CS_MAX_KNEES];
 };

@@ -97,15 +97,23 @@ int cs_expect_summary_compare(const struct cs_expect *e, const struct cs_capture
 		return 0;
 	cs_why_begin(&w, why, whylen);
 	cs_summary_rows(&sum, c, r);
-	if (sum.n != e->summary.n)
+	if (!e->summary.by_level && sum.n != e->summary.n)
 		cs_why_note(&w, "summary: expected %u rows, got %u", e->summary.n, sum.n);
-	for (uint32_t i = 0; i < sum.n && i < e->summary.n; i++) {
+	for (uint32_t i = 0; i < e->summary.n && (e->summary.by_level || i < sum.n); i++) {
 		const struct cs_expect_summary_row *x = &e->summary.row[i];
-		const struct cs_summary_row *g = &sum.row[i];
+		const struct cs_summary_row *g = e->summary.by_level ? 0 : &sum.row[i];
+		for (uint32_t k = 0; !g && k < sum.n; k++)
+			if (sum.row[k].has_level && sum.row[k].level == x->level)
+				g = &sum.row[k];
+		if (!g) {
+			cs_why_note(&w, "summary: expected a row for L%u (%s), got none", x->level,
+				    x->verdict);
+			continue;
+		}
 		if (!cs_streq(x->verdict, g->verdict) || x->agree != g->agree ||
 		    (x->explained >= 0 && x->explained != g->explained))
-			cs_why_note(&w, "summary row %u: expected %s, agree %s%s; got %s, agree %s: %s", i + 1,
-				    x->verdict, agree[x->agree + 1],
+			cs_why_note(&w, "summary %s%u: expected %s, agree %s%s; got %s, agree %s: %s",
+				    x->level ? "L" : "row ", x->level ? x->level : i + 1, x->verdict, agree[x->agree + 1],
 				    x->explained < 0 ? "" : x->explained ? ", explained" : ", unexplained",
 				    g->verdict, agree[g->agree + 1], g->sentence);
 	}

@@ -19,6 +19,33 @@ if scripts/import-examples.sh "$B" "$tmp/ex" 2>"$tmp/err" &&
 else
 	fail "captures/imported differs from import's output: $(head -c 400 "$tmp/diff" "$tmp/err")"
 fi
+# the catalogue of real runs (issue 34 item 3): captures and expectations
+if scripts/import-realworld.sh "$B" "$tmp/rw" 2>"$tmp/err" &&
+   diff -r "$tmp/rw" captures/realworld >"$tmp/diff"; then
+	pass "captures/realworld and its expectations remade byte for byte"
+else
+	fail "captures/realworld differs from import-realworld.sh's output: $(head -c 400 "$tmp/diff" "$tmp/err")"
+fi
+n_rw=$(ls captures/realworld/*.json | wc -l)
+n_tables=$(cat tests/data/realworld/sbc-bench/*.txt | grep -c '^Executing ramlat on cpu')
+expect "one real capture a ramlat table ($n_rw, $n_tables)" [ "$n_rw" -eq "$n_tables" ]
+"$B" check captures/realworld >"$tmp/rw.out" 2>&1
+expect "check replays the real runs: none failed, every one with its expectations" \
+	grep -qE '^[0-9]+ captures: [0-9]+ ok, [0-9]+ known failures, 0 failed, 0 without expectations$' "$tmp/rw.out"
+# expectations by level can fail: a level claimed otherwise, a level the
+# summary has no row for, and rows that mix by level and by position
+mkdir -p "$tmp/lv"
+cp captures/realworld/3XYo-cpu4.json "$tmp/lv/a.json"
+sed 's/"verdict": "as-claimed"/"verdict": "smaller"/' captures/realworld/3XYo-cpu4.expect >"$tmp/lv/a.expect"
+"$B" check --wide "$tmp/lv" >"$tmp/lv.out" 2>&1
+expect "an expectation by level that the summary contradicts is a FAIL naming the level" \
+	grep -q 'summary L2: expected smaller' "$tmp/lv.out"
+printf '{"summary": [{"level": 1, "verdict": "as-claimed", "agree": null}, {"level": 5, "verdict": "as-claimed", "agree": null}]}\n' >"$tmp/lv/a.expect"
+"$B" check --wide "$tmp/lv" >"$tmp/lv.out" 2>&1
+expect "a level with no row in the summary is a FAIL" grep -q 'expected a row for L5' "$tmp/lv.out"
+printf '{"summary": [{"level": 1, "verdict": "as-claimed", "agree": null}, {"verdict": "as-claimed", "agree": null}]}\n' >"$tmp/lv/a.expect"
+"$B" check --wide "$tmp/lv" >"$tmp/lv.out" 2>&1
+expect "rows by level and by position mixed are refused" grep -q 'every row names its level, or none does' "$tmp/lv.out"
 n_ex=$(ls captures/imported/*.json | wc -l)
 n_exp=$(ls captures/imported/*.expect | wc -l)
 expect "every imported example has its expectations ($n_ex, $n_exp)" [ "$n_ex" -eq "$n_exp" ]
