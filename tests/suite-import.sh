@@ -32,6 +32,8 @@ expect "one real capture a ramlat table ($n_rw, $n_tables)" [ "$n_rw" -eq "$n_ta
 "$B" check captures/realworld >"$tmp/rw.out" 2>&1
 expect "check replays the real runs: none failed, every one with its expectations" \
 	grep -qE '^[0-9]+ captures: [0-9]+ ok, [0-9]+ known failures, 0 failed, 0 without expectations$' "$tmp/rw.out"
+# the same tables with L2 claimed four times too large: never as claimed
+expect "the real runs with L2 claimed 4x: no L2 as claimed" python3 tests/coarse_l2x4.py captures/realworld "$B"
 # expectations by level can fail: a level claimed otherwise, a level the
 # summary has no row for, and rows that mix by level and by position
 mkdir -p "$tmp/lv"

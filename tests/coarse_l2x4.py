@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Issue 34: the imported sbc-bench tables with L2 claimed four times too
 large; the verdict for L2 must never be as-claimed.
-usage: coarse-l2x4.py DIR [CACHESHAPE]  (DIR: captures from import --from sbc-bench)"""
+usage: coarse_l2x4.py DIR [CACHESHAPE]  (DIR: captures from import --from sbc-bench,
+captures/realworld; run by tests/suite-import.sh)"""
 import glob, json, os, subprocess, sys, tempfile
 exe = sys.argv[2] if len(sys.argv) > 2 else 'build/host/cacheshape'
 bad = n = 0
