@@ -235,6 +235,20 @@ def part_page(b, args):
         for k, v in sorted(synth.items()):
             check('check panel %s: %s as the command says' % (k, v), verdicts.get(k) == v, verdicts.get(k, 'missing'))
         check('smoothClimb is answered (smooth-climb, reduction.md s.9)', verdicts.get('smoothClimb.json') == 'ok')
+        # real machines: a staircase for every real run, published caches
+        # marked, and the verdict check gives it
+        rw = {k: v[-1] for k, v in want.items() if k.startswith('realworld/')}
+        figs = b.evaluate('[...document.querySelectorAll("#realworld figure")].map(f => [f.dataset.path, '
+                          'f.querySelectorAll("svg .published").length, f.querySelectorAll("svg .points rect, svg .points circle").length, '
+                          'f.querySelector("figcaption").textContent])')
+        check('real machines: a figure a real run (%d of %d)' % (len(figs), len(rw)),
+              len(rw) > 0 and sorted(f[0] for f in figs) == sorted(rw))
+        for path, n_pub, n_pts, cap in figs:
+            pub = [c for c in json.load(open(os.path.join('captures', path)))['published']['caches']
+                   if c['type'] != 'instruction']
+            check('real machines %s: %d published levels marked, points drawn, verdict %s' % (path, len(pub), rw.get(path)),
+                  n_pub == len(pub) and n_pts > 0 and cap.endswith(': ' + str(rw.get(path))),
+                  '%d marks, %d points, %r' % (n_pub, n_pts, cap))
         tp = b.evaluate('cacheshape.throughput')
         print('  the page read and reduced the catalogue at %.0f captures a second (%d in %.1f ms)'
               % (tp['perSecond'], tp['captures'], tp['ms']))

@@ -16,7 +16,7 @@ import { replay, replayPath, listCaptures, fetchBytes, captureUrl, VERDICT } fro
 import { el } from './render.js';
 import { renderAll, renderStanding, renderClockRefusals } from './sections.js';
 import * as check from './check.js';
-import { setupMeasure, runMeasure, describeClock } from './mine.js';
+import { setupMeasure, runMeasure, describeClock, showSvg } from './mine.js';
 import { setupClaims } from './claimsview.js';
 import { setupClock } from './clockview.js';
 import { addRows } from './rows.js';
@@ -82,9 +82,34 @@ async function replayServed(red) {
   }
   const failed = Object.values(set).filter((r) => !r.ok || r.verdict === VERDICT.FAIL).length;
   addRows(red, $('replay-table'), set);
+  showRealMachines(red, set);
   await showFleet($('fleet-table'), $('fleet-status'));
   $('replay-status').textContent = `${list.length} captures replayed: ${list.length - failed} read and reduced, ${failed} failed`;
   return set;
+}
+
+// Real machines (captures/realworld, docs/import.md): each table's
+// staircase, its published caches marked by the C plot, and its verdict.
+function showRealMachines(red, served) {
+  const box = $('realworld');
+  const paths = Object.keys(served).filter((p) => p.startsWith('realworld/')).sort();
+  const tally = {};
+  for (const path of paths) {
+    const r = served[path];
+    const fig = el('figure', { 'data-path': path });
+    const chart = el('div', { class: 'chart' });
+    const again = r.bytes ? replay(red, r.bytes, path, r.expectBytes || null) : r;
+    if (again.ok) showSvg(chart, red.svg(path));
+    else chart.append(el('p', { class: 'error', text: again.error }));
+    const label = r.capture && r.capture.label ? r.capture.label : path;
+    fig.append(chart, el('figcaption', { text: `${label}: ${r.verdict}` }));
+    box.append(fig);
+    tally[r.verdict] = (tally[r.verdict] || 0) + 1;
+  }
+  $('realworld-status').textContent = paths.length
+    ? `${paths.length} tables: ${tally[VERDICT.OK] || 0} with every published level as claimed, ` +
+      `${tally[VERDICT.KNOWN] || 0} with a level the rules miss (known failures), ${tally[VERDICT.FAIL] || 0} failed`
+    : 'no real runs served (the folder realworld/ is not in this server\'s captures)';
 }
 
 async function replayCatalogue(red) {
