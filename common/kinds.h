@@ -49,6 +49,10 @@
  *             int P_height(const struct cs_svg_item *items, int n)
  *             void P_draw(struct cs_buf *b, const struct cs_svg_item *items,
  *                         int n, int y0)
+ *           and three for what it draws on the staircase itself, capture
+ *           n's (P_stair_range, P_stair_under, P_stair_marks; svg_parts.h;
+ *           CS_SVG_STAIR_NONE(P) for none: the TLB's sweep on large pages
+ *           and reach marks are its)
  *
  *   settings  its settings, declared once (common/setting.h): a const
  *           struct cs_setting_table in its folder (kinds/<name>/

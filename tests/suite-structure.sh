@@ -102,7 +102,7 @@ expect "includes point down the ladder but $(echo "$ladder" | sed -n 's/^KNOWN /
 # docs/, the C files that name a kind's own symbols (cs_<prefix>_...), per
 # kind and in all. A ratchet: the total may not pass the ceiling, which
 # whoever lowers the count lowers with it (108 on the issue's main).
-CS_KIND_NAMING_CEILING=10
+CS_KIND_NAMING_CEILING=9
 total=0 counts=
 outside=$(echo "$files" | grep -vE '^(kinds|tests|docs)/')
 for d in kinds/*/; do
