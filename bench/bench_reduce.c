@@ -84,7 +84,7 @@ static void build(struct cs_capture *c)
 				(a ? 0.05 : 0.0) * (d[k] < 128 ? d[k] : 128) +
 				0.05 * noise(&s);
 		}
-		struct cs_synth_curve k = { a, footprint[a], 12, d, ns, NULL, NULL };
+		struct cs_synth_curve k = { .variant = a, .size = footprint[a], .n = 12, .x = d, .y = ns };
 		if (cs_synthetic_curve(CS_KIND_ADJACENCY, c, &k) != 0)
 			exit(2);
 	}

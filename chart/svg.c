@@ -248,6 +248,25 @@ static void lane_draw(struct cs_buf *b, const struct lane *l, const struct cs_ch
 	}
 }
 
+/* The plot column of the table (common/kinds.h, svg_parts.h): each kind's
+ * panel under the staircase, in the table's order, and what it draws on
+ * the staircase itself. */
+static const struct {
+	const char *name;
+	int (*height)(const struct cs_svg_item *items, int n);
+	void (*draw)(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0);
+	void (*stair_range)(struct cs_chart_range *range, const struct cs_capture *c);
+	void (*stair_under)(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_capture *c,
+			    int n);
+	void (*stair_marks)(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_svg_item *it,
+			    int n);
+} panels[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, ...) \
+	{ name, plot##_height, plot##_draw, plot##_stair_range, plot##_stair_under, plot##_stair_marks },
+	CS_KINDS
+#undef CS_KIND
+};
+
 static void marks(struct cs_buf *b, const struct cs_chart_map *m,
 		  const struct cs_svg_item *it, int n)
 {
@@ -286,19 +305,12 @@ static void marks(struct cs_buf *b, const struct cs_chart_map *m,
 			vline(b, "retired", n, -1, cs_chart_x(m, k->retired_bytes), top,
 			      top + 10, th->ink[CS_INK_RETIRED]);
 	}
-	/* the two staircases: a data-cache knee at a TLB's reach */
-	const struct cs_tlb_result *tr = &r->tlb;
-	for (uint32_t i = 0; i < tr->n_translation; i++)
-		if (cs_chart_has_x(m, tr->translation[i].bytes))
-			cs_svg_label(cs_chart_x(m, tr->translation[i].bytes) + 3, top + 22 + 12 * n, "start",
-				     "translation", CS_SVG_SMALL_PX, CS_SVG_FIXED, CS_SVG_PRIO_MARK, 0,
-				     "TLB reach");
+	/* the kinds' marks on it (the TLB's reach) */
+	for (int k = 0; k < CS_KIND_COUNT; k++)
+		panels[k].stair_marks(b, m, it, n);
 }
 
-/* sweep_large_pages, dashed in the capture's colour: the staircase with
- * (nearly) no translation in it, beside the one on small pages. */
-/* A path's "M x y L x y ..." through sweep points on the chart. */
-static void path_d(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_point *p,
+void cs_svg_path_d(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_point *p,
 		   uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
@@ -309,31 +321,17 @@ static void path_d(struct cs_buf *b, const struct cs_chart_map *m, const struct 
 	}
 }
 
-static void large_curve(struct cs_buf *b, const struct cs_chart_map *m,
-			const struct cs_capture *c, int n)
-{
-	const struct cs_tlb_capture *t = &c->tlb;
-	if (!t->has_large || !t->n_large)
-		return;
-	cs_puts(b, "<path class=\"large-curve\" id=\"large-curve-");
-	num(b, n);
-	cs_puts(b, "\" stroke=\"#");
-	hex6(b, th->palette[n]);
-	cs_puts(b, "\" stroke-dasharray=\"6 3\" d=\"");
-	path_d(b, m, t->large, t->n_large);
-	cs_puts(b, "\"/>\n");
-}
-
 static void curve(struct cs_buf *b, const struct cs_chart_map *m,
 		  const struct cs_capture *c, int n)
 {
-	large_curve(b, m, c, n);
+	for (int k = 0; k < CS_KIND_COUNT; k++) /* the kinds' curves under it */
+		panels[k].stair_under(b, m, c, n);
 	cs_puts(b, "<path class=\"curve\" id=\"curve-");
 	num(b, n);
 	cs_puts(b, "\" stroke=\"#");
 	hex6(b, th->palette[n]);
 	cs_puts(b, "\" d=\"");
-	path_d(b, m, c->points, c->n_points);
+	cs_svg_path_d(b, m, c->points, c->n_points);
 	cs_puts(b, "\"/>\n<g class=\"points\" fill=\"#");
 	hex6(b, n == 0 ? th->ink[CS_INK_POINT] : th->palette[n]);
 	cs_puts(b, "\">\n");
@@ -364,16 +362,7 @@ void cs_none_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n,
 	(void)y0;
 }
 
-static const struct {
-	const char *name;
-	int (*height)(const struct cs_svg_item *items, int n);
-	void (*draw)(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0);
-} panels[CS_KIND_COUNT] = {
-#define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, ...) \
-	{ name, plot##_height, plot##_draw },
-	CS_KINDS
-#undef CS_KIND
-};
+CS_SVG_STAIR_NONE(cs_none_plot)
 
 static int has_panel(int k)
 {
@@ -664,14 +653,8 @@ static void range_of(struct cs_chart_range *range, const struct cs_svg_item *ite
 {
 	for (int i = 0; i < n; i++) {
 		cs_chart_range_add(range, items[i].cap);
-		const struct cs_tlb_capture *t = &items[i].cap->tlb;
-		for (uint32_t k = 0; t->has_large && k < t->n_large; k++) {
-			cs_chart_range_bytes(range, t->large[k].bytes, t->large[k].bytes);
-			if (range->nmin == 0 || t->large[k].ns < range->nmin)
-				range->nmin = t->large[k].ns;
-			if (t->large[k].ns > range->nmax)
-				range->nmax = t->large[k].ns;
-		}
+		for (int k = 0; k < CS_KIND_COUNT; k++) /* what the kinds draw on it */
+			panels[k].stair_range(range, items[i].cap);
 	}
 }
 

@@ -1,7 +1,9 @@
 /* svg_parts.h: the parts the staircase's SVG is written with (svg.c), for
  * the kinds' panels under it (the table's plot column, common/kinds.h: a
  * prefix P naming P_height, the panel's height in pixels, 0 for none, and
- * P_draw, the panel at y0). Freestanding.
+ * P_draw, the panel at y0; and P_stair_range, P_stair_under and
+ * P_stair_marks for what it draws on the staircase itself, below).
+ * Freestanding.
  *
  * Text goes through a layout pass (svg_labels.c): every text is given
  * with the box it is estimated to take (CS_SVG_CHAR_EM of its size a
@@ -116,14 +118,43 @@ void cs_svg_lin_ticks(double lo, double hi, int max_ticks, double *first, double
  * never fewer than vmax's integer digits (cs_put_g would write 4e+02). */
 int cs_svg_lin_digits(double vmax, double step);
 
-/* The plot column, declared from the table. */
+/* A path's "M x y L x y ..." through sweep points on the chart. */
+void cs_svg_path_d(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_point *p,
+		   uint32_t n);
+
+/* The plot column, declared from the table: besides its panel, what a kind
+ * draws on the staircase itself, capture n's (nothing, for most):
+ * P_stair_range widens the staircase's range by it (every capture, before
+ * the layout); P_stair_under draws before the capture's own curve (the
+ * TLB's sweep on large pages), P_stair_marks after its knees (the TLB's
+ * reach), both only where the staircase is drawn. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, ...) \
 	int plot##_height(const struct cs_svg_item *items, int n); \
-	void plot##_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0);
+	void plot##_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0); \
+	void plot##_stair_range(struct cs_chart_range *range, const struct cs_capture *c); \
+	void plot##_stair_under(struct cs_buf *b, const struct cs_chart_map *m, \
+				const struct cs_capture *c, int n); \
+	void plot##_stair_marks(struct cs_buf *b, const struct cs_chart_map *m, \
+				const struct cs_svg_item *it, int n);
 CS_KINDS
 #undef CS_KIND
 int cs_none_plot_height(const struct cs_svg_item *items, int n);
 void cs_none_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, int y0);
+void cs_none_plot_stair_range(struct cs_chart_range *range, const struct cs_capture *c);
+void cs_none_plot_stair_under(struct cs_buf *b, const struct cs_chart_map *m,
+			      const struct cs_capture *c, int n);
+void cs_none_plot_stair_marks(struct cs_buf *b, const struct cs_chart_map *m,
+			      const struct cs_svg_item *it, int n);
+/* A plot prefix P that draws nothing on the staircase: its three, empty. */
+#define CS_SVG_STAIR_NONE(P) \
+	void P##_stair_range(struct cs_chart_range *range, const struct cs_capture *c) \
+	{ (void)range; (void)c; } \
+	void P##_stair_under(struct cs_buf *b, const struct cs_chart_map *m, \
+			     const struct cs_capture *c, int n) \
+	{ (void)b; (void)m; (void)c; (void)n; } \
+	void P##_stair_marks(struct cs_buf *b, const struct cs_chart_map *m, \
+			     const struct cs_svg_item *it, int n) \
+	{ (void)b; (void)m; (void)it; (void)n; }
 
 /* svg.c's, for svg_labels.c: the pass, begun and written out. */
 void cs_svg_labels_begin(void);

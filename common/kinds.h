@@ -49,6 +49,10 @@
  *             int P_height(const struct cs_svg_item *items, int n)
  *             void P_draw(struct cs_buf *b, const struct cs_svg_item *items,
  *                         int n, int y0)
+ *           and three for what it draws on the staircase itself, capture
+ *           n's (P_stair_range, P_stair_under, P_stair_marks; svg_parts.h;
+ *           CS_SVG_STAIR_NONE(P) for none: the TLB's sweep on large pages
+ *           and reach marks are its)
  *
  *   settings  its settings, declared once (common/setting.h): a const
  *           struct cs_setting_table in its folder (kinds/<name>/
@@ -142,7 +146,7 @@
 	CS_KIND(EXPERIMENTS, "experiments", cs_exp_kind_run, cs_exp_kind_write, \
 		cs_none_record, cs_exp_kind_read, cs_exp_kind_reduce, cs_exp_kind_report, \
 		cs_exp_kind_json, cs_none_published, cs_exp_expect, cs_none_plot, cs_none_settings, \
-		cs_none_screen, cs_none_points, cs_none_synthetic, \
+		cs_none_screen, cs_none_points, cs_exp_synthetic, \
 		cs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host) \
 	/* the processors, as MP services lists them (issue 8, kinds/mp/) */ \
 	CS_KIND(PROCESSORS, "processors", cs_procs_run, cs_none_write, cs_procs_record, \
@@ -168,7 +172,7 @@
 	CS_KIND(TLB, "tlb", cs_tlb_run, cs_tlb_write, cs_tlb_record, \
 		cs_tlb_read, cs_tlb_reduce, cs_tlb_report, cs_tlb_json, \
 		cs_tlb_published_write, cs_tlb_expect, cs_tlb_plot, cs_none_settings, \
-		cs_none_screen, cs_none_points, cs_none_synthetic, \
+		cs_none_screen, cs_none_points, cs_tlb_synthetic, \
 		cs_tlb_query, cs_none_after, cs_none_summary, cs_tlb_row, cs_none_host) \
 	/* seed 001's instruction-cache experiment: each measuring host runs \
 	 * it before the clock on its code memory and writes its member \
@@ -191,7 +195,7 @@
 	CS_KIND(BANDWIDTH, "bandwidth", cs_bw_run, cs_bw_write, cs_bw_record, \
 		cs_bw_read, cs_bw_reduce, cs_bw_report, cs_bw_json, \
 		cs_none_published, cs_bw_expect, cs_bw_plot, cs_bw_settings, \
-		cs_none_screen, cs_none_points, cs_none_synthetic, \
+		cs_none_screen, cs_none_points, cs_bw_synthetic, \
 		cs_bw_query, cs_none_after, cs_bw_summary, cs_bw_row, cs_none_host) \
 	/* the core clock and the run's validity (issue 25, kinds/clock/, \
 	 * docs/clock.md): the engine reads it around every other kind (no run \
@@ -201,7 +205,7 @@
 	CS_KIND(CLOCK, "clock", cs_none_run, cs_clock_write, cs_none_record, \
 		cs_clock_read, cs_clock_reduce, cs_clock_report, cs_clock_json, \
 		cs_none_published, cs_clock_expect, cs_none_plot, cs_none_settings, \
-		cs_none_screen, cs_none_points, cs_none_synthetic, \
+		cs_none_screen, cs_none_points, cs_clock_synthetic, \
 		cs_clock_query, cs_clock_reference, cs_clock_summary, cs_clock_row, cs_none_host)
 
 enum cs_kind {

@@ -106,7 +106,36 @@ struct cs_expect_size {
 	double bytes;
 };
 
-#include "../kinds/bandwidth/bw_expect.h" /* uses cs_expect_size */
+/* "expect": {"bandwidth": [...], "bandwidth_witness": [...],
+ * "mlp_saturates_at": [...]}: per series (op, threads) the GB/s of each
+ * level, its knees and refusal codes; the cross-witness verdicts; each MLP
+ * size's chain count at saturation (docs/bandwidth.md s.8; read by
+ * kinds/bandwidth/bw_expect_read.c, compared by bw_expect.c). */
+struct cs_expect_bw_series {
+	uint32_t op;             /* the operation, the kind's number for it */
+	uint32_t threads;
+	int has_gbps;
+	uint32_t n_gbps;
+	struct cs_expect_size gbps[CS_MAX_LEVELS]; /* .bytes holds GB/s */
+	int has_knees;
+	uint32_t n_knees;
+	struct cs_expect_size knees[CS_MAX_KNEES];
+	int has_refusals;
+	uint32_t n_refusals;
+	char refusals[CS_BW_MAX_REFUSALS][CS_CODE_MAX];
+};
+
+struct cs_expect_bw {
+	int present;
+	uint32_t n;
+	struct cs_expect_bw_series s[CS_BW_MAX_SERIES];
+	int has_witness;
+	uint32_t n_witness;
+	uint8_t verdict[CS_BW_MAX_WITNESS]; /* the kind's number for each verdict */
+	int has_sat;
+	uint32_t n_sat;
+	struct cs_expect_size sat[CS_MLP_MAX_SIZES]; /* .bytes holds the chain count */
+};
 
 /* "expect" of a synthetic capture: the answer it was built to have. */
 struct cs_expect {
@@ -125,7 +154,7 @@ struct cs_expect {
 	char known_failure[CS_TEXT_MAX];
 	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
 	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
-	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/bw_expect.h) */
+	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/) */
 	struct cs_expect_clock clock; /* the core clock, the reference verdict */
 	struct cs_expect_geom geom; /* ways and sets (kinds/geometry/) */
 	struct cs_expect_summary summary; /* the summary's rows (docs/summary.md) */

@@ -62,7 +62,6 @@ expect "no firmware header in arch/, the core's folders, kinds/ or host/ ($bad)"
 # removes it; a line no edge matches any more fails, so whoever removes an
 # edge deletes its line (the list only shrinks).
 ladder_known='
-reader/expect.h kinds/bandwidth/bw_expect.h      check from the row: each kind reads its own expect members
 '
 ladder=$(LADDER_KNOWN="$ladder_known" python3 - $files <<'EOF'
 import os, re, sys
@@ -103,7 +102,7 @@ expect "includes point down the ladder but $(echo "$ladder" | sed -n 's/^KNOWN /
 # docs/, the C files that name a kind's own symbols (cs_<prefix>_...), per
 # kind and in all. A ratchet: the total may not pass the ceiling, which
 # whoever lowers the count lowers with it (108 on the issue's main).
-CS_KIND_NAMING_CEILING=15
+CS_KIND_NAMING_CEILING=9
 total=0 counts=
 outside=$(echo "$files" | grep -vE '^(kinds|tests|docs)/')
 for d in kinds/*/; do

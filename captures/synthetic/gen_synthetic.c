@@ -15,8 +15,6 @@
 #include "../../reduce/rules_summary.h"
 #include "../../common/capture_write.h"
 #include "../../common/synthetic.h"
-#include "../../kinds/tlb/tlb_probe.h"
-#include "../../kinds/bandwidth/bw_kind.h"
 #include "../../kinds/clock/clock_run.h"
 #include "../../arch/arch.h"
 #include "../../reduce/reduce.h"
@@ -85,7 +83,7 @@ struct expect {
 	/* bandwidth (docs/bandwidth.md); n_bw 0: none */
 	int n_bw;
 	struct {
-		enum cs_bw_op op;
+		const char *op; /* the kind's name for it */
 		uint32_t threads;
 		int n_gbps, n_knees, n_refusals;
 		double gbps[6], knees[6]; /* knees < 0: missing (null) */
@@ -180,7 +178,7 @@ static void write_expect_bw(struct cs_jsonw *j, const struct expect *e)
 	cs_jsonw_arr(j);
 	for (int i = 0; i < e->n_bw; i++) {
 		cs_jsonw_obj(j);
-		cs_jsonw_key_str(j, "op", cs_bw_op_name(e->bw[i].op));
+		cs_jsonw_key_str(j, "op", e->bw[i].op);
 		cs_jsonw_key_u64(j, "threads", e->bw[i].threads);
 		cs_jsonw_key(j, "gbps");
 		cs_jsonw_arr(j);
@@ -422,17 +420,26 @@ static void refusals(int n, ...)
 static const double ruler[] = { 8, 16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 512 };
 #define RULER_N 12
 
+/* A curve through a kind's row (common/synthetic.h); the catalogue is wrong
+ * when the kind takes none. */
+static void curve(uint32_t kind, const struct cs_synth_curve *k)
+{
+	if (cs_synthetic_curve(kind, &cap, k) != 0) {
+		fprintf(stderr, "gen_synthetic: kind %u took no curve %s\n", (unsigned)kind,
+			k->name ? k->name : "");
+		exit(1);
+	}
+}
+
 /* An adjacency series, through the kind's row (common/synthetic.h): at
  * placement p, footprint F (0: none), ns[i] a pair at ruler[i] (n of
  * them), or refused where it was measured (code, reason). */
 static void adjacency_curve(enum cs_placement p, double footprint, const double *ns, uint32_t n,
 			    const char *code, const char *reason)
 {
-	struct cs_synth_curve k = { p, footprint, n, ruler, ns, code, reason };
-	if (cs_synthetic_curve(CS_KIND_ADJACENCY, &cap, &k) != 0) {
-		fprintf(stderr, "gen_synthetic: the adjacency took no series\n");
-		exit(1);
-	}
+	struct cs_synth_curve k = { .variant = p, .size = footprint, .n = n, .x = ruler, .y = ns,
+				    .refusal_code = code, .refusal_reason = reason };
+	curve(CS_KIND_ADJACENCY, &k);
 }
 
 /* The ramp t = base + slope * min(d, granule), each point times 1 + noise
@@ -466,19 +473,27 @@ static void granules(int n, ...)
 
 /* ---- seed 003's experiments (docs/experiments.md) ---- */
 
-/* Single-access series of 1024: 'slow' ticks (+-10 %) every 'period'
- * accesses from 'phase', 'base' ticks (+-10 %) elsewhere; period 0: none. */
-static void exp_series(int s, uint32_t stride, uint32_t period, uint32_t phase,
-		       double base, double slow)
+/* Single-access series, through the kind's row (its accesses, 1024):
+ * 'slow' ticks (+-10 %) every 'period' accesses from 'phase', 'base' ticks
+ * (+-10 %) elsewhere; period 0: none. */
+struct exp_ticks {
+	uint32_t period, phase;
+	double base, slow;
+};
+
+static double exp_tick(const struct cs_synth_curve *k, uint32_t i, double x)
 {
-	struct cs_exp_single *se = &cap.exp.single[s];
-	se->stride_bytes = stride;
-	se->n = CS_EXP_SINGLE_MAX;
-	for (uint32_t i = 0; i < se->n; i++) {
-		double t = period && i % period == phase ? slow : base;
-		se->ticks[i] = (uint32_t)floor(t * (1 + 0.1 * urand()) + 0.5);
-	}
-	cap.exp.n_single = (uint32_t)s + 1;
+	const struct exp_ticks *e = k->ctx;
+	double t = e->period && i % e->period == e->phase ? e->slow : e->base;
+	(void)x;
+	return floor(t * (1 + 0.1 * urand()) + 0.5);
+}
+
+static void exp_series(uint32_t stride, uint32_t period, uint32_t phase, double base, double slow)
+{
+	struct exp_ticks e = { period, phase, base, slow };
+	struct cs_synth_curve k = { .size = stride, .name = "single", .y_at = exp_tick, .ctx = &e };
+	curve(CS_KIND_EXPERIMENTS, &k);
 }
 
 /* Both series: stride 1 every line_bytes accesses, stride 8 every
@@ -488,29 +503,36 @@ static void exp_single(double line_bytes, double quantum_ns)
 	cap.exp.has_single = 1;
 	cap.exp.ns_per_tick = 0.4;
 	cap.exp.quantum_ns = quantum_ns;
-	exp_series(0, 1, (uint32_t)line_bytes, 5, 60, 500);
-	exp_series(1, 8, (uint32_t)(line_bytes / 8), 3, 60, 500);
+	exp_series(1, (uint32_t)line_bytes, 5, 60, 500);
+	exp_series(8, (uint32_t)(line_bytes / 8), 3, 60, 500);
 }
 
-/* The stride curve over the kernel's strides: 'base' ns (+-5 %) up to
- * 'from' bytes (exclusive), 'high' ns from there; n strides. */
+/* The stride curve over the kernel's strides, through the kind's row:
+ * 'base' ns (+-5 %) up to 'from' bytes (exclusive), 'high' ns from there;
+ * the first n strides (ALL_STRIDES: every one). */
+#define ALL_STRIDES CS_SYNTH_OWN_RULE
+struct exp_step {
+	double base, from, high;
+};
+
+static double exp_step_ns(const struct cs_synth_curve *k, uint32_t i, double s)
+{
+	const struct exp_step *e = k->ctx;
+	(void)i;
+	return (s >= e->from ? e->high : e->base) * (1 + 0.05 * urand());
+}
+
 static void exp_stride(uint32_t n, double base, double from, double high)
 {
-	cap.exp.has_stride = 1;
-	cap.exp.n_stride = n;
-	for (uint32_t i = 0; i < n; i++) {
-		double s = cs_exp_strides[i];
-		cap.exp.stride[i].stride_bytes = s;
-		cap.exp.stride[i].ns = (s >= from ? high : base) * (1 + 0.05 * urand());
-	}
+	struct exp_step e = { base, from, high };
+	struct cs_synth_curve k = { .name = "stride", .count = n, .y_at = exp_step_ns, .ctx = &e };
+	curve(CS_KIND_EXPERIMENTS, &k);
 }
 
 static void exp_random(double fixed, double rnd)
 {
-	cap.exp.has_random = 1;
-	cap.exp.fixed_ns = fixed;
-	cap.exp.random_ns = rnd;
-	cap.exp.random_accesses = CS_EXP_RANDOM_ACCESSES;
+	struct cs_synth_curve k = { .n = 1, .x = &fixed, .y = &rnd, .name = "random" };
+	curve(CS_KIND_EXPERIMENTS, &k);
 }
 
 static void exp_expect(double line, const char *single_refusal, int flat,
@@ -549,21 +571,21 @@ static int experiments(void)
 
 	exp_begin("experiments: 32-byte lines, flat strides, random 3x fixed", 301);
 	exp_single(32, 0.4);
-	exp_stride(cs_exp_strides_len, 20, 1e9, 0);
+	exp_stride(ALL_STRIDES, 20, 1e9, 0);
 	exp_random(20, 60);
 	exp_expect(32, NULL, 1, -1, NULL, 1, NULL);
 	rc |= emit("expLine32");
 
 	exp_begin("experiments: 64-byte lines, strides break at 1 KiB", 302);
 	exp_single(64, 0.4);
-	exp_stride(cs_exp_strides_len, 20, 1024, 80);
+	exp_stride(ALL_STRIDES, 20, 1024, 80);
 	exp_random(20, 80);
 	exp_expect(64, NULL, 0, 1024, NULL, 1, NULL);
 	rc |= emit("expLine64");
 
 	exp_begin("experiments: 128-byte lines, random no slower than fixed", 303);
 	exp_single(128, 0.4);
-	exp_stride(cs_exp_strides_len, 20, 4096, 200);
+	exp_stride(ALL_STRIDES, 20, 4096, 200);
 	exp_random(20, 22);
 	exp_expect(128, NULL, 0, 4096, NULL, 0, NULL);
 	rc |= emit("expLine128");
@@ -577,7 +599,7 @@ static int experiments(void)
 
 	exp_begin("experiments: a 24 MHz counter cannot see one access", 305);
 	exp_single(64, 41.667);
-	exp_stride(cs_exp_strides_len, 0, 1e9, 0);
+	exp_stride(ALL_STRIDES, 0, 1e9, 0);
 	exp_random(0, 0);
 	exp_expect(-1, "clock-too-coarse", -1, -1, "clock-too-coarse", -1, "clock-too-coarse");
 	rc |= emit("expCoarseClock");
@@ -590,49 +612,58 @@ static int experiments(void)
  * l2, a unified L2 of l2 (leaf 2's Skylake has 64 and 1536). */
 static void tlb_published(uint32_t l1, uint32_t l2)
 {
-	struct cs_tlb_capture *t = &cap.tlb;
-	t->has_published = 1;
-	strcpy(t->published_source, "synthetic");
-	t->published[t->n_published++] = (struct cs_tlb){ 1, CS_CACHE_DATA, 4096, l1, 4 };
-	t->published[t->n_published++] = (struct cs_tlb){ 1, CS_CACHE_INSTRUCTION, 4096, 128, 8 };
+	cap.tlb.has_published = 1;
+	strcpy(cap.tlb.published_source, "synthetic");
+	cap.tlb.published[cap.tlb.n_published++] = (struct cs_tlb){ 1, CS_CACHE_DATA, 4096, l1, 4 };
+	cap.tlb.published[cap.tlb.n_published++] = (struct cs_tlb){ 1, CS_CACHE_INSTRUCTION, 4096, 128, 8 };
 	if (l2)
-		t->published[t->n_published++] = (struct cs_tlb){ 2, CS_CACHE_UNIFIED, 4096, l2, 6 };
+		cap.tlb.published[cap.tlb.n_published++] = (struct cs_tlb){ 2, CS_CACHE_UNIFIED, 4096, l2, 6 };
 }
 
-/* A TLB series for P-byte pages up to 'max' pages, on the TLB grid
- * (tlb.h), rising in the same log-logistic shoulders as the sweep's: steps
+/* A TLB series for P-byte pages up to 'max' pages (0: the kind's bound
+ * where none is published), through the kind's row on its grid of page
+ * counts, rising in the same log-logistic shoulders as the sweep's: steps
  * centred on page counts 'at' (grid counts), so the curve crosses the
- * geometric mean of two floors exactly there. */
+ * geometric mean of two floors exactly there. alias_lines LINES_OWN_RULE:
+ * the lines the kind's run takes on the published L1d. */
+#define LINES_OWN_RULE CS_SYNTH_OWN_RULE
+#define PAGES_UNPUBLISHED 0
+struct tlb_steps {
+	const double *floors, *at;
+	int steps;
+	double noise;
+};
+
+static double tlb_ns(const struct cs_synth_curve *k, uint32_t i, double pages)
+{
+	const struct tlb_steps *t = k->ctx;
+	/* index in quarter octaves from 4 pages, as grid() is from 4 KiB */
+	double x = 4 * log2(pages / 4), lt = log(t->floors[0]);
+	(void)i;
+	for (int l = 0; l < t->steps; l++) {
+		double z = (x - 4 * log2(t->at[l] / 4)) / 4.0 / 0.35;
+		lt += (log(t->floors[l + 1]) - log(t->floors[l])) / (1 + exp(-z * 8));
+	}
+	return exp(lt) * (1 + t->noise * urand());
+}
+
 static void tlb_series(uint64_t page, const char *tables, uint32_t alias_lines, uint64_t max,
 		       const double *floors, const double *at, int steps, double noise)
 {
-	struct cs_tlb_series *s = &cap.tlb.series[cap.tlb.n_series++];
-	uint64_t counts[CS_TLB_MAX_POINTS];
-	int c[6];
-	s->page_bytes = page;
-	strcpy(s->page_tables, tables);
-	snprintf(s->method, sizeof s->method, "synthetic: steps at %g%s%s pages", at[0],
+	struct tlb_steps t = { floors, at, steps, noise };
+	char method[160];
+	snprintf(method, sizeof method, "synthetic: steps at %g%s%s pages", at[0],
 		 steps > 1 ? " and on" : "", "");
-	s->alias_lines = alias_lines;
-	for (int l = 0; l < steps; l++)
-		c[l] = 0;
-	uint32_t n = cs_tlb_counts(max, counts, CS_TLB_MAX_POINTS);
-	for (uint32_t i = 0; i < n; i++) {
-		/* index in quarter octaves from 4 pages, as grid() is from 4 KiB */
-		double x = 4 * log2((double)counts[i] / 4), lt = log(floors[0]);
-		for (int l = 0; l < steps; l++) {
-			double z = (x - 4 * log2(at[l] / 4)) / 4.0 / 0.35;
-			lt += (log(floors[l + 1]) - log(floors[l])) / (1 + exp(-z * 8));
-		}
-		struct cs_tlb_point *p = &s->pts[s->n++];
-		p->pages = (double)counts[i];
-		p->ns = exp(lt) * (1 + noise * urand());
-		p->has_median = 1;
-		p->ns_median = p->ns * 1.01;
-		p->has_block = 1;
-		p->block_ns = 250000;
-	}
-	(void)c;
+	struct cs_synth_curve k = { .size = (double)page, .name = tables, .note = method,
+				    .count = alias_lines, .x_max = (double)max, .y_at = tlb_ns, .ctx = &t };
+	curve(CS_KIND_TLB, &k);
+}
+
+/* A page size not measured where it was: its page tables and why. */
+static void tlb_refused(uint64_t page, const char *tables, const char *why)
+{
+	struct cs_synth_curve k = { .size = (double)page, .refusal_reason = why, .name = tables };
+	curve(CS_KIND_TLB, &k);
 }
 
 static void tlb_expect(uint64_t page, int n_knees, const double *knees, int n_ref, ...)
@@ -672,11 +703,7 @@ static int tlbs_levels(void)
 		static const double at[] = { 112, 1536 };
 		tlb_series(4096, "own", 512, 4 * 1536, f3, at, 2, 0);
 		tlb_expect(4096, 2, at, 0);
-		struct cs_tlb_series *s = &cap.tlb.series[cap.tlb.n_series++];
-		s->page_bytes = 1u << 30;
-		strcpy(s->page_tables, "own");
-		s->refused = 1;
-		strcpy(s->refusal, "no 1 GiB pages: CPUID 0x80000001 EDX[26] is clear");
+		tlb_refused(1u << 30, "own", "no 1 GiB pages: CPUID 0x80000001 EDX[26] is clear");
 		tlb_expect(1u << 30, 0, NULL, 1, "tlb-not-measured");
 	}
 	exp_.n_translation = 0;
@@ -755,7 +782,7 @@ static int tlbs_named(void)
 	strcpy(cap.tlb.published_reason, "the architecture has no register that gives TLB sizes");
 	{
 		static const double at[] = { 40, 2048 };
-		tlb_series(4096, "firmware", 512, CS_TLB_PAGES_UNPUBLISHED, f3, at, 2, 0);
+		tlb_series(4096, "firmware", 512, PAGES_UNPUBLISHED, f3, at, 2, 0);
 		tlb_expect(4096, 2, at, 1, "knee-unmatched");
 	}
 	exp_.n_translation = 0;
@@ -766,7 +793,7 @@ static int tlbs_named(void)
 /* Issue 25 item 6: the window's lines against the published L1d (32 KiB).
  * At 512 lines (the old rule: the whole L1d) the sweep's own lines miss
  * the L1 from about 455 pages, a step no TLB publishes, left unmatched; at
- * the lines cs_tlb_lines gives now (a quarter of the L1d at most) the same
+ * the lines the kind's run takes now (a quarter of the L1d at most) the same
  * TLBs have no step there. */
 static int tlbs_lines(void)
 {
@@ -792,7 +819,7 @@ static int tlbs_lines(void)
 	cap.tlb.pool_pages = 2u << 20;
 	{
 		static const double at[] = { 64, 1536 };
-		tlb_series(4096, "os", cs_tlb_lines(cap.caches, cap.n_caches), 4 * 1536, f3, at, 2, 0);
+		tlb_series(4096, "os", LINES_OWN_RULE, 4 * 1536, f3, at, 2, 0);
 		tlb_expect(4096, 2, at, 0);
 	}
 	exp_.n_translation = 0;
@@ -822,16 +849,13 @@ static void clock_steady(double hz)
 	strcpy(k->os_why, "synthetic: no operating system");
 	k->hypervisor = 0;
 	cap.vm = 0;
-	struct cs_clock_kind *q = &k->kinds[k->n_kinds++];
-	strcpy(q->kind, "sweep");
-	q->hz[0] = q->hz[1] = hz;
-	q->cc_hz[0] = q->cc_hz[1] = hz * 1.001;
-	q->first_block = 0;
-	q->has_smi = 1;
-	for (uint32_t i = 0; i < cap.n_points; i++) {
-		k->block_hz[k->n_blocks++] = hz * (1 + 0.002 * urand());
-		q->n_blocks++;
-	}
+	/* the sweep's readings, through the kind's row */
+	static double block_hz[CS_MAX_SWEEP_POINTS];
+	for (uint32_t i = 0; i < cap.n_points; i++)
+		block_hz[i] = hz * (1 + 0.002 * urand());
+	struct cs_synth_curve q = { .size = hz, .n = cap.n_points, .y = block_hz, .name = "sweep",
+				    .rate = hz * 1.001 };
+	curve(CS_KIND_CLOCK, &q);
 }
 
 static void clock_expect(int is_reference, int n, ...)
@@ -1401,43 +1425,43 @@ static int outliers(void)
  * last_idx: ns per byte in the same log-logistic shoulders as the sweep's,
  * levels of gbps[0..steps] GB/s (1 GB = 1e9 B: ns per byte is 1 / GB/s),
  * steps centred on grid indices at[]: the knees are grid(at[l]). */
-static void bw_series(enum cs_bw_op op, uint32_t threads, const double *gbps, const int *at,
+/* The bandwidth's operations, as the kind names them (docs/capture.md) */
+#define BW_READ "read"
+#define BW_WRITE "write"
+#define BW_COPY "copy"
+#define BW_NT_WRITE "nt_write"
+
+static void bw_series(const char *op, uint32_t threads, const double *gbps, const int *at,
 		      int steps, int last_idx)
 {
-	struct cs_bw_series *s = &cap.bw.series[cap.bw.n_series++];
+	static double bytes[LAST_IDX + 1], ns[LAST_IDX + 1];
 	double f[6];
-	cap.bw.present = 1;
-	s->op = op;
-	strcpy(s->kernel, "synthetic");
-	s->vector_bytes = 32;
-	s->threads = threads;
-	s->bytes_per_byte_touched = cs_bw_convention(op);
+	if (last_idx > LAST_IDX) {
+		fprintf(stderr, "gen_synthetic: a bandwidth series past the grid's %d\n", LAST_IDX);
+		exit(1);
+	}
 	for (int l = 0; l <= steps; l++)
 		f[l] = 1.0 / gbps[l];
-	for (int i = 0; i <= last_idx && s->n < CS_BW_MAX_POINTS; i++) {
-		struct cs_bw_point *p = &s->pts[s->n++];
+	for (int i = 0; i <= last_idx; i++) {
 		/* a copy's footprint is its two buffers: its steps come at half
 		 * the buffer size, four grid sizes down (docs/bandwidth.md s.2) */
-		int shift = op == CS_BW_COPY ? 4 : 0;
-		p->bytes = grid(i);
-		p->ns_per_byte = steps ? stair(i + shift, f, at, steps, 0.35) : f[0];
-		p->ns_per_byte_min = p->ns_per_byte * 0.99;
-		p->has_block = 1;
-		p->block_ns = 250000;
+		int shift = strcmp(op, BW_COPY) == 0 ? 4 : 0;
+		bytes[i] = grid(i);
+		ns[i] = steps ? stair(i + shift, f, at, steps, 0.35) : f[0];
 	}
+	/* through the kind's row */
+	struct cs_synth_curve k = { .n = (uint32_t)last_idx + 1, .x = bytes, .y = ns, .name = op,
+				    .count = threads };
+	curve(CS_KIND_BANDWIDTH, &k);
 }
 
-static void bw_refused(enum cs_bw_op op, const char *why)
+static void bw_refused(const char *op, const char *why)
 {
-	struct cs_bw_series *s = &cap.bw.series[cap.bw.n_series++];
-	s->op = op;
-	s->threads = 1;
-	s->bytes_per_byte_touched = cs_bw_convention(op);
-	s->refused = 1;
-	snprintf(s->refusal, sizeof s->refusal, "%s", why);
+	struct cs_synth_curve k = { .refusal_reason = why, .name = op, .count = 1 };
+	curve(CS_KIND_BANDWIDTH, &k);
 }
 
-static void bw_expect(enum cs_bw_op op, uint32_t threads, int n_gbps, const double *gbps,
+static void bw_expect(const char *op, uint32_t threads, int n_gbps, const double *gbps,
 		      int n_knees, const double *knees, int n_ref, ...)
 {
 	va_list ap;
@@ -1463,13 +1487,15 @@ static void bw_expect(enum cs_bw_op op, uint32_t threads, int n_gbps, const doub
  * doubling below it); sat 32 never saturates on these counts. */
 static void mlp_size(double bytes, double lat, int sat)
 {
-	struct cs_mlp_size *m = &cap.bw.mlp[cap.bw.n_mlp++];
-	cap.bw.mlp_present = 1;
-	m->bytes = bytes;
-	for (uint32_t n = 1; n <= 16; n *= 2) {
-		m->chains[m->n] = n;
-		m->ns[m->n++] = lat / (n < (uint32_t)sat ? n : (uint32_t)sat);
+	double chains[5], ns[5];
+	uint32_t m = 0;
+	for (uint32_t n = 1; n <= 16; n *= 2, m++) {
+		chains[m] = n;
+		ns[m] = lat / (n < (uint32_t)sat ? n : (uint32_t)sat);
 	}
+	/* through the kind's row */
+	struct cs_synth_curve k = { .size = bytes, .n = m, .x = chains, .y = ns, .name = "mlp" };
+	curve(CS_KIND_BANDWIDTH, &k);
 	exp_.sat[exp_.n_sat++] = sat <= 16 ? sat : -1;
 }
 
@@ -1510,16 +1536,16 @@ static int bw_three(void)
 	for (int l = 0; l < 3; l++)
 		k3[l] = grid(centres3[l]);
 	strcpy(cap.bw.vector_note, "synthetic: no vector state");
-	bw_series(CS_BW_READ, 1, read4, centres3, 3, LAST_IDX);
-	bw_series(CS_BW_WRITE, 1, write4, centres3, 3, LAST_IDX);
-	bw_series(CS_BW_COPY, 1, copy4, centres3, 3, LAST_IDX);
-	bw_series(CS_BW_NT_WRITE, 1, nt, centres3, 0, LAST_IDX);
-	bw_series(CS_BW_READ, 8, all4, centres3, 3, LAST_IDX);
-	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
-	bw_expect(CS_BW_WRITE, 1, 4, write4, 3, k3, 0);
-	bw_expect(CS_BW_COPY, 1, 4, copy4, 3, k3, 0);
-	bw_expect(CS_BW_NT_WRITE, 1, 1, nt, 0, NULL, 1, "fewer-than-two-plateaus");
-	bw_expect(CS_BW_READ, 8, 4, all4, 3, k3, 0);
+	bw_series(BW_READ, 1, read4, centres3, 3, LAST_IDX);
+	bw_series(BW_WRITE, 1, write4, centres3, 3, LAST_IDX);
+	bw_series(BW_COPY, 1, copy4, centres3, 3, LAST_IDX);
+	bw_series(BW_NT_WRITE, 1, nt, centres3, 0, LAST_IDX);
+	bw_series(BW_READ, 8, all4, centres3, 3, LAST_IDX);
+	bw_expect(BW_READ, 1, 4, read4, 3, k3, 0);
+	bw_expect(BW_WRITE, 1, 4, write4, 3, k3, 0);
+	bw_expect(BW_COPY, 1, 4, copy4, 3, k3, 0);
+	bw_expect(BW_NT_WRITE, 1, 1, nt, 0, NULL, 1, "fewer-than-two-plateaus");
+	bw_expect(BW_READ, 8, 4, all4, 3, k3, 0);
 	bw_mlp4(32);
 	witness(3, "agree", "agree", "agree");
 	/* summary.md s.2a: both witnesses at 38 KiB, 256 KiB, 4.76 MiB: L3 held 0.59 of 8 MiB */
@@ -1545,10 +1571,10 @@ static int bw_only(void)
 	refusals(1, "knee-missing");
 	for (int l = 0; l < 3; l++)
 		k3[l] = grid(centres3[l]);
-	bw_series(CS_BW_READ, 1, read4, centres3, 3, LAST_IDX);
-	bw_refused(CS_BW_NT_WRITE, "synthetic: no non-temporal store here");
-	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
-	bw_expect(CS_BW_NT_WRITE, 1, 0, NULL, 0, NULL, 1, "bw-not-measured");
+	bw_series(BW_READ, 1, read4, centres3, 3, LAST_IDX);
+	bw_refused(BW_NT_WRITE, "synthetic: no non-temporal store here");
+	bw_expect(BW_READ, 1, 4, read4, 3, k3, 0);
+	bw_expect(BW_NT_WRITE, 1, 0, NULL, 0, NULL, 1, "bw-not-measured");
 	mlp_size(grid(4), 1.2, 2); /* inside the sweep's two levels and memory */
 	mlp_size(grid(18), 4, 4);
 	mlp_size(grid(56), 80, 8);
@@ -1568,8 +1594,8 @@ static int bw_flat(void)
 	staircase(LAST_IDX, 0.35, 0);
 	knees3();
 	refusals(0);
-	bw_series(CS_BW_READ, 1, flat, centres3, 0, LAST_IDX);
-	bw_expect(CS_BW_READ, 1, 1, flat, 0, NULL, 1, "fewer-than-two-plateaus");
+	bw_series(BW_READ, 1, flat, centres3, 0, LAST_IDX);
+	bw_expect(BW_READ, 1, 1, flat, 0, NULL, 1, "fewer-than-two-plateaus");
 	cap.bw.mlp_present = 1;
 	cap.bw.mlp_null = 1;
 	strcpy(cap.bw.mlp_why, "synthetic: the chase was not run");
@@ -1591,8 +1617,8 @@ static int bw_disagree(void)
 	refusals(0);
 	for (int l = 0; l < 3; l++)
 		k3[l] = grid(at[l]);
-	bw_series(CS_BW_READ, 1, read4, at, 3, LAST_IDX);
-	bw_expect(CS_BW_READ, 1, 4, read4, 3, k3, 0);
+	bw_series(BW_READ, 1, read4, at, 3, LAST_IDX);
+	bw_expect(BW_READ, 1, 4, read4, 3, k3, 0);
 	bw_mlp4(8);
 	witness(3, "agree", "disagree", "disagree");
 	/* summary.md s.2a: L2's 256 KiB and 128 KiB straddle the claim's band: as

@@ -181,27 +181,8 @@ void cs_cpuinfo_read(struct cs_cpuinfo *ci, int cpu)
 	cs_cpuinfo_read_at(ci, CS_SYSFS_ROOT, cpu);
 }
 
-/* published.tlbs: what CPUID names (decode/cpuid_tlb.c), or none and
- * why (the Arm architecture, and Linux, give no TLB sizes). */
-static void publish_tlbs(const struct cs_cpuinfo *ci, struct cs_capture *c)
-{
-	struct cs_tlb_capture *t = &c->tlb;
-	const char *src = "";
-	t->has_published = 1;
-	t->n_published = ci->has_cpuid ? cs_cpuid_tlbs(&ci->dump, t->published, CS_MAX_TLBS, &src) : 0;
-	cs_strlcpy(t->published_source, src ? src : "", sizeof t->published_source);
-	t->published_null = t->n_published == 0;
-	if (t->published_null && ci->has_cpuid)
-		cs_cpuid_tlbs_why(&ci->dump, t->published_reason, sizeof t->published_reason);
-	else if (t->published_null)
-		cs_strlcpy(t->published_reason,
-			   "no CPUID here, and the architecture has no register that gives TLB sizes",
-			   sizeof t->published_reason);
-}
-
 void cs_cpuinfo_publish(const struct cs_cpuinfo *ci, struct cs_capture *c)
 {
-	publish_tlbs(ci, c);
 	c->n_caches = 0;
 	if (ci->n_cpuid_caches) {
 		cs_strlcpy(c->published_source, ci->cpuid_source, sizeof c->published_source);

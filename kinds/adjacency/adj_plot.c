@@ -24,6 +24,9 @@ static uint32_t adj_total(const struct cs_svg_item *items, int n)
 	return total;
 }
 
+/* nothing on the staircase itself */
+CS_SVG_STAIR_NONE(cs_adj_plot)
+
 int cs_adj_plot_height(const struct cs_svg_item *items, int n)
 {
 	uint32_t total = adj_total(items, n);

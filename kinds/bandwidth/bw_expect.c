@@ -1,4 +1,5 @@
-/* bw_expect.c: a synthetic capture's bandwidth expectations (bw_expect.h)
+/* bw_expect.c: a synthetic capture's bandwidth expectations (reader/expect.h
+ * struct cs_expect_bw)
  * against its reduction, the bandwidth row's expect column (common/kinds.h,
  * reader/expect.h): per series the levels' GB/s and the knees within the
  * capture's tolerance and the exact set of refusal codes; the

@@ -85,6 +85,9 @@ static void bw_map(struct cs_chart_map *m, const struct cs_svg_item *items, int 
 	m->ph = BW_PLOT_H;
 }
 
+/* nothing on the staircase itself */
+CS_SVG_STAIR_NONE(cs_bw_plot)
+
 int cs_bw_plot_height(const struct cs_svg_item *items, int n)
 {
 	static struct bw_lane lane; /* large: off the firmware's and the page's stack */

@@ -21,6 +21,9 @@ static const struct cs_svg_item *first(const struct cs_svg_item *items, int n)
 	return 0;
 }
 
+/* nothing on the staircase itself */
+CS_SVG_STAIR_NONE(cs_geom_plot)
+
 int cs_geom_plot_height(const struct cs_svg_item *items, int n)
 {
 	return first(items, n) ? GEOM_PANEL_H : 0;

@@ -39,6 +39,9 @@ void cs_tlb_report_result(struct cs_buf *b, const struct cs_capture *c,
  * the host's own tables back (the capture's tables_back). */
 void cs_tlb_platform(struct cs_engine *e);
 void cs_tlb_platform_end(struct cs_engine *e, struct cs_capture *c);
+/* published.tlbs from the services' CPUID where the producer said none
+ * (tlb_platform.c): the run's first act, whatever it measures. */
+void cs_tlb_publish(struct cs_engine *e, struct cs_capture *c);
 
 /* "4 KiB" */
 void cs_put_page(struct cs_buf *b, uint64_t page_bytes);

@@ -11,6 +11,7 @@
  * every host. Freestanding. */
 #include "tlb_kind.h"
 #include "../../common/services.h"
+#include "../../decode/cpuid.h"
 
 /* The kind's state on the host's services: one run at a time. */
 static struct {
@@ -191,4 +192,29 @@ void cs_tlb_platform_end(struct cs_engine *e, struct cs_capture *c)
 		return;
 	c->tlb.tables_checked = c->tlb.run_present;
 	c->tlb.tables_back = s->tables_done(s->ctx);
+}
+
+/* published.tlbs from the host's services: what CPUID names (decode/
+ * cpuid_tlb.c), or none and why (the Arm architecture, and Linux, give no
+ * TLB sizes), where the host reads what the processor publishes (CPUID,
+ * the Arm registers, the system's list of caches: the host probe) and its
+ * producer has said nothing of them (the firmware says them before, from
+ * its own CPU record; the page reads none). */
+void cs_tlb_publish(struct cs_engine *e, struct cs_capture *c)
+{
+	const struct cs_services *s = e->hooks.svc;
+	struct cs_tlb_capture *t = &c->tlb;
+	const char *src = "";
+	if (t->has_published || !s || !(s->cpuid || s->arm || s->caches))
+		return;
+	t->has_published = 1;
+	t->n_published = s->cpuid ? cs_cpuid_tlbs(s->cpuid, t->published, CS_MAX_TLBS, &src) : 0;
+	cs_strlcpy(t->published_source, src ? src : "", sizeof t->published_source);
+	t->published_null = t->n_published == 0;
+	if (t->published_null && s->cpuid)
+		cs_cpuid_tlbs_why(s->cpuid, t->published_reason, sizeof t->published_reason);
+	else if (t->published_null)
+		cs_strlcpy(t->published_reason,
+			   "no CPUID here, and the architecture has no register that gives TLB sizes",
+			   sizeof t->published_reason);
 }

@@ -2,8 +2,10 @@
  * the staircase (docs/tlb.md): each capture's TLB sweeps, ns per load
  * against pages: 4 KiB pages solid, 2 MiB dashed, 1 GiB dotted; TLB knees
  * solid, published entries dashed, each named with its value in a lane
- * above the plot; labelled axes with their units. Drawn with the chart's
- * own parts (chart/svg_parts.h), for `cacheshape plot` and the page alike. */
+ * above the plot; labelled axes with their units. On the staircase itself,
+ * the sweep on large pages and the TLB's reach (the end of the file). Drawn
+ * with the chart's own parts (chart/svg_parts.h), for `cacheshape plot` and
+ * the page alike. */
 #include "../../chart/svg_parts.h"
 #include "../../chart/draw.h"
 #include "../../common/buf.h"
@@ -267,4 +269,50 @@ void cs_tlb_plot_draw(struct cs_buf *b, const struct cs_svg_item *items, int n, 
 	}
 	tlb_lane_draw(b, &lane, &m);
 	cs_puts(b, "</g>\n");
+}
+
+/* On the staircase itself (svg_parts.h): the data-cache sweep again on
+ * large pages (sweep_large_pages), dashed in the capture's colour, the
+ * staircase with (nearly) no translation in it beside the one on small
+ * pages, its points widening the staircase's range; and the two
+ * staircases' verdict, a data-cache knee at a TLB's reach, marked. */
+void cs_tlb_plot_stair_range(struct cs_chart_range *range, const struct cs_capture *c)
+{
+	const struct cs_tlb_capture *t = &c->tlb;
+	for (uint32_t k = 0; t->has_large && k < t->n_large; k++) {
+		cs_chart_range_bytes(range, t->large[k].bytes, t->large[k].bytes);
+		if (range->nmin == 0 || t->large[k].ns < range->nmin)
+			range->nmin = t->large[k].ns;
+		if (t->large[k].ns > range->nmax)
+			range->nmax = t->large[k].ns;
+	}
+}
+
+void cs_tlb_plot_stair_under(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_capture *c,
+			     int n)
+{
+	const struct cs_tlb_capture *t = &c->tlb;
+	if (!t->has_large || !t->n_large)
+		return;
+	cs_puts(b, "<path class=\"large-curve\" id=\"large-curve-");
+	cs_svg_num(b, n);
+	cs_puts(b, "\" stroke=\"#");
+	cs_svg_hex6(b, cs_svg_colour(n));
+	cs_puts(b, "\" stroke-dasharray=\"6 3\" d=\"");
+	cs_svg_path_d(b, m, t->large, t->n_large);
+	cs_puts(b, "\"/>\n");
+}
+
+void cs_tlb_plot_stair_marks(struct cs_buf *b, const struct cs_chart_map *m, const struct cs_svg_item *it,
+			     int n)
+{
+	(void)b;
+	if (!it->res)
+		return;
+	const struct cs_tlb_result *tr = &it->res->tlb;
+	for (uint32_t i = 0; i < tr->n_translation; i++)
+		if (cs_chart_has_x(m, tr->translation[i].bytes))
+			cs_svg_label(cs_chart_x(m, tr->translation[i].bytes) + 3, m->py + 22 + 12 * n, "start",
+				     "translation", CS_SVG_SMALL_PX, CS_SVG_FIXED, CS_SVG_PRIO_MARK, 0,
+				     "TLB reach");
 }

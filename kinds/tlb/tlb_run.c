@@ -219,6 +219,7 @@ int cs_tlb_run(struct cs_engine *e, struct cs_capture *c, struct cs_event *ev)
 	struct cs_rng r;
 
 	ev->kind = CS_EV_NONE;
+	cs_tlb_publish(e, c); /* the host probe's, from its CPUID */
 	cs_tlb_platform(e);
 	double t0 = now_s(e);
 	t->n_series = 0;
