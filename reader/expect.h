@@ -104,7 +104,11 @@ struct cs_expect_size {
 	double bytes;
 };
 
-#include "../kinds/bandwidth/bw_expect.h" /* uses cs_expect_size */
+/* The kinds' own members of struct cs_expect, each declared in its folder
+ * (#define CS_EXPECT_MEMBER_<ID> struct ... name;), gathered by
+ * scripts/kinds-h.sh (docs/layers.md "Storage"); their types may use
+ * struct cs_expect_size above. */
+#include "../build/gen/kinds_expect.h"
 
 /* "expect" of a synthetic capture: the answer it was built to have. */
 struct cs_expect {
@@ -123,10 +127,10 @@ struct cs_expect {
 	char known_failure[CS_TEXT_MAX];
 	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
 	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
-	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/bw_expect.h) */
 	struct cs_expect_clock clock; /* the core clock, the reference verdict */
 	struct cs_expect_geom geom; /* ways and sets (kinds/geometry/) */
 	struct cs_expect_summary summary; /* the summary's rows (docs/summary.md) */
+	CS_KINDS_EXPECT_MEMBERS   /* the kinds' own (bandwidth: kinds/bandwidth/bw_expect.h) */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02

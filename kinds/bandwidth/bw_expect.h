@@ -37,5 +37,7 @@ struct cs_expect_bw {
 	struct cs_expect_size sat[CS_MLP_MAX_SIZES]; /* .bytes holds the chain count */
 };
 
+/* its member of struct cs_expect (reader/expect.h, through build/gen/kinds_expect.h) */
+#define CS_EXPECT_MEMBER_BANDWIDTH struct cs_expect_bw bw;
 
 #endif
