@@ -34,11 +34,13 @@
  *           claims themselves are decoded in decode/ and arch/
  *             void published(struct cs_jsonw *j, const struct cs_capture *c)
  *   expect  kinds/<name>/<name>_expect.c: its `check` cells, a prefix P
- *           naming two functions (reader/expect.h), freestanding: `cacheshape
+ *           naming three functions (reader/expect.h), freestanding: `cacheshape
  *           check` and the page (web/wasm/judge.c) judge with them alike,
- *           walked by reader/expect_compare.c; the "expect" member they
- *           compare is read by the capture reader (reader/expect.c), so a
- *           kind with expectations also adds its keys there
+ *           walked by reader/expect.c and reader/expect_compare.c; its
+ *           member of struct cs_expect declared in its folder
+ *           (CS_EXPECT_MEMBER_<ID>, gathered as its capture's members are)
+ *             int P_read(struct cs_jr *r, const struct cs_jd *v,
+ *                        struct cs_expect *e)
  *             int P_compare(const struct cs_expect *e,
  *                           const struct cs_result *r, char *why, size_t n)
  *             int P_any(const struct cs_expect *e)
@@ -112,13 +114,15 @@
  * functions) and once for its table. This file names their functions and
  * includes none of them.
  *
- * A new kind: a folder kinds/<name>/ (its run, writers, reduction, report
- * and JSON writer in freestanding files; its reader in <name>_read.c, on
- * reader/field.h, part of the core like the rest, as are its check cells
- * in <name>_expect.c), its data in struct cs_capture and its result in struct
- * cs_result (common/capture.h, common/result.h, each including the
- * folder's header), and one row here (tests/suite-structure.sh builds one
- * so). */
+ * A new kind (README "A new kind", the recipe): a folder kinds/<name>/ (its
+ * run, writers, reduction, report and JSON writer in freestanding files;
+ * its reader in <name>_read.c, on reader/field.h, part of the core like the
+ * rest, as are its check cells in <name>_expect.c; its unit tests
+ * test_*.c), its data, result and expectation declared there as members of
+ * struct cs_capture, struct cs_result and struct cs_expect
+ * (CS_CAPTURE_MEMBER_<ID>, ...: docs/layers.md "Storage"), and one row
+ * here, before the clock's: nothing else (tests/suite-structure.sh follows
+ * the recipe with tests/example-kind/ and checks every surface). */
 #ifndef CS_KINDS_H
 #define CS_KINDS_H
 

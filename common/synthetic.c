@@ -2,6 +2,7 @@
  * Freestanding. */
 #include "synthetic.h"
 #include "kinds.h"
+#include "buf.h"
 
 int cs_none_synthetic(struct cs_capture *c, const struct cs_synth_curve *k)
 {
@@ -22,4 +23,18 @@ static const cs_synthetic_fn synthetics[CS_KIND_COUNT] = {
 int cs_synthetic_curve(uint32_t kind, struct cs_capture *c, const struct cs_synth_curve *k)
 {
 	return kind < CS_KIND_COUNT ? synthetics[kind](c, k) : -1;
+}
+
+static const char *const names[CS_KIND_COUNT] = {
+#define CS_KIND(id, name, ...) name,
+	CS_KINDS
+#undef CS_KIND
+};
+
+int cs_synthetic_kind(const char *name)
+{
+	for (uint32_t k = 0; k < CS_KIND_COUNT; k++)
+		if (cs_streq(names[k], name))
+			return (int)k;
+	return -1;
 }

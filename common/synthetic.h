@@ -59,6 +59,9 @@ struct cs_synth_curve {
 /* Kind 'kind' (enum cs_kind) adds the curve to c: 0, or -1 when it takes
  * no curve or has no room for it (its column's no-op, cs_none_synthetic). */
 int cs_synthetic_curve(uint32_t kind, struct cs_capture *c, const struct cs_synth_curve *k);
+/* The kind named name (its row's name, "adjacency"), or -1: the
+ * generator's --kind NAME asks a kind for a curve by its name alone. */
+int cs_synthetic_kind(const char *name);
 
 /* The synthetic column of the table (kinds.h), declared from it. */
 #define CS_KIND(id, name, run, write, record, read, reduce, report, json, published, expect, plot, \

@@ -8,7 +8,7 @@ EFI_APP := $(EFIDIR)/cacheshape.efi
 
 EFI_BOOT_NAME := $(EFI_BOOT_NAME_$(ARCH))
 
-EFI_CFLAGS := -std=gnu11 -O2 -g $(WARN) -MMD -MP -DCS_EFI=1 \
+EFI_CFLAGS := -std=gnu11 $(CS_OPT) $(WARN) -MMD -MP -DCS_EFI=1 \
 	-isystem $(EFI_INC) -isystem $(EFI_INC)/$(ARCH) -isystem $(EFI_INC)/protocol \
 	-fpic -fshort-wchar -ffreestanding -fno-stack-protector -fno-stack-check \
 	-fno-strict-aliasing -fno-merge-all-constants $(EFI_ARCH_CFLAGS) $(JSMN_CFLAGS)

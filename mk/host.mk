@@ -8,7 +8,7 @@ HOST_CC ?= cc
 JSMN_DIR := $(BUILD)/jsmn
 JSMN_H := $(JSMN_DIR)/jsmn.h
 JSMN_CFLAGS := -isystem $(JSMN_DIR)
-HOST_CFLAGS := -std=c11 -O2 -g $(WARN) -MMD -MP -DCS_HOST=1 $(JSMN_CFLAGS)
+HOST_CFLAGS := -std=c11 $(CS_OPT) $(WARN) -MMD -MP -DCS_HOST=1 $(JSMN_CFLAGS)
 $(JSMN_H):
 	@test -f /usr/include/jsmn.h || scripts/deps.sh host
 	@mkdir -p $(JSMN_DIR)
@@ -35,8 +35,9 @@ HOST_LIBS = $(YAJL_LIBS) $(MHD_LIBS) $(NETTLE_LIBS) $(RSVG_LIBS) -lpthread -lm
 # A kind of measurement in a folder of its own (common/kinds.h): its
 # files, all freestanding, join the core: its reader (*_read.c) and its
 # check expectations (*_expect.c: the page judges with them too) included,
-# as does the capture reader (reader/).
-KIND_SRC := $(wildcard kinds/*/*.c)
+# as does the capture reader (reader/). Its tests (test_*.c) are not the
+# core's: mk/test.mk builds each into a unit test.
+KIND_SRC := $(filter-out $(wildcard kinds/*/test_*.c),$(wildcard kinds/*/*.c))
 # The core's folders, each freestanding (tests/lib.sh's CORE_DIRS too):
 # common/ for every build and kind, net/ the network client's parts,
 # chart/ the staircase drawn (the firmware's screen, plot's SVG, the page),

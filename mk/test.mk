@@ -16,6 +16,21 @@ $(HOSTDIR)/tests/%: tests/%.c tests/check.h $(HOSTDIR)/libhost.a $(HOSTDIR)/libc
 	$(call say,LD)$(HOST_CC) $(HOST_CFLAGS) $(YAJL_CFLAGS) $(MHD_CFLAGS) -o $@ $< \
 		-Wl,--start-group $(HOSTDIR)/libhost.a $(HOSTDIR)/libcore.a -Wl,--end-group $(HOST_LIBS)
 
+# A kind's own tests (kinds/<name>/test_*.c, their fixtures beside them),
+# found by glob and built as tests/'s are, into the same folder, where
+# tests/suite-unit.sh runs every one: a new kind's tests need no line here.
+# (Host only: the firmware's selftest, mk/selftest.mk, takes tests/'s.)
+KIND_TEST_SRC := $(wildcard kinds/*/test_*.c)
+KIND_TESTS := $(addprefix $(HOSTDIR)/tests/,$(basename $(notdir $(KIND_TEST_SRC))))
+UNIT_TESTS += $(KIND_TESTS)
+define kind_test_rule
+$(HOSTDIR)/tests/$(basename $(notdir $(1))): $(1) tests/check.h $(HOSTDIR)/libhost.a $(HOSTDIR)/libcore.a | deps-host
+	@mkdir -p $$(dir $$@)
+	$$(call say,LD)$$(HOST_CC) $$(HOST_CFLAGS) $$(YAJL_CFLAGS) $$(MHD_CFLAGS) -o $$@ $$< \
+		-Wl,--start-group $$(HOSTDIR)/libhost.a $$(HOSTDIR)/libcore.a -Wl,--end-group $$(HOST_LIBS)
+endef
+$(foreach t,$(KIND_TEST_SRC),$(eval $(call kind_test_rule,$(t))))
+
 .PHONY: unit-tests test check test-deps
 unit-tests: $(UNIT_TESTS)
 
@@ -49,9 +64,12 @@ test:
 	$(call prereqs_build,$(TEST_DEPS),$(TEST_PREREQS),$(TEST_DEPS_MAKE))
 	@tests/run-all.sh $(TEST_SUITES)
 
+# CS_NO_FIRMWARE=1: a suite that would build a firmware or boot one as a
+# part of itself (suite-structure's example kind) leaves that part to `make
+# test`: check installs no firmware toolchain and boots nothing.
 check:
 	$(call prereqs_build,$(CHECK_DEPS),$(CHECK_PREREQS))
-	@tests/run-all.sh $(CHECK_SUITES)
+	@CS_NO_FIRMWARE=1 tests/run-all.sh $(CHECK_SUITES)
 
 # The differential corpus the unit test tests/test_corpus.c reads in every
 # build it is built for (the host, its sanitizer build, the firmware's

@@ -5,7 +5,7 @@
 # the check panel replays. No bundler, nothing fetched from outside.
 WEB_CC ?= clang
 WEBDIR := $(BUILD)/web
-WEB_CFLAGS := --target=wasm32 -mbulk-memory -std=c11 -O2 -ffreestanding -nostdlib -fno-builtin \
+WEB_CFLAGS := --target=wasm32 -mbulk-memory -std=c11 $(filter-out -g,$(CS_OPT)) -ffreestanding -nostdlib -fno-builtin \
 	-ffp-contract=off -fvisibility=hidden -Wall -Wextra -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -MMD -MP $(JSMN_CFLAGS)
 ifeq ($(WERROR),1)

@@ -106,36 +106,11 @@ struct cs_expect_size {
 	double bytes;
 };
 
-/* "expect": {"bandwidth": [...], "bandwidth_witness": [...],
- * "mlp_saturates_at": [...]}: per series (op, threads) the GB/s of each
- * level, its knees and refusal codes; the cross-witness verdicts; each MLP
- * size's chain count at saturation (docs/bandwidth.md s.8; read by
- * kinds/bandwidth/bw_expect_read.c, compared by bw_expect.c). */
-struct cs_expect_bw_series {
-	uint32_t op;             /* the operation, the kind's number for it */
-	uint32_t threads;
-	int has_gbps;
-	uint32_t n_gbps;
-	struct cs_expect_size gbps[CS_MAX_LEVELS]; /* .bytes holds GB/s */
-	int has_knees;
-	uint32_t n_knees;
-	struct cs_expect_size knees[CS_MAX_KNEES];
-	int has_refusals;
-	uint32_t n_refusals;
-	char refusals[CS_BW_MAX_REFUSALS][CS_CODE_MAX];
-};
-
-struct cs_expect_bw {
-	int present;
-	uint32_t n;
-	struct cs_expect_bw_series s[CS_BW_MAX_SERIES];
-	int has_witness;
-	uint32_t n_witness;
-	uint8_t verdict[CS_BW_MAX_WITNESS]; /* the kind's number for each verdict */
-	int has_sat;
-	uint32_t n_sat;
-	struct cs_expect_size sat[CS_MLP_MAX_SIZES]; /* .bytes holds the chain count */
-};
+/* The kinds' own members of struct cs_expect, each declared in its folder
+ * (#define CS_EXPECT_MEMBER_<ID> struct ... name;), gathered by
+ * scripts/kinds-h.sh (docs/layers.md "Storage"); their types may use
+ * struct cs_expect_size above. */
+#include "../build/gen/kinds_expect.h"
 
 /* "expect" of a synthetic capture: the answer it was built to have. */
 struct cs_expect {
@@ -154,10 +129,10 @@ struct cs_expect {
 	char known_failure[CS_TEXT_MAX];
 	struct cs_expect_exp exp; /* seed 003: expect_experiments.h */
 	struct cs_expect_tlb tlb; /* translation caches: expect_tlb.h */
-	struct cs_expect_bw bw;   /* bandwidth (kinds/bandwidth/) */
 	struct cs_expect_clock clock; /* the core clock, the reference verdict */
 	struct cs_expect_geom geom; /* ways and sets (kinds/geometry/) */
 	struct cs_expect_summary summary; /* the summary's rows (docs/summary.md) */
+	CS_KINDS_EXPECT_MEMBERS   /* the kinds' own (bandwidth: kinds/bandwidth/bw_expect.h) */
 };
 
 #define CS_EXPECT_TOLERANCE 0.02

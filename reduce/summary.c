@@ -510,11 +510,21 @@ static void floor_cells(struct cs_summary *s, const struct cs_result *r)
 	}
 }
 
+int cs_summary_column(struct cs_summary *s, const char *heading, const char *key)
+{
+	if (s->n_columns >= CS_SUMMARY_MAX_COLUMNS)
+		return -1;
+	s->column[s->n_columns].heading = heading;
+	s->column[s->n_columns].key = key;
+	return (int)s->n_columns++;
+}
+
 void cs_summary_rows(struct cs_summary *s, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
 	s->n = 0;
 	s->bandwidth = 0;
+	s->n_columns = 0;
 	if (!r->n_knees) {
 		refused_rows(s, c, r);
 		kind_cells(s, c, r); /* no knee: no floor paired, the cycles '-' */
@@ -711,6 +721,15 @@ static void cells_shown(const struct cs_summary *sum, const struct cs_result *r,
 	shown[3] = sum->cycles != 0;
 }
 
+/* A kind's own column (cs_summary_column): its heading and a gap, at least
+ * a figure of four significant digits and a gap wide. */
+#define CS_SUMMARY_COLUMN_MIN 11
+static size_t column_width(const struct cs_summary_column *k)
+{
+	size_t n = cs_strlen(k->heading) + 2;
+	return n > CS_SUMMARY_COLUMN_MIN ? n : CS_SUMMARY_COLUMN_MIN;
+}
+
 void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 		     const struct cs_result *r)
 {
@@ -730,6 +749,11 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 				cs_puts(b, cells[k].heading);
 				col += cells[k].width;
 			}
+		for (uint32_t k = 0; k < sum.n_columns; k++) {
+			cs_pad_to(b, s, col);
+			cs_puts(b, sum.column[k].heading);
+			col += column_width(&sum.column[k]);
+		}
 		cs_pad_to(b, s, col);
 		cs_puts(b, "verdict\n");
 	}
@@ -756,6 +780,14 @@ void cs_summary_text(struct cs_buf *b, const struct cs_capture *c,
 				cells[k].put(b, w);
 				col += cells[k].width;
 			}
+		for (uint32_t k = 0; k < sum.n_columns; k++) {
+			cs_pad_to(b, s, col);
+			if (w->has_cell[k])
+				cs_put_g(b, w->cell[k], 4);
+			else
+				cs_putc(b, '-');
+			col += column_width(&sum.column[k]);
+		}
 		cs_pad_to(b, s, col);
 		/* a sentence said word for word by the row above (under an
 		 * emulator, every row's) is said once: the JSON keeps each */
@@ -839,6 +871,10 @@ void cs_summary_json(struct cs_rjson *o, const struct cs_capture *c,
 		cs_rjson_opt(o, w->has_floor, w->floor_ns);
 		cs_rjson_key(o, "floor_cycles"); /* null: no stable core clock, or no knee */
 		cs_rjson_opt(o, w->has_cycles, w->floor_cycles);
+		for (uint32_t k = 0; k < sum.n_columns; k++) { /* the kinds' own columns */
+			cs_rjson_key(o, sum.column[k].key);
+			cs_rjson_opt(o, w->has_cell[k], w->cell[k]);
+		}
 		summary_witnesses_json(o, w);
 		cs_rjson_key(o, "verdict");
 		cs_rjson_str(o, w->verdict);

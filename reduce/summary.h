@@ -19,6 +19,8 @@
 /* One witness of a level's size (summary.md s.2a): what saw it, its size
  * and the range of sizes its grid allows. */
 #define CS_SUMMARY_MAX_WITNESSES 4
+/* The kinds' own columns a summary holds (cs_summary_column). */
+#define CS_SUMMARY_MAX_COLUMNS 4
 struct cs_summary_witness {
 	const char *kind;      /* a CS_W_ code */
 	double bytes, lo, hi;
@@ -52,6 +54,15 @@ struct cs_summary_row {
 	int knee;              /* the knee table's row, -1 none (a refused sweep) */
 	int explained;         /* s.2b, an unmatched row: 1 explained from the capture, 0 not, -1 other rows */
 	char sentence[CS_SUMMARY_SENTENCE_MAX];
+	/* the kinds' own cells (cs_summary_column), by column */
+	int has_cell[CS_SUMMARY_MAX_COLUMNS];
+	double cell[CS_SUMMARY_MAX_COLUMNS];
+};
+
+/* A column a kind adds to the summary of its own (cs_summary_column): its
+ * heading in the text, its key in each row of reduce --json's "summary". */
+struct cs_summary_column {
+	const char *heading, *key;
 };
 
 struct cs_summary {
@@ -59,6 +70,8 @@ struct cs_summary {
 	int bandwidth;         /* a read on one thread was reduced: the read GB/s cell */
 	int cycles;            /* the core clock is stable: the cycles cell */
 	struct cs_summary_row row[CS_MAX_KNEES];
+	uint32_t n_columns;    /* the kinds' own columns, in the table's order */
+	struct cs_summary_column column[CS_SUMMARY_MAX_COLUMNS];
 };
 
 /* The summary column of the table (common/kinds.h), declared from it: a
@@ -83,6 +96,15 @@ void cs_none_summary(struct cs_summary *s, int row, const struct cs_capture *c,
  * witness of the level, a point or a coarse grid's range, reduction.md
  * s.10). */
 void cs_summary_add_knee(struct cs_summary_row *w, const char *kind, const struct cs_knee *k);
+/* For a kind with a cell the table above has no column for (a new kind's
+ * figure per level): a column of its own, after the others and before the
+ * verdict, shown in the text under heading and written in every row of
+ * reduce --json's "summary" under key (null where the row's has_cell is 0;
+ * no key at all in a summary no kind adds a column to). Called in the
+ * kind's summary column at row -1, it returns the column's index i, whose
+ * cells are each row's has_cell[i] and cell[i] (a number, printed to four
+ * significant figures); -1 when CS_SUMMARY_MAX_COLUMNS are taken. */
+int cs_summary_column(struct cs_summary *s, const char *heading, const char *key);
 int cs_summary_knee_found(const struct cs_summary_row *w, const struct cs_result *r);
 int cs_summary_floor_shown(const struct cs_summary_row *w, const struct cs_result *r);
 

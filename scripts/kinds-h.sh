@@ -10,12 +10,14 @@
 #                                  the kind's run stands between its steps)
 #   #define CS_WATCH_<ID> { begin, kind_begin, kind_step },  (struct cs_watch:
 #                                  a kind that watches every kind's run)
+#   #define CS_EXPECT_MEMBER_<ID>  struct ... name;   (struct cs_expect,
+#                                  reader/expect.h: its `check` expectations)
 # This globs kinds/*/*.h, in folder order then file order, and writes
-# OUTDIR/kinds_capture.h, kinds_result.h, kinds_hooks.h, kinds_at.h and
-# kinds_watch.h (OUTDIR: build/gen): each includes the headers that
-# declare its macros and expands them all as CS_KINDS_CAPTURE_MEMBERS,
-# CS_KINDS_RESULT_MEMBERS, CS_KINDS_HOOKS_MEMBERS, CS_KINDS_AT_MEMBERS and
-# CS_KINDS_WATCH. A file is rewritten only when its text changes, so an
+# OUTDIR/kinds_capture.h, kinds_result.h, kinds_hooks.h, kinds_at.h,
+# kinds_watch.h and kinds_expect.h (OUTDIR: build/gen): each includes the
+# headers that declare its macros and expands them all as
+# CS_KINDS_CAPTURE_MEMBERS, CS_KINDS_RESULT_MEMBERS, CS_KINDS_HOOKS_MEMBERS,
+# CS_KINDS_AT_MEMBERS, CS_KINDS_WATCH and CS_KINDS_EXPECT_MEMBERS. A file is rewritten only when its text changes, so an
 # unchanged list rebuilds nothing. Run by mk/kinds.mk before any object of
 # any build.
 set -eu
@@ -61,3 +63,4 @@ gen kinds_result.h CS_GEN_KINDS_RESULT_H CS_RESULT_MEMBER_ CS_KINDS_RESULT_MEMBE
 gen kinds_hooks.h CS_GEN_KINDS_HOOKS_H CS_HOOKS_MEMBER_ CS_KINDS_HOOKS_MEMBERS
 gen kinds_at.h CS_GEN_KINDS_AT_H CS_AT_MEMBER_ CS_KINDS_AT_MEMBERS
 gen kinds_watch.h CS_GEN_KINDS_WATCH_H CS_WATCH_ CS_KINDS_WATCH
+gen kinds_expect.h CS_GEN_KINDS_EXPECT_H CS_EXPECT_MEMBER_ CS_KINDS_EXPECT_MEMBERS

@@ -20,7 +20,7 @@ ln -s /usr/include/jsmn.h "$tmp/jsmn/jsmn.h"
 expect "jsmn.h is installed (libjsmn-dev: scripts/deps.sh host)" test -f /usr/include/jsmn.h
 # and each kind's kernels for this machine's architecture (kinds/<name>/<arch>/,
 # chosen by the build), which the kinds call
-for f in $(for d in $CORE_DIRS; do ls $d/*.c; done) $(ls kinds/*/*.c 2>/dev/null) \
+for f in $(for d in $CORE_DIRS; do ls $d/*.c; done) $(ls kinds/*/*.c 2>/dev/null | grep -v '/test_[^/]*\.c$') \
 	$(ls kinds/*/"$(uname -m)"/*.c 2>/dev/null); do
 	o="$tmp/$(echo "$f" | tr / _).o"
 	if ! $CC -std=c11 -O2 -ffreestanding -nostdinc -isystem "$($CC -print-file-name=include)" -isystem "$tmp/jsmn" \

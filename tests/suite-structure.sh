@@ -7,9 +7,12 @@
 # host/; kinds/ nothing from arch/, efi/ or host/; a firmware
 # header only in the firmware's programs, efi/ and selftest/); every mk/arch-<arch>.mk has its arch/<arch>/ and back;
 # each arch folder compiles freestanding with its own compiler (the host
-# command built for aarch64 and run there: suite-linux-aarch64.sh); and no
-# function runs past about 80 lines.
-# run-all: seconds 100
+# command built for aarch64 and run there: suite-linux-aarch64.sh); no
+# function runs past about 80 lines; and README "A new kind" holds: the
+# example kind (tests/example-kind/), its folder and README's row put in a
+# scratch copy of the tree, builds and shows on every surface (both
+# firmwares and one QEMU boot too, unless CS_NO_FIRMWARE: `make check`).
+# run-all: seconds 300
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -76,6 +79,9 @@ known = {tuple(l.split()[:2]) for l in os.environ["LADDER_KNOWN"].split("\n") if
 seen = set()
 for f in sys.argv[1:]:
     top = f.split("/")[0]
+    # a kind's own tests (kinds/<name>/test_*.c) stand with tests/
+    if re.match(r"kinds/[^/]+/test_[^/]*\.c$", f):
+        top = "tests"
     if top not in RUNG:
         print("FAIL %s: folder %s/ has no rung (tests/suite-structure.sh, docs/layers.md)" % (f, top))
         continue
@@ -297,84 +303,229 @@ undocumented=$(for w in $(grep -oE '^#define CS_[A-Z0-9_]+' reduce/rules.h | cut
 	       done | tr '\n' ' ')
 expect "every constant and code of reduce/rules.h is in docs/reduction.md (${undocumented:-all there})" test -z "$undocumented"
 
-# A new kind is its folder and one row of common/kinds.h, its members of
-# struct cs_capture and struct cs_result declared in its folder (README "A
-# new kind", docs/layers.md "Storage"): a
-# throwaway kind (tests/example-kind/) put so into a scratch copy of the
-# tree, which must build (the host command and the page) and reduce it.
+# The example kind on the host command (the scratch tree's, built).
+example_host() {
+	local cs=$ex/build/host/cacheshape
+	python3 - "$cap" "$ex" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["example"] = {"value": 21, "page_bytes": 4096, "how": "made by the structure suite"}
+json.dump(d, open(sys.argv[2] + "/ex.json", "w"))
+d["expect"] = {"example": {"doubled": 42}}
+json.dump(d, open(sys.argv[2] + "/exok.json", "w"))
+d["expect"] = {"example": {"doubled": 40}}
+json.dump(d, open(sys.argv[2] + "/exbad.json", "w"))
+PYEOF
+	"$cs" reduce "$ex/ex.json" >"$tmp/ex.txt" 2>&1
+	expect "reduce: its report line" grep -qx \
+		'example: doubled 42; the region on 4 KiB pages (made by the structure suite); the sweep.s knees: 3' "$tmp/ex.txt"
+	expect "reduce: its column in the summary" grep -qE '^  level  claimed +measured +example +verdict$' "$tmp/ex.txt"
+	expect "reduce: its cell in each level's row" grep -qE '^  L2 +256 KiB +[0-9.]+ KiB +42 +as claimed' "$tmp/ex.txt"
+	expect "reduce --json: its member and its summary cells" sh -c "'$cs' reduce --json '$ex/ex.json' | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d[\"example\"] == {\"doubled\": 42, \"page_bytes\": 4096, \"knees\": 3}, d[\"example\"]
+assert [r[\"example_doubled\"] for r in d[\"summary\"]] == [42, 42, 42]'"
+	expect "a capture without it: example null, no summary column" sh -c "'$cs' reduce --json '$cap' | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d[\"example\"] is None and all(\"example_doubled\" not in r for r in d[\"summary\"])'"
+	mkdir -p "$ex/chk/ok" "$ex/chk/bad"
+	cp "$ex/exok.json" "$ex/chk/ok/"
+	cp "$ex/exbad.json" "$ex/chk/bad/"
+	expect "check: its expectation met" sh -c "'$cs' check --json '$ex/chk/ok' | python3 -c '
+import json, sys
+assert json.load(sys.stdin)[\"captures\"][0][\"result\"] == \"ok\"'"
+	expect "check: its expectation missed, and why" sh -c "'$cs' check --json '$ex/chk/bad' | python3 -c '
+import json, sys
+c = json.load(sys.stdin)[\"captures\"][0]
+assert c[\"result\"] == \"FAIL\" and \"example: expected doubled 40, got 42\" in c[\"notes\"], c'"
+	expect "plot: its panel under the staircase" sh -c "'$cs' plot '$ex/ex.json' -o '$ex/ex.svg' >/dev/null 2>&1 &&
+		grep -q '<g id=\"example\">' '$ex/ex.svg' && grep -q '>doubled 42<' '$ex/ex.svg'"
+	expect "a synthetic curve through its row (gen-synthetic --kind example)" sh -c "
+		'$ex/build/host/gen-synthetic' --kind example '$ex/syn.json' &&
+		'$cs' reduce --json '$ex/syn.json' | python3 -c '
+import json, sys
+assert json.load(sys.stdin)[\"example\"][\"doubled\"] == 24'"
+	expect "its own unit test runs: $("$ex/build/host/tests/test_example" 2>&1 | tail -n 1)" \
+		sh -c "'$ex/build/host/tests/test_example' | grep -q '^example: [1-9][0-9]* passed, 0 failed$'"
+	# its setting, declared once in its folder (common/setting.h): the
+	# probe's option and --help, the firmware's settings file (the
+	# settings test, its docs text rewritten for the scratch tree)
+	expect "the example kind's setting is in probe --help" \
+		sh -c "'$cs' probe --help | grep -q -- '--example-value N  (settings file: example_value=)'"
+	expect "probe --example-value 1001: refused with its declared range" \
+		sh -c "'$cs' probe -o '$ex/no.json' --example-value 1001 2>&1 | grep -q \"'1001' is not a number from 1 to 1000\""
+	mkdir -p "$ex/docs"
+	if (cd "$ex" && build/host/tests/test_setting_decl --write >/dev/null && build/host/tests/test_setting_decl) >"$tmp/exs.out" 2>&1; then
+		pass "the example kind's setting: the settings file and probe take it at its bounds ($(tail -n 1 "$tmp/exs.out"))"
+	else
+		fail "the example kind's setting: $(grep -m3 -E 'FAIL|error' "$tmp/exs.out")"
+	fi
+	expect "docs/settings.md lists the example kind's setting" grep -q '^| `example_value` |' "$ex/docs/settings.md"
+	if timeout 120 "$cs" probe --quick --max-bytes 64K --example-value 30 -q -o "$ex/p.json" >/dev/null 2>&1; then
+		expect "probe --example-value 30: its run wrote 30, and the page size from the probe's services" \
+			python3 -c "import json; x = json.load(open('$ex/p.json'))['example']; assert x['value'] == 30 and x['page_bytes'] > 0, x"
+		expect "probe: its host step among the probe's members" \
+			python3 -c "import json; x = json.load(open('$ex/p.json'))['example_host']; assert x == {'privileged': False, 'emulated': False}, x"
+	else
+		fail "probe --example-value 30 did not write a capture"
+	fi
+}
+
+# The example kind in the page's module, called as the page calls it
+# (web/js/wasm.js): the report, the panel drawn in C, reduce --json, and
+# check's verdict from the C expectations (no JavaScript of the kind's).
+example_page() {
+	local out
+	out=$(cd "$ex" && node --input-type=module - "$ex/exok.json" "$ex/exbad.json" 2>&1 <<'JSEOF'
+import { readFileSync } from 'node:fs';
+import { Reducer } from './web/js/wasm.js';
+const { instance } = await WebAssembly.instantiate(readFileSync('build/web/cacheshape.wasm'),
+  { env: { now_ms: () => performance.now() } });
+const red = new Reducer(instance.exports);
+for (const [i, f] of process.argv.slice(2).entries()) {
+  const err = red.read(readFileSync(f)) || red.reduce();
+  if (err) { console.log(`FAIL ${f}: ${err}`); continue; }
+  const say = (ok, what) => console.log(`${ok ? 'PASS' : 'FAIL'} ${what}`);
+  if (i === 0) {
+    say(red.report().includes('\nexample: doubled 42; '), 'the page: its report line');
+    say(red.svg('ex').includes('<g id="example">'), 'the page: its panel, drawn by the C in the module');
+    say(JSON.parse(red.json()).example.doubled === 42, 'the page: its member of reduce --json');
+  }
+  const v = red.judge();
+  say(i === 0 ? v.verdict === 'ok' : v.verdict === 'FAIL' && v.notes.includes('example: expected doubled 40, got 42'),
+    `the page: check's verdict on ${f.split('/').pop()} from the module (${v.verdict}: ${v.notes.join('; ')})`);
+}
+JSEOF
+)
+	[ -n "$out" ] || fail "the page: node printed nothing"
+	while read -r v rest; do
+		case $v in PASS) pass "$rest" ;; *) fail "$v $rest" ;; esac
+	done <<<"$out"
+}
+
+# One quick boot of the x86_64 firmware under QEMU (tests/qemu/boot.sh):
+# its setting from the settings file, its report line on the serial
+# console, its member in the capture on the ESP.
+example_boot() {
+	local log=$ex/boot/console.log img=$ex/boot/esp.img
+	mkdir -p "$ex/boot"
+	printf '%s\n' sweep=quick after=shutdown max_bytes=1M example_value=7 'label=the example kind' >"$ex/boot/cacheshape.cfg"
+	if ! tests/qemu/mkesp.sh "$img" "$ex/build/x86_64/cacheshape.efi" BOOTX64.EFI "$ex/boot/cacheshape.cfg" >/dev/null 2>&1; then
+		fail "the firmware's boot: no ESP image (mtools, dosfstools)"
+		return
+	fi
+	QEMU_TIMEOUT=${TMO:-300} nice tests/qemu/boot.sh "$log" -drive if=virtio,format=raw,file="$img"
+	local rc=$?
+	expect "the firmware's boot: powered off by the application (qemu exit $rc)" test "$rc" -eq 0
+	expect "the firmware's boot: its report line on the serial console" \
+		grep -qE '^example: doubled 14; the region on [0-9]+ [KMG]iB pages \(' "$log"
+	expect "the firmware's boot: its host step said on the serial console" \
+		grep -qxE 'example host step: privileged, (under an emulator|no emulator said)' "$log"
+	expect "the firmware's boot: its summary column on the serial console" \
+		grep -qE '^  level +claimed +measured.* example +verdict$' "$log"
+	local f
+	f=$(MTOOLS_SKIP_CHECK=1 mdir -i "$img" -b ::/captures 2>/dev/null | grep -i '\.json$' | head -n 1)
+	if [ -n "$f" ] && MTOOLS_SKIP_CHECK=1 mcopy -i "$img" "$f" "$ex/boot/cap.json" 2>/dev/null; then
+		expect "the firmware's boot: its member in the capture (example_value=7, the page size from the firmware's services)" \
+			python3 -c "import json; x = json.load(open('$ex/boot/cap.json')); assert x['example']['value'] == 7 and x['example']['page_bytes'] > 0 and x['example_host']['privileged'], x['example']"
+	else
+		fail "the firmware's boot: no capture on the ESP ($(tail -n 3 "$log" | tr '\n' ' '))"
+	fi
+}
+
+# A new kind is its folder and one row of common/kinds.h (README "A new
+# kind", the recipe; docs/layers.md): the example kind (tests/example-kind/)
+# put so into a scratch copy of the tree, the row taken from README's
+# recipe as written, must change nothing else, build into the host command,
+# the page and both firmwares, and show on every surface: its setting (the
+# settings file, probe's option, the declared range), its run on a platform
+# service, reduce's report and --json, the summary's column, check's
+# expectation, plot's panel, a synthetic curve, its own unit test found by
+# glob, the page's module (report, panel, check's verdict in C) and one
+# quick boot of the x86_64 firmware.
 ex=$tmp/example
 mkdir -p "$ex"
 { echo "$files"; git ls-files --cached --others --exclude-standard -- mk scripts web captures Makefile 2>/dev/null; } |
 	sed 's#^\./##' | grep -v '^tests/example-kind/' | sort -u | while read -r f; do
 		[ -f "$f" ] && printf '%s\0' "$f"
 	done | xargs -0 cp --parents -p -t "$ex" # one cp, not one a file; times kept (below)
+# the recipe, step 1: the folder
 mkdir -p "$ex/kinds/example"
 cp tests/example-kind/*.[ch] "$ex/kinds/example/"
-python3 - "$ex" <<'EOF'
-import sys
+# step 2: README's row, as written there, before the clock's row
+row=$(python3 - "$ex" <<'PYEOF'
+import re, sys
 d = sys.argv[1]
-def edit(path, old, new):
-    s = open(d + '/' + path).read()
-    assert s.count(old) == 1, (path, old)
-    open(d + '/' + path, 'w').write(s.replace(old, new))
-row = (' \\\n\tCS_KIND(EXAMPLE, "example", cs_example_run, cs_example_write, cs_none_record, \\\n'
-       '\t\tcs_example_read, cs_example_reduce, cs_example_report, cs_example_json, \\\n'
-       '\t\tcs_none_published, cs_none_expect, cs_none_plot, cs_example_settings, \\\n'
-       '\t\tcs_none_screen, cs_none_points, cs_none_synthetic, \\\n'
-       '\t\tcs_none_query, cs_none_after, cs_none_summary, cs_none_row, cs_none_host)\n\nenum cs_kind {')
-edit('common/kinds.h', '\n\nenum cs_kind {', row)
-EOF
-changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile \) | sed 's#^\./##' | sort |
-	while read -r f; do cmp -s "$f" "$OLDPWD/$f" 2>/dev/null || echo "$f"; done | tr '\n' ' ')
+readme = open("README.md").read()
+sec = readme.split("\n## A new kind\n", 1)
+if len(sec) != 2:
+    sys.exit("README.md has no section '## A new kind'")
+m = re.search(r"\n```c\n(.*?)\n```\n", sec[1].split("\n## ", 1)[0], re.S)
+if not m or "CS_KIND(EXAMPLE," not in m.group(1):
+    sys.exit("README.md's 'A new kind' has no ```c block with the example's row")
+row = m.group(1) + "\n"
+path = d + "/common/kinds.h"
+s = open(path).read()
+at = s.index("CS_KIND(CLOCK,")
+at = s.rindex("\t/* ", 0, at)  # the clock's comment: its row stays the last
+open(path, "w").write(s[:at] + row + s[at:])
+print(row.count("\n"))
+PYEOF
+)
+expect "README's recipe gives the example's row ($row lines)" test -n "$row"
+want=$(for f in tests/example-kind/*.[ch]; do echo "kinds/example/$(basename "$f")"; done; echo common/kinds.h)
+changed=$(cd "$ex" && find . -type f \( -name '*.[ch]' -o -name '*.mk' -o -name Makefile -o -name '*.sh' \
+	-o -name '*.js' -o -name '*.py' \) | sed 's#^\./##' |
+	while read -r f; do cmp -s "$f" "$OLDPWD/$f" 2>/dev/null || echo "$f"; done | sort | tr '\n' ' ')
 expect "the example kind touches its folder and the table only ($changed)" \
-	test "$changed" = "common/kinds.h kinds/example/example.c kinds/example/example.h kinds/example/example_read.c kinds/example/example_settings.c "
-# The scratch copy starts from this tree's objects, their times kept as the
-# sources' are: make compiles again what the example kind changes (what
-# includes common/kinds.h, its folder) and reuses the rest, identical
-# sources' objects, instead of compiling the whole command and page again.
-for d in build/host/obj build/web-obj; do
-	[ -d "$d" ] && mkdir -p "$ex/$(dirname "$d")" && cp -a "$d" "$ex/$d"
+	test "$changed" = "$(echo "$want" | sort | tr '\n' ' ')"
+# The scratch copy starts from this tree's objects and generated headers,
+# their times kept as the sources' are, and compiles with CS_OPT='-O0 -g0'
+# (Makefile): make compiles again only what the example changes (what
+# includes common/kinds.h or a struct it adds a member to, its folder),
+# about 2.5 times faster than the tree's own flags, and reuses the rest.
+for d in build/gen build/jsmn build/host/obj build/web-obj build/x86_64/obj build/aarch64/obj build/gnu-efi-arm64; do
+	[ -e "$d" ] && mkdir -p "$ex/$(dirname "$d")" && cp -a "$d" "$ex/$d"
 done
+exmake() { nice make -C "$ex" -s -j2 CS_OPT='-O0 -g0' "$@"; }
+ex_t0=$SECONDS
 cap=captures/synthetic/threeSteps.json
-if nice make -C "$ex" -s build/host/cacheshape >"$tmp/ex.log" 2>&1; then
+# its own test (kinds/example/test_*.c), found by the build's glob
+expect "its own test is one of the unit tests (mk/test.mk's glob), which suite-unit runs" \
+	sh -c "make -C '$ex' --no-print-directory -s --eval 'cs-unit-tests: ; @echo \$(UNIT_TESTS)' cs-unit-tests |
+		tr ' ' '\n' | grep -qx build/host/tests/test_example"
+if exmake build/host/cacheshape build/host/gen-synthetic build/host/tests/test_example \
+	build/host/tests/test_setting_decl >"$tmp/ex.log" 2>&1; then
 	pass "the example kind builds into the host command"
-	python3 -c "import json; d = json.load(open('$cap')); d['example'] = {'value': 21}; json.dump(d, open('$ex/ex.json', 'w'))"
-	expect "the example kind is read, reduced and reported" \
-		sh -c "'$ex/build/host/cacheshape' reduce '$ex/ex.json' | grep -qx 'example: doubled 42'"
-	expect "the example kind is in reduce --json" \
-		sh -c "'$ex/build/host/cacheshape' reduce --json '$ex/ex.json' | python3 -c 'import json, sys; assert json.load(sys.stdin)[\"example\"] == 42'"
-	expect "a capture without it reduces as before, example null" \
-		sh -c "'$ex/build/host/cacheshape' reduce --json '$cap' | python3 -c 'import json, sys; assert json.load(sys.stdin)[\"example\"] is None'"
-	# its setting, declared once in its folder (common/setting.h): the
-	# probe's option and --help, the firmware's settings file (the
-	# settings test, its docs text rewritten for the scratch tree)
-	expect "the example kind's setting is in probe --help" \
-		sh -c "'$ex/build/host/cacheshape' probe --help | grep -q -- '--example-value N  (settings file: example_value=)'"
-	expect "probe --example-value 1001: refused with its declared range" \
-		sh -c "'$ex/build/host/cacheshape' probe -o '$ex/no.json' --example-value 1001 2>&1 | grep -q \"'1001' is not a number from 1 to 1000\""
-	mkdir -p "$ex/docs"
-	if nice make -C "$ex" -s build/host/tests/test_setting_decl >"$tmp/exs.log" 2>&1 &&
-		(cd "$ex" && build/host/tests/test_setting_decl --write >/dev/null && build/host/tests/test_setting_decl) >"$tmp/exs.out" 2>&1; then
-		pass "the example kind's setting: the settings file and probe take it at its bounds ($(tail -n 1 "$tmp/exs.out"))"
-	else
-		fail "the example kind's setting: $(grep -m3 -E 'FAIL|error' "$tmp/exs.log" "$tmp/exs.out")"
-	fi
-	expect "docs/settings.md lists the example kind's setting" grep -q '^| `example_value` |' "$ex/docs/settings.md"
-	if timeout 120 "$ex/build/host/cacheshape" probe --quick --max-bytes 64K --example-value 30 -q -o "$ex/p.json" >/dev/null 2>&1; then
-		expect "probe --example-value 30: its run wrote 30" \
-			python3 -c "import json; assert json.load(open('$ex/p.json'))['example'] == {'value': 30}"
-	else
-		fail "probe --example-value 30 did not write a capture"
-	fi
+	example_host
 else
 	fail "the example kind does not build into the host command: $(grep -m3 -E 'error|Error' "$tmp/ex.log")"
 fi
-if command -v clang >/dev/null; then
-	if nice make -C "$ex" -s build/web/cacheshape.wasm >"$tmp/exw.log" 2>&1; then
-		pass "the example kind builds into the page (wasm32, freestanding)"
+if ! command -v clang >/dev/null; then
+	fail "no clang: the page is not built (scripts/deps.sh web)"
+elif exmake build/web/cacheshape.wasm >"$tmp/exw.log" 2>&1; then
+	pass "the example kind builds into the page (wasm32, freestanding)"
+	example_page
+else
+	fail "the example kind does not build into the page: $(grep -m3 -E 'error|Error' "$tmp/exw.log")"
+fi
+# both firmwares and a boot, unless `make check` runs this (CS_NO_FIRMWARE:
+# no firmware toolchain installed, nothing booted; `make test` does them)
+for a in x86_64 aarch64; do
+	[ -z "${CS_NO_FIRMWARE:-}" ] || break
+	if exmake firmware-$a >"$tmp/exf-$a.log" 2>&1 && [ -s "$ex/build/$a/cacheshape.efi" ]; then
+		pass "the example kind builds into the $a firmware"
 	else
-		fail "the example kind does not build into the page: $(grep -m3 -E 'error|Error' "$tmp/exw.log")"
+		fail "the example kind does not build into the $a firmware: $(grep -m3 -E 'error|Error' "$tmp/exf-$a.log")"
 	fi
+done
+echo "the example kind: the scratch tree built and checked in $((SECONDS - ex_t0)) s of wall"
+if [ -n "${CS_NO_FIRMWARE:-}" ]; then
+	echo "the example kind's firmwares and boot: left to make test (CS_NO_FIRMWARE=$CS_NO_FIRMWARE)"
+elif [ -s "$ex/build/x86_64/cacheshape.efi" ]; then
+	example_boot
 fi
 
 summary structure

@@ -4,7 +4,11 @@
  * answer it was built to have, derived from its construction, never from a
  * run of the reducer.
  *   gen-synthetic OUTDIR     write the catalogue
- *   gen-synthetic --window   measure the smoothClimb blind spot (s.8) */
+ *   gen-synthetic --window   measure the smoothClimb blind spot (s.8)
+ *   gen-synthetic --kind NAME FILE
+ *                            the three clean steps with kind NAME's members
+ *                            made from a curve by its row (common/synthetic.h):
+ *                            any kind's, a new one's too, by its name alone */
 #include <stdarg.h>
 #include <errno.h>
 #include <math.h>
@@ -1802,12 +1806,47 @@ static int window(void)
 	return 0;
 }
 
+/* --kind NAME FILE: threeSteps with one curve of kind NAME, through its
+ * synthetic column: the seed's ruler, a ramp from 2 ns to a 64-byte
+ * granule, placement 0, no size (no "expect": the kind's answer is its own). */
+static int kind_curve(const char *name, const char *file)
+{
+	int kind = cs_synthetic_kind(name);
+	double ns[RULER_N];
+	struct cs_synth_curve k = { 0, 0, RULER_N, ruler, ns, NULL, NULL };
+	struct cs_buf b;
+	char why[4400];
+	if (kind < 0) {
+		fprintf(stderr, "gen-synthetic: no kind is named '%s'\n", name);
+		return 1;
+	}
+	begin("three clean steps and a curve of one kind", 1);
+	staircase(LAST_IDX, 0.35, 0);
+	ramp(ns, 2, 0.1, 64, 0);
+	if (cs_synthetic_curve((uint32_t)kind, &cap, &k) != 0) {
+		fprintf(stderr, "gen-synthetic: the kind '%s' takes no curve\n", name);
+		return 1;
+	}
+	cs_buf_init(&b, text, sizeof text);
+	if (cs_capture_write(&b, &cap, NULL, NULL)) {
+		fprintf(stderr, "gen-synthetic: %s: capture too large for the buffer\n", file);
+		return 1;
+	}
+	if (cs_outfile_write(file, CS_OUT_FORCE, NULL, 0, text, b.len, NULL, NULL, why, sizeof why)) {
+		fprintf(stderr, "gen-synthetic: %s\n", why);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--window") == 0)
 		return window();
+	if (argc == 4 && strcmp(argv[1], "--kind") == 0)
+		return kind_curve(argv[2], argv[3]);
 	if (argc != 2 || argv[1][0] == '-') {
-		fprintf(stderr, "usage: gen-synthetic OUTDIR | --window\n");
+		fprintf(stderr, "usage: gen-synthetic OUTDIR | --window | --kind NAME FILE\n");
 		return 2;
 	}
 	outdir = argv[1];

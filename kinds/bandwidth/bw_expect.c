@@ -1,5 +1,4 @@
-/* bw_expect.c: a synthetic capture's bandwidth expectations (reader/expect.h
- * struct cs_expect_bw)
+/* bw_expect.c: a synthetic capture's bandwidth expectations (bw_expect.h)
  * against its reduction, the bandwidth row's expect column (common/kinds.h,
  * reader/expect.h): per series the levels' GB/s and the knees within the
  * capture's tolerance and the exact set of refusal codes; the

@@ -1,7 +1,6 @@
 /* bw_expect_read.c: the bandwidth kind's members of a synthetic capture's
- * "expect" (reader/expect.h struct cs_expect_bw, docs/bandwidth.md s.8),
- * read as strictly as the capture itself (a check that silently compared
- * nothing would pass). Freestanding: part of the
+ * "expect" (bw_expect.h), read as strictly as the capture itself (a check
+ * that silently compared nothing would pass). Freestanding: part of the
  * capture reader, so the page reads it too. */
 #include "bw_kind.h"
 #include "../../reader/reader.h"
@@ -23,9 +22,7 @@ static int series(struct cs_jr *r, const struct cs_jd *v, struct cs_expect_bw_se
 	    cs_read_expect_codes(r, v, CS_BW_MAX_REFUSALS, s->refusals, &s->n_refusals,
 				 &s->has_refusals))
 		return -1;
-	enum cs_bw_op o = CS_BW_READ;
-	cs_bw_op_parse(op, &o);
-	s->op = (uint32_t)o;
+	cs_bw_op_parse(op, &s->op);
 	s->threads = (uint32_t)threads;
 	return 0;
 }

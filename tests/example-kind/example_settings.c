@@ -1,10 +1,9 @@
-/* example_settings.c: the throwaway kind's one setting, declared once
+/* example_settings.c: the example kind's one setting, declared once
  * (common/setting.h): the firmware's settings file takes example_value=N,
  * the host probe --example-value N, both within 1..CS_EXAMPLE_VALUE_MAX;
  * its run writes it as the capture's "example": {"value": N}. */
 #include "../../common/setting.h"
-
-#define CS_EXAMPLE_VALUE_MAX 1000
+#include "example.h"
 
 static const struct cs_setting example_settings[] = {
 	{ .key = "example_value", .option = "example-value", .type = CS_SETTING_UINT, .min = 1,
