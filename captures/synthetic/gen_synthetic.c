@@ -1813,7 +1813,7 @@ static int kind_curve(const char *name, const char *file)
 {
 	int kind = cs_synthetic_kind(name);
 	double ns[RULER_N];
-	struct cs_synth_curve k = { 0, 0, RULER_N, ruler, ns, NULL, NULL };
+	struct cs_synth_curve k = { .n = RULER_N, .x = ruler, .y = ns };
 	struct cs_buf b;
 	char why[4400];
 	if (kind < 0) {

@@ -20,7 +20,7 @@ static struct cs_summary sum;
 int main(void)
 {
 	static const double x[] = { 8, 16, 32 }, y[] = { 2, 3, 4 };
-	struct cs_synth_curve k = { 0, 0, 3, x, y, NULL, NULL };
+	struct cs_synth_curve k = { .n = 3, .x = x, .y = y };
 	char text[2048], why[256];
 	struct cs_buf b;
 	struct cs_expect e;
