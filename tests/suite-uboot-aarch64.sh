@@ -7,7 +7,7 @@
 # the ESP (mtools) under its own fresh name, since U-Boot's file protocol
 # refuses to rename (said on screen and in producer.capture_write), no
 # temporary file is left, the host reduces it (tests/qemu-arm/
-# check_capture.py's checks for a Cortex-A72, and check_uboot.py's: the
+# check_capture.py's checks for a Cortex-A72 with check_uboot.py's: the
 # emulator named from the device tree, the TLB kinds run, what the firmware
 # lacks said once). The second: a new capture beside the first, the first
 # byte for byte as it was. TCG timings are the host's: nothing here
@@ -66,8 +66,7 @@ reduce_checks() { # NAME JSON: the host's reduction and the capture's checks
 	pass "$1: cacheshape reduce --json reads it"
 	while read -r verdict rest; do
 		case $verdict in PASS) pass "$1: $rest" ;; *) fail "$1: $rest" ;; esac
-	done < <(python3 tests/qemu-arm/check_capture.py "$2" "$2.red" cortex-a72
-		python3 tests/qemu-arm/check_uboot.py "$2" "$2.red")
+	done < <(python3 tests/qemu-arm/check_capture.py "$2" "$2.red" cortex-a72 u-boot)
 }
 
 boot 1
@@ -118,7 +117,7 @@ d["producer"]["capture_write"]["method"] = "rename"
 d["cpu"]["emulator"] = None
 json.dump(d, open(sys.argv[2], "w"))
 PY
-	python3 tests/qemu-arm/check_uboot.py "$T/doctored.json" "$T/first.json.red" >"$T/doctored.txt"
+	python3 tests/qemu-arm/check_capture.py "$T/doctored.json" "$T/first.json.red" cortex-a72 u-boot >"$T/doctored.txt"
 	expect "checker catches a capture said renamed" grep -q '^FAIL producer.capture_write: a fresh name' "$T/doctored.txt"
 	expect "checker catches a capture naming no emulator" grep -q '^FAIL cpu.emulator' "$T/doctored.txt"
 fi

@@ -1,29 +1,15 @@
-#!/usr/bin/env python3
-"""check_uboot.py CAPTURE REDUCED: what a capture made under U-Boot's UEFI
+"""check_uboot.py: what a capture made under U-Boot's UEFI
 (QEMU virt, TCG) must say beyond tests/qemu-arm/check_capture.py's checks:
 the firmware named, how the capture was kept (U-Boot's file protocol cannot
 rename: a fresh name, and why), what the firmware lacks, the emulator named
 from the device tree (no ACPI under U-Boot) and every verdict withheld, and
 the TLB kinds run on page tables of our own (U-Boot's 40-bit space has no
-free top-level slot: the windows go under one in use). Prints one
-"PASS what" or "FAIL what: why" line per check."""
-import json
-import sys
+free top-level slot: the windows go under one in use). check_capture.py
+runs them after its own when its last argument is u-boot."""
 
 
-def main():
-    cap_path, red_path = sys.argv[1:3]
-    out = []
-
-    def check(name, cond, why=""):
-        out.append(("PASS " if cond else "FAIL ") + name + ("" if cond else ": " + str(why)))
-
-    try:
-        cap = json.load(open(cap_path))
-        red = json.load(open(red_path))
-    except (OSError, ValueError) as e:
-        print("FAIL capture or reduction is not JSON: %s" % e)
-        return
+def checks(cap, red, check):
+    """check(name, cond, why) for each of them."""
     prod = cap.get("producer") or {}
     check("producer: firmware Das U-Boot", prod.get("firmware_vendor") == "Das U-Boot", prod.get("firmware_vendor"))
     cw = prod.get("capture_write") or {}
@@ -59,8 +45,3 @@ def main():
     check("sweep on large pages: run on our own tables",
           large.get("page_tables") == "own" and len(large.get("points") or []) >= 20,
           str(large)[:200])
-    print("\n".join(out))
-
-
-if __name__ == "__main__":
-    main()
