@@ -174,7 +174,7 @@ void cs_screen_lacks(EFI_SYSTEM_TABLE *st, struct cs_record *rec, int gop)
 	/* UEFI 2.0 on: a firmware whose table is older has no such entry */
 	if (st->Hdr.Revision < CS_UEFI_2_0 ||
 	    rt->QueryVariableInfo(CS_NV_VARIABLES, &room, &left, &most) == EFI_UNSUPPORTED)
-		lack(&b, rec, "a variable store", "the Secure Boot state is read as the firmware answers, none kept");
+		lack(&b, rec, "a variable store", "the Secure Boot state may read as absent");
 	if (rec->n_lacks) {
 		cs_putc(&b, '\n');
 		cs_con_buf(&b);
