@@ -51,6 +51,10 @@ struct cs_platform {
 	const uint8_t *(*acpi_table)(void *ctx, const char sig[4], uint32_t *len);
 	/* Waits about this many microseconds (the firmware's Stall()). */
 	void (*delay_us)(void *ctx, uint64_t us);
+	/* The flattened device tree the firmware hands over (U-Boot's UEFI:
+	 * an EFI configuration table), unchecked (decode/fdt.h checks it), or
+	 * NULL when there is none. */
+	const void *(*device_tree)(void *ctx);
 	void *ctx;
 };
 

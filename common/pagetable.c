@@ -184,3 +184,37 @@ int cs_pt_free_slots(const struct cs_pt *pt, uint64_t root, uint32_t count, uint
 	}
 	return -1;
 }
+
+int cs_pt_free_range(const struct cs_pt *pt, uint64_t root, uint64_t bytes, uint32_t leaf_level,
+		     uint64_t *va, int *below)
+{
+	const uint64_t *t = table_at(pt, root);
+	uint32_t top = pt->f->top_level, sub = top + 1;
+	uint64_t slot = cs_pt_slot_bytes(pt), sub_bytes = 1ull << shift_of(sub);
+	uint64_t need = (bytes + sub_bytes - 1) / sub_bytes;
+
+	*below = 0;
+	if (!bytes)
+		return -1;
+	if ((bytes + slot - 1) / slot <= pt->f->window_slots &&
+	    cs_pt_free_slots(pt, root, (uint32_t)((bytes + slot - 1) / slot), va) == 0)
+		return 0;
+	if (sub > leaf_level || need > CS_PT_ENTRIES)
+		return -1;
+	for (uint32_t i = pt->f->window_slots; i-- > 0;) {
+		const uint64_t *s;
+		uint32_t run = 0;
+		if (pt->f->kind(t[i], top) != CS_PT_TABLE)
+			continue;
+		s = table_at(pt, t[i] & pt->f->addr_mask);
+		for (uint32_t j = CS_PT_ENTRIES; j-- > 0;) {
+			run = pt->f->kind(s[j], sub) == CS_PT_INVALID ? run + 1 : 0;
+			if (run == need) {
+				*va = (uint64_t)i * slot + (uint64_t)j * sub_bytes;
+				*below = 1;
+				return 0;
+			}
+		}
+	}
+	return -1;
+}

@@ -78,5 +78,16 @@ int cs_pt_lookup(const struct cs_pt *pt, uint64_t root, uint64_t va, uint64_t *p
 int cs_pt_free_slots(const struct cs_pt *pt, uint64_t root, uint32_t count, uint64_t *va);
 /* Bytes one top-level slot covers. */
 uint64_t cs_pt_slot_bytes(const struct cs_pt *pt);
+/* Where 'bytes' of pages at 'leaf_level' go: the top-level slots first
+ * (cs_pt_free_slots), else a run of free entries one level down, inside a
+ * top-level slot (of the first window_slots) whose table maps something
+ * else: a firmware whose few top-level slots are all in use (U-Boot on
+ * QEMU's virt: a 40-bit space, 2 slots of 512 GiB, RAM in one and the
+ * PCIe window in the other) leaves unmapped 1 GiB entries under them.
+ * Searched from the top down; 0 and *va, -1 when neither has room (or the
+ * level below is under leaf_level's). *below is 1 when the run is one
+ * level down. */
+int cs_pt_free_range(const struct cs_pt *pt, uint64_t root, uint64_t bytes, uint32_t leaf_level,
+		     uint64_t *va, int *below);
 
 #endif

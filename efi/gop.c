@@ -15,7 +15,7 @@ static struct cs_chart_range live;
 static const struct cs_capture *last_c;
 static const struct cs_result *last_r;
 
-void cs_gop_init(EFI_SYSTEM_TABLE *st)
+int cs_gop_init(EFI_SYSTEM_TABLE *st)
 {
 	EFI_GUID guid = EFI_GRAPHICS_OUTPUT_PROTOCOL_GUID;
 	EFI_BOOT_SERVICES *bs = st->BootServices;
@@ -26,9 +26,8 @@ void cs_gop_init(EFI_SYSTEM_TABLE *st)
 	boot = bs;
 	s = bs->LocateProtocol(&guid, NULL, (void **)&gop);
 	if (EFI_ERROR(s) || !gop || !gop->Mode || !gop->Mode->Info) {
-		cs_con_puts("screen: no graphics output: the summary is text only\n");
-		gop = NULL;
-		return;
+		gop = NULL; /* said with the rest the firmware lacks (cs_screen_lacks) */
+		return 0;
 	}
 	info = gop->Mode->Info;
 	cv.w = (int)(info->HorizontalResolution / 2);
@@ -38,13 +37,13 @@ void cs_gop_init(EFI_SYSTEM_TABLE *st)
 	if (cv.w < 240 || cv.h < 160) {
 		cs_con_puts("screen: too small for the chart: the summary is text only\n");
 		gop = NULL;
-		return;
+		return 1;
 	}
 	s = bs->AllocatePool(EfiLoaderData, (UINTN)cv.w * (UINTN)cv.h * 4, &mem);
 	if (EFI_ERROR(s)) {
 		Print(L"screen: no memory for the chart (%r): the summary is text only\n", s);
 		gop = NULL;
-		return;
+		return 1;
 	}
 	cv.px = mem;
 	if (gop->Mode->FrameBufferBase &&
@@ -54,6 +53,7 @@ void cs_gop_init(EFI_SYSTEM_TABLE *st)
 		fb_swap = info->PixelFormat == PixelRedGreenBlueReserved8BitPerColor;
 		fb_stride = info->PixelsPerScanLine;
 	}
+	return 1;
 }
 
 static void show(void)

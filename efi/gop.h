@@ -2,7 +2,8 @@
  * region at the top right (chart/draw.c draws it): live as the sweep runs,
  * then whole with levels, knees and ramps. Through the linear framebuffer
  * when the mode has one, else through Blt (QEMU's virtio-gpu); without GOP,
- * the text alone, said once. The serial console is never touched. */
+ * the text alone, said once by the line of what the firmware lacks
+ * (screen.h cs_screen_lacks). The serial console is never touched. */
 #ifndef CS_EFI_GOP_H
 #define CS_EFI_GOP_H
 
@@ -12,7 +13,7 @@
 
 /* The region, for the screendump test (tests/qemu/screendump.py):
  * width W/2, height H*5/8, left edge W - W/2, top 0. */
-void cs_gop_init(EFI_SYSTEM_TABLE *st);
+int cs_gop_init(EFI_SYSTEM_TABLE *st); /* 0: the firmware has no GOP */
 /* The x axis of the live chart: the planned sweep. */
 void cs_gop_live_begin(double first_bytes, double last_bytes);
 /* After each sweep point: the points so far. */

@@ -199,7 +199,7 @@ static EFI_STATUS run(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	cs_efi_secure_boot_read(st, &sb); /* the capture's producer.secure_boot */
 	cs_efi_secure_boot_show(&sb);
 	rec.sb = &sb;
-	cs_gop_init(st);
+	cs_screen_lacks(st, &rec, cs_gop_init(st)); /* said once: MP services, GOP, variables */
 	s = cs_volume_open(image, st, vol);
 	if (EFI_ERROR(s)) {
 		Print(L"volume: no file system on the boot device (%r): no settings or capture on it\n", s);

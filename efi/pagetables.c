@@ -14,6 +14,10 @@
 #define MIB2 (2ull << 20)
 #define GIB1 (1ull << 30)
 #define CS_EFI_PT_TABLE_PAGES 256 /* beyond the copy: every alias fits */
+/* A window cut short to fit the address space keeps at least this many
+ * pages, or is refused: fewer reach past no L1 TLB (32 to 64 entries on
+ * the cores of docs/tlb.md), and the kind's counts start at 4. */
+#define CS_EFI_PT_SHORT_MIN 64
 
 static uint64_t phys(void *ctx, const void *p)
 {
@@ -126,22 +130,54 @@ static int frames(struct cs_efi_svc *v, struct cs_svc_alias *a, uint64_t *frame0
 	return 0;
 }
 
+/* Why there is no room for 'bytes' on 'page' pages: the space's top-level
+ * slots (how many, how large, how many free) and the level below, as the
+ * firmware's own tables lay them out (U-Boot on QEMU's virt: a 40-bit
+ * space, its 2 top-level slots both in use). */
+static void no_room(struct cs_efi_svc *v, const char *room, uint64_t bytes, uint64_t page, char *why,
+		    size_t whylen)
+{
+	const struct cs_pt *pt = &v->pt.pt;
+	const uint64_t *top = pt->virt(pt->ctx, pt->root);
+	uint32_t n = pt->f->window_slots, free = 0, lvl = pt->f->top_level;
+	uint64_t slot = cs_pt_slot_bytes(pt);
+	struct cs_buf b;
+	for (uint32_t i = 0; i < n; i++)
+		free += pt->f->kind(top[i], lvl) == CS_PT_INVALID;
+	cs_buf_init(&b, why, whylen);
+	cs_puts(&b, room);
+	cs_puts(&b, ": ");
+	cs_put_u64(&b, n);
+	cs_puts(&b, " top-level slot(s) of ");
+	cs_put_size(&b, (double)slot);
+	cs_puts(&b, " (a ");
+	cs_put_u64(&b, (uint64_t)__builtin_ctzll(slot * pt->f->top_entries));
+	cs_puts(&b, "-bit space), ");
+	cs_put_u64(&b, free);
+	cs_puts(&b, " free, and ");
+	if (lvl + 1 > cs_pt_level_of(page)) {
+		cs_puts(&b, "pages of that size cannot go a level below");
+	} else {
+		cs_puts(&b, "no ");
+		cs_put_size(&b, (double)bytes);
+		cs_puts(&b, " run of free ");
+		cs_put_size(&b, (double)(slot / CS_PT_ENTRIES));
+		cs_puts(&b, " entries under them");
+	}
+}
+
 /* Maps n pages of size page from va, page i on frame frame(i): -1 (why)
- * when out of room or of table memory. */
+ * when out of table memory. */
 static int map_pages(struct cs_efi_svc *v, uint64_t page, uint64_t n, uint64_t frame0,
-		     const struct cs_svc_alias *a, uint64_t *va, const char *room, char *why, size_t whylen)
+		     const struct cs_svc_alias *a, uint64_t va, char *why, size_t whylen)
 {
 	struct cs_efi_pt *t = &v->pt;
 	uint32_t level = cs_pt_level_of(page), like_level = 3;
-	uint64_t slot = cs_pt_slot_bytes(&t->pt), like = 0, pg;
+	uint64_t like = 0, pg;
 	const char *err = 0;
 	(void)pool_leaf(v, &pg, &like, &like_level);
-	if (cs_pt_free_slots(&t->pt, t->pt.root, (uint32_t)((n * page + slot - 1) / slot), va) != 0) {
-		cs_strlcpy(why, room, whylen);
-		return -1;
-	}
 	for (uint64_t i = 0; i < n; i++)
-		if (cs_pt_map(&t->pt, *va + i * page, frame0 + (a ? a->frame_of(a->arg, i) : i) * page, level, like,
+		if (cs_pt_map(&t->pt, va + i * page, frame0 + (a ? a->frame_of(a->arg, i) : i) * page, level, like,
 			      like_level, &err) != 0) {
 			cs_strlcpy(why, err, whylen);
 			return -1;
@@ -153,22 +189,44 @@ static int map_pages(struct cs_efi_svc *v, uint64_t page, uint64_t n, uint64_t f
 static int alias(void *ctx, struct cs_svc_alias *a, char *why, size_t why_len)
 {
 	struct cs_efi_svc *v = ctx;
-	uint64_t frame0 = 0, va = 0;
+	struct cs_efi_pt *t = &v->pt;
+	uint64_t frame0 = 0, va = 0, n = a->pages;
+	uint32_t level = cs_pt_level_of(a->page);
+	int below = 0;
 	if (prepare(v) != 0) {
-		cs_strlcpy(why, v->pt.why, why_len);
+		cs_strlcpy(why, t->why, why_len);
 		return -1;
 	}
-	if (!(v->pt.leaves & (1u << cs_pt_level_of(a->page)))) {
+	if (!(t->leaves & (1u << level))) {
 		cs_strlcpy(why, a->page == GIB1 ? cs_arch_pt_no_1g() : "the processor maps no such pages", why_len);
 		return -1;
 	}
-	if (frames(v, a, &frame0, why, why_len) != 0 ||
-	    map_pages(v, a->page, a->pages, frame0, a, &va, "no room in the address space for the window", why,
-		      why_len) != 0)
+	/* The whole window where it fits; else the largest power-of-two
+	 * share of it that does, said (the kind says "stopped short"). */
+	while (cs_pt_free_range(&t->pt, t->pt.root, n * a->page, level, &va, &below) != 0) {
+		if (n / 2 < CS_EFI_PT_SHORT_MIN) {
+			no_room(v, "no room in the address space for the window", a->pages * a->page, a->page, why,
+				why_len);
+			return -1;
+		}
+		n /= 2;
+	}
+	if (n < a->pages) { /* the kind says it after "stopped short: " */
+		struct cs_buf b;
+		cs_buf_init(&b, why, why_len);
+		cs_puts(&b, "no room for more in a ");
+		cs_put_u64(&b, (uint64_t)__builtin_ctzll(cs_pt_slot_bytes(&t->pt) * t->pt.f->top_entries));
+		cs_puts(&b, "-bit space, its top-level slots in use");
+		a->pages = n;
+	}
+	if (frames(v, a, &frame0, why, why_len) != 0 || map_pages(v, a->page, n, frame0, a, va, why, why_len) != 0)
 		return -1;
 	a->base = (unsigned char *)(uintptr_t)va;
 	cs_strlcpy(a->tables, "own", sizeof a->tables);
-	cs_strlcpy(a->how, "page tables of our own (the firmware's identity map copied)", sizeof a->how);
+	cs_strlcpy(a->how, below ? "page tables of our own (the firmware's identity map copied; under a "
+				   "top-level slot in use)"
+				 : "page tables of our own (the firmware's identity map copied)",
+		   sizeof a->how);
 	return 0;
 }
 
@@ -199,6 +257,8 @@ static int remap_large(void *ctx, void *mem, uint64_t bytes, void **at, uint64_t
 {
 	struct cs_efi_svc *v = ctx;
 	uint64_t start = (uint64_t)(uintptr_t)mem, pg, first, n, va = 0;
+	int below = 0;
+	const char *room = "no room in the address space for the region on large pages";
 	if (prepare(v) != 0) {
 		cs_strlcpy(why, v->pt.why, why_len);
 		return -1;
@@ -206,8 +266,11 @@ static int remap_large(void *ctx, void *mem, uint64_t bytes, void **at, uint64_t
 	pg = v->pt.leaves & (1u << 1) ? GIB1 : MIB2;
 	first = start & ~(pg - 1);
 	n = (up(start + bytes, pg) - first) / pg;
-	if (map_pages(v, pg, n, first, 0, &va, "no room in the address space for the region on large pages", why,
-		      why_len) != 0)
+	if (cs_pt_free_range(&v->pt.pt, v->pt.pt.root, n * pg, cs_pt_level_of(pg), &va, &below) != 0) {
+		no_room(v, room, n * pg, pg, why, why_len);
+		return -1;
+	}
+	if (map_pages(v, pg, n, first, 0, va, why, why_len) != 0)
 		return -1;
 	*at = (void *)(uintptr_t)(va + (start - first));
 	*page = pg;

@@ -1,5 +1,5 @@
 /* platform.h: the firmware's services as the arch layer asks for them
- * (arch/arch.h struct cs_platform): ACPI tables, Stall(). */
+ * (arch/arch.h struct cs_platform): ACPI tables, Stall(), the device tree. */
 #ifndef CS_EFI_PLATFORM_H
 #define CS_EFI_PLATFORM_H
 

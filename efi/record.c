@@ -86,6 +86,18 @@ static void producer(struct cs_jsonw *j, const struct cs_record *r)
 	cs_jsonw_hex(j, r->st->Hdr.Revision);
 	if (r->sb && r->sb->present)
 		cs_secure_boot_json(j, r->sb);
+	cs_jsonw_key(j, "firmware_lacks");
+	cs_jsonw_arr(j);
+	for (uint32_t i = 0; i < r->n_lacks; i++)
+		cs_jsonw_str(j, r->lacks[i]);
+	cs_jsonw_arr_end(j);
+	if (r->write_method) {
+		cs_jsonw_key(j, "capture_write");
+		cs_jsonw_obj(j);
+		cs_jsonw_key_str(j, "method", r->write_method);
+		cs_jsonw_key_str(j, "why", r->write_why);
+		cs_jsonw_obj_end(j);
+	}
 	cs_jsonw_obj_end(j);
 }
 

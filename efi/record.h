@@ -11,6 +11,8 @@
 #include "settings.h"
 #include "../common/secureboot.h"
 
+#define CS_RECORD_MAX_LACKS 4
+
 struct cs_record {
 	EFI_SYSTEM_TABLE *st;
 	const struct cs_arch_cpu *cpu;
@@ -22,6 +24,15 @@ struct cs_record {
 	int memory_limited;   /* the sweep stopped short of 4x the largest cache */
 	uint64_t sweep_target;
 	uint64_t pool_bytes;
+	/* producer.capture_write: how the capture is kept on the volume
+	 * (save.c decides before writing it): "rename" (a temporary name,
+	 * renamed when checked) or "fresh-name" (the file protocol cannot
+	 * rename: written under its own free name), and why, in words. */
+	const char *write_method;
+	char write_why[192];
+	/* producer.firmware_lacks: the services it lacks (screen.c) */
+	const char *lacks[CS_RECORD_MAX_LACKS];
+	uint32_t n_lacks;
 };
 
 /* Firmware vendor (UCS-2) as ASCII. */

@@ -32,16 +32,59 @@ static char *serialise(EFI_BOOT_SERVICES *bs, const struct cs_record *rec,
 	return NULL;
 }
 
+/* A firmware status in words ("Access Denied"), as Print's %r says it. */
+static void status_words(EFI_STATUS s, char *out, size_t cap)
+{
+	CHAR16 w[64];
+	size_t i = 0;
+	StatusToString(w, s);
+	for (; w[i] && i + 1 < cap && i < 63; i++)
+		out[i] = w[i] < 127 ? (char)w[i] : '?';
+	out[i] = 0;
+}
+
+/* How the capture will be kept (cs_volume_rename_probe), into the record
+ * before it is written, so that the capture says it itself. */
+static void choose_method(struct cs_volume *vol, struct cs_record *rec)
+{
+	EFI_STATUS refused = EFI_SUCCESS, s = cs_volume_rename_probe(vol, &refused);
+	char words[64];
+	struct cs_buf b;
+	cs_buf_init(&b, rec->write_why, sizeof rec->write_why);
+	if (!EFI_ERROR(s) && EFI_ERROR(refused)) {
+		rec->write_method = "fresh-name";
+		status_words(refused, words, sizeof words);
+		cs_puts(&b, "the firmware's file protocol refused to rename a file (");
+		cs_puts(&b, words);
+		cs_puts(&b, "): written under its own free name, read back and compared; no earlier capture touched");
+		return;
+	}
+	rec->write_method = "rename";
+	if (EFI_ERROR(s)) {
+		status_words(s, words, sizeof words);
+		cs_puts(&b, "renaming not tried (");
+		cs_puts(&b, words);
+		cs_puts(&b, " making a file to try it): a temporary name, read back and compared, then renamed");
+	} else {
+		cs_puts(&b, "a temporary name, read back and compared, then renamed: a power cut leaves no partial capture");
+	}
+}
+
 EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
-			   const struct cs_record *rec)
+			   struct cs_record *rec)
 {
 	EFI_BOOT_SERVICES *bs = st->BootServices;
-	char base[80], final[120], line[200];
+	char base[80], final[120], line[512];
 	const char *stage = "", *then = "The result above is all there is: copy it from the screen.";
 	struct cs_buf b;
+	int fresh;
 	UINTN len = 0;
 	EFI_STATUS s;
-	char *json = serialise(bs, rec, &len);
+	char *json;
+
+	if (vol)
+		choose_method(vol, rec);
+	json = serialise(bs, rec, &len);
 
 	if (!json)
 		return EFI_OUT_OF_RESOURCES;
@@ -56,7 +99,8 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 		goto upload;
 	}
 	cs_record_basename(rec, base, sizeof base);
-	s = cs_volume_write_capture(vol, base, json, len, final, sizeof final, &stage);
+	fresh = rec->write_method && cs_streq(rec->write_method, "fresh-name");
+	s = cs_volume_write_capture(vol, base, json, len, final, sizeof final, &stage, fresh);
 	if (!EFI_ERROR(s)) {
 		cs_buf_init(&b, line, sizeof line);
 		cs_puts(&b, "capture written: ");
@@ -64,6 +108,11 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 		cs_puts(&b, " (");
 		cs_put_u64(&b, len);
 		cs_puts(&b, " bytes, read back, compared and read as a capture)\n");
+		if (fresh) { /* said once, here: how it was kept, and why */
+			cs_puts(&b, "capture kept under a fresh name: ");
+			cs_puts(&b, rec->write_why);
+			cs_puts(&b, "\n");
+		}
 		cs_con_buf(&b);
 		if (s != EFI_SUCCESS) /* a warning: written, but the volume said more */
 			Print(L"capture: note: %r while %a\n", s, stage);

@@ -8,8 +8,11 @@
 #include "record.h"
 #include "volume.h"
 
-/* vol may be NULL (no usable volume). Returns the firmware's status. */
+/* vol may be NULL (no usable volume). First asks the volume whether its
+ * file protocol renames (cs_volume_rename_probe) and puts the answer in
+ * rec (producer.capture_write), then writes the capture that way. Returns
+ * the firmware's status. */
 EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
-			   const struct cs_record *rec);
+			   struct cs_record *rec);
 
 #endif

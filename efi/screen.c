@@ -2,6 +2,7 @@
 #include "screen.h"
 #include "console.h"
 #include "record.h"
+#include "cpus.h"
 #include "../common/version.h"
 #include "../common/buf.h"
 
@@ -138,4 +139,44 @@ void cs_screen_plan(const struct cs_plan *m, int memory_limited)
 	cs_put_fixed(&b, m->min_block_ns / 1000.0, 0);
 	cs_puts(&b, " us a size\n");
 	cs_con_buf(&b);
+}
+
+/* UEFI 2.10 s.8.2: the attributes of the variables a store keeps. */
+#define CS_UEFI_2_0 (2u << 16) /* the system table revision QueryVariableInfo came with */
+#define CS_NV_VARIABLES \
+	(EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS)
+
+static void lack(struct cs_buf *b, struct cs_record *rec, const char *what, const char *then)
+{
+	cs_puts(b, rec->n_lacks ? "; " : "firmware lacks: ");
+	cs_puts(b, what);
+	cs_puts(b, ": ");
+	cs_puts(b, then);
+	if (rec->n_lacks < CS_RECORD_MAX_LACKS)
+		rec->lacks[rec->n_lacks++] = what;
+}
+
+void cs_screen_lacks(EFI_SYSTEM_TABLE *st, struct cs_record *rec, int gop)
+{
+	static EFI_GUID mp = CS_MP_SERVICES_GUID;
+	char mem[512];
+	struct cs_buf b;
+	VOID *p = NULL;
+	UINT64 room = 0, left = 0, most = 0;
+	EFI_RUNTIME_SERVICES *rt = st->RuntimeServices;
+
+	cs_buf_init(&b, mem, sizeof mem);
+	rec->n_lacks = 0;
+	if (EFI_ERROR(st->BootServices->LocateProtocol(&mp, NULL, &p)) || !p)
+		lack(&b, rec, "MP services", "the boot processor measures alone");
+	if (!gop)
+		lack(&b, rec, "graphics output", "the summary is text only");
+	/* UEFI 2.0 on: a firmware whose table is older has no such entry */
+	if (st->Hdr.Revision < CS_UEFI_2_0 ||
+	    rt->QueryVariableInfo(CS_NV_VARIABLES, &room, &left, &most) == EFI_UNSUPPORTED)
+		lack(&b, rec, "a variable store", "the Secure Boot state may read as absent");
+	if (rec->n_lacks) {
+		cs_putc(&b, '\n');
+		cs_con_buf(&b);
+	}
 }

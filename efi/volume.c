@@ -205,73 +205,132 @@ static EFI_STATUS verify(struct cs_volume *v, EFI_FILE_PROTOCOL *f,
 	return s;
 }
 
+/* \captures, made when absent. */
+static EFI_STATUS open_dir(struct cs_volume *v, EFI_FILE_PROTOCOL **dir)
+{
+	return v->root->Open(v->root, dir, L"" CS_DIR,
+			     EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE,
+			     EFI_FILE_DIRECTORY);
+}
+
+EFI_STATUS cs_volume_rename_probe(struct cs_volume *v, EFI_STATUS *refused)
+{
+	EFI_FILE_PROTOCOL *dir = NULL, *f = NULL;
+	char from[120], to[120];
+	CHAR16 w[128];
+	UINTN one = 1;
+	EFI_STATUS s;
+
+	*refused = EFI_SUCCESS;
+	s = open_dir(v, &dir);
+	if (EFI_ERROR(s))
+		return s;
+	/* two free names, never an existing file's (pick_name) */
+	s = pick_name(dir, CS_TMP_PREFIX, "rename-probe", ".tmp", from, sizeof from);
+	if (!EFI_ERROR(s))
+		s = pick_name(dir, CS_TMP_PREFIX, "rename-probe-renamed", ".tmp", to, sizeof to);
+	if (EFI_ERROR(s))
+		goto out;
+	widen(w, 128, from);
+	s = dir->Open(dir, &f, w, EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
+	if (EFI_ERROR(s))
+		goto out;
+	s = f->Write(f, &one, (void *)"\n");
+	if (!EFI_ERROR(s))
+		s = f->Flush(f);
+	if (!EFI_ERROR(s))
+		*refused = rename_to(v, f, to);
+	f->Delete(f); /* ours, under whichever name it has now */
+out:
+	dir->Close(dir);
+	return s;
+}
+
+/* A new file 'name' in dir holding data, written, flushed, read back,
+ * compared and read as a capture: 0 with *f open, or the error with the
+ * file deleted (it is ours: the name was free) and *stage the step. */
+static EFI_STATUS create_checked(struct cs_volume *v, EFI_FILE_PROTOCOL *dir, const char *name,
+				 const char *creating, const void *data, UINTN len,
+				 EFI_FILE_PROTOCOL **f, const char **stage)
+{
+	CHAR16 w[128];
+	UINTN n = len;
+	EFI_STATUS s;
+
+	widen(w, 128, name);
+	*stage = creating;
+	s = dir->Open(dir, f, w, EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
+	if (EFI_ERROR(s))
+		return s;
+	*stage = "writing";
+	s = (*f)->Write(*f, &n, (void *)data);
+	if (!EFI_ERROR(s) && n != len)
+		s = EFI_VOLUME_FULL;
+	if (!EFI_ERROR(s)) {
+		*stage = "flushing";
+		s = (*f)->Flush(*f);
+	}
+	if (!EFI_ERROR(s)) {
+		*stage = "reading back";
+		s = verify(v, *f, data, len, stage);
+	}
+	if (EFI_ERROR(s))
+		(*f)->Delete(*f); /* never leave half a capture */
+	return s;
+}
+
 EFI_STATUS cs_volume_write_capture(struct cs_volume *v, const char *base,
 				   const void *data, UINTN len, char *final,
-				   size_t cap, const char **stage)
+				   size_t cap, const char **stage, int fresh)
 {
 	EFI_FILE_PROTOCOL *dir = NULL, *f = NULL;
 	char leaf[80], tmp[120];
-	CHAR16 w[128];
-	UINTN n = len;
 	struct cs_buf b;
 	EFI_STATUS s;
 
 	*stage = "creating \\" CS_DIR;
-	s = v->root->Open(v->root, &dir, L"" CS_DIR,
-			  EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE,
-			  EFI_FILE_DIRECTORY);
+	s = open_dir(v, &dir);
 	if (EFI_ERROR(s))
 		return s;
 	*stage = "choosing a free name";
 	s = pick_name(dir, "", base, ".json", leaf, sizeof leaf);
 	if (EFI_ERROR(s))
-		goto err_dir;
-	/* A free name, never one that exists: a file this run did not make
-	 * (a user's, or one left by a run that died) is never deleted. */
-	*stage = "choosing a temporary name";
-	s = pick_name(dir, CS_TMP_PREFIX, base, ".tmp", tmp, sizeof tmp);
+		goto out;
+	if (fresh) {
+		/* where the file protocol cannot rename: the capture under
+		 * its own free name, checked the same way */
+		s = create_checked(v, dir, leaf, "creating the capture under its fresh name", data, len, &f,
+				   stage);
+	} else {
+		/* A free name, never one that exists: a file this run did
+		 * not make (a user's, or one left by a run that died) is
+		 * never deleted. */
+		*stage = "choosing a temporary name";
+		s = pick_name(dir, CS_TMP_PREFIX, base, ".tmp", tmp, sizeof tmp);
+		if (!EFI_ERROR(s))
+			s = create_checked(v, dir, tmp, "creating the temporary file", data, len, &f, stage);
+		if (!EFI_ERROR(s)) {
+			*stage = "renaming";
+			s = rename_to(v, f, leaf);
+			if (EFI_ERROR(s))
+				f->Delete(f);
+		}
+	}
 	if (EFI_ERROR(s))
-		goto err_dir;
-	widen(w, 128, tmp);
-	*stage = "creating the temporary file";
-	s = dir->Open(dir, &f, w, EFI_FILE_MODE_CREATE | EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
-	if (EFI_ERROR(s))
-		goto err_dir;
-	*stage = "writing";
-	s = f->Write(f, &n, (void *)data);
-	if (!EFI_ERROR(s) && n != len)
-		s = EFI_VOLUME_FULL;
-	if (EFI_ERROR(s))
-		goto err_file;
-	*stage = "flushing";
-	s = f->Flush(f);
-	if (EFI_ERROR(s))
-		goto err_file;
-	*stage = "reading back";
-	s = verify(v, f, data, len, stage);
-	if (EFI_ERROR(s))
-		goto err_file;
-	*stage = "renaming";
-	s = rename_to(v, f, leaf);
-	if (EFI_ERROR(s))
-		goto err_file;
+		goto out;
 	cs_buf_init(&b, final, cap);
 	cs_puts(&b, "\\" CS_DIR "\\");
 	cs_puts(&b, leaf);
 	*stage = "done";
-	/* Renamed: the capture is there, flushed and read back. A failing
-	 * Close now is a warning about the volume, not "NOT written". */
+	/* In place, flushed and read back: a failing Close now is a warning
+	 * about the volume, not "NOT written". */
 	s = f->Close(f);
-	dir->Close(dir);
 	if (EFI_ERROR(s)) {
-		*stage = "closing the capture after it was written, read back and renamed";
-		return EFI_WARN_WRITE_FAILURE;
+		*stage = fresh ? "closing the capture after it was written, read back and compared"
+			       : "closing the capture after it was written, read back and renamed";
+		s = EFI_WARN_WRITE_FAILURE;
 	}
-	return EFI_SUCCESS;
-
-err_file:
-	f->Delete(f); /* never leave half a capture */
-err_dir:
+out:
 	dir->Close(dir);
 	return s;
 }

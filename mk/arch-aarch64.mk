@@ -48,8 +48,19 @@ AAVMF_CODE := /usr/share/AAVMF/AAVMF_CODE.fd
 AAVMF_VARS := /usr/share/AAVMF/AAVMF_VARS.fd
 OVMF_CODE := $(AAVMF_CODE)
 OVMF_VARS := $(AAVMF_VARS)
-# `make run` for this arch: tests/qemu/run.sh with AAVMF's boot script.
+# `make run` for this arch: tests/qemu/run.sh with AAVMF's boot script;
+# FIRMWARE=u-boot: U-Boot's UEFI instead (Debian's u-boot-qemu,
+# qemu_arm64/u-boot.bin as -bios), as most ARM boards boot, on an
+# MBR-partitioned disk (U-Boot scans partitions, not a bare FAT image) and
+# a Cortex-A72 as the issue that asked for it tried it.
+RUN_FIRMWARES := u-boot
+ifeq ($(FIRMWARE),u-boot)
+QEMU_BOOT_SCRIPT := tests/qemu-arm/uboot.sh
+QEMU_DISK := mbr
+QEMU_CPU ?= cortex-a72
+else
 QEMU_BOOT_SCRIPT := tests/qemu-arm/boot.sh
+endif
 QEMU_CPU ?= max
 
 # Every firmware object waits for the cross tools and the arm64 gnu-efi.
@@ -68,6 +79,10 @@ TEST_DEPS_MAKE += $(GNU_EFI_ARM64)/lib/libgnuefi.a
 TEST_SUITES += tests/suite-qemu-aarch64.sh
 # The chart drawn through Blt on virtio-gpu-pci, checked from a screendump.
 TEST_SUITES += tests/suite-screen-aarch64.sh
+# The same firmware under U-Boot's UEFI (make run FIRMWARE=u-boot): the
+# capture kept without a rename, the TLB kinds, the emulator named, a
+# second boot leaving the first capture untouched.
+TEST_SUITES += tests/suite-uboot-aarch64.sh
 TEST_PREREQS += firmware-aarch64
 
 # The host command on aarch64 Linux: where this machine is another

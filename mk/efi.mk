@@ -48,8 +48,13 @@ esp: $(EFI_APP) | deps-efi
 	tests/qemu/mkesp.sh $(RUNDIR)/esp.img $(EFI_APP) $(EFI_BOOT_NAME) $(QEMU_CFG)
 
 QEMU_BOOT_SCRIPT ?= tests/qemu/boot.sh
+# FIRMWARE=NAME: another UEFI firmware than the arch's EDK II build, one
+# that mk/arch-$(ARCH).mk names in RUN_FIRMWARES (aarch64: u-boot); it sets
+# the boot script and QEMU_DISK (mbr: a partitioned disk, not a bare ESP).
+RUN_FIRMWARE_UNKNOWN = $(and $(FIRMWARE),$(filter-out $(RUN_FIRMWARES),$(FIRMWARE)))
 run: $(EFI_APP) host | deps-efi
-	@QEMU_BOOT=$(QEMU_BOOT_SCRIPT) tests/qemu/run.sh "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
+	@$(if $(RUN_FIRMWARE_UNKNOWN),echo "make run: FIRMWARE=$(FIRMWARE): ARCH=$(ARCH) knows $(or $(RUN_FIRMWARES),no firmware but its default)" >&2; exit 2;) \
+	QEMU_BOOT=$(QEMU_BOOT_SCRIPT) QEMU_DISK=$(QEMU_DISK) tests/qemu/run.sh "$(EFI_APP)" "$(EFI_BOOT_NAME)" "$(QEMU_CFG)" "$(RUNDIR)" "$(QEMU_CPU)" "$(QEMU_TIMEOUT)"
 
 # firmware-<arch>: the firmware for any arch of mk/arch-*.mk, whatever ARCH
 # is (another arch's by a make of its own). One target per arch, so that a

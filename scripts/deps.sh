@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh GROUP...: install what is missing from Debian's packages.
 # Groups: host (the reducer and the cacheshape command), fuzz (libFuzzer),
-# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware),
+# efi (x86_64 firmware, QEMU/OVMF, FAT images), arm (aarch64 firmware, on
+# AAVMF and on U-Boot's UEFI: u-boot-qemu, fdisk for its partitioned disk),
 # cross-DEBARCH (the cacheshape command cross-built for another Debian
 # architecture, arm64 or amd64: its cross compiler and C library, its yajl
 # from multiarch, qemu-user to run it), web (the page as WebAssembly),
@@ -40,9 +41,9 @@ pkgs_for() {
 	bench) echo "likwid python3" ;;
 	arm)
 		if [ "$native" = arm64 ]; then
-			echo "gcc binutils libc6-dev libjsmn-dev qemu-system-arm qemu-efi-aarch64 mtools dosfstools python3"
+			echo "gcc binutils libc6-dev libjsmn-dev qemu-system-arm qemu-efi-aarch64 u-boot-qemu fdisk mtools dosfstools python3"
 		else
-			echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross libjsmn-dev qemu-system-arm qemu-efi-aarch64 qemu-user-static mtools dosfstools python3"
+			echo "gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross libjsmn-dev qemu-system-arm qemu-efi-aarch64 u-boot-qemu fdisk qemu-user-static mtools dosfstools python3"
 		fi ;;
 	cross-*)
 		local a=${1#cross-} t

@@ -21,6 +21,8 @@ printf 'sweep=quick\nafter=shutdown\nmax_bytes=256K\n' >"$T/nogpu.cfg"
 tests/qemu/mkesp.sh "$T/nogpu.img" build/aarch64/cacheshape.efi BOOTAA64.EFI "$T/nogpu.cfg"
 QEMU_TIMEOUT=90 tests/qemu-arm/boot.sh "$T/nogpu.log" -drive if=virtio,format=raw,file="$T/nogpu.img"
 expect "no GPU: ran to the end" grep -q "after=shutdown: powering off" "$T/nogpu.log"
-expect "no GPU: 'no graphics output' said once" test "$(grep -c 'screen: no graphics output' "$T/nogpu.log")" -eq 1
+expect "no GPU: 'graphics output' said once, in the line of what the firmware lacks" \
+	test "$(grep -c 'graphics output' "$T/nogpu.log")" -eq 1 -a \
+	"$(grep -c '^firmware lacks: .*graphics output: the summary is text only' "$T/nogpu.log")" -eq 1
 expect "no GPU: the summary as text" grep -q "summary: each published level" "$T/nogpu.log"
 summary screen-aarch64

@@ -191,6 +191,58 @@ static void test_arm(void)
 	      "a 3-level copy");
 }
 
+/* U-Boot on QEMU's virt: a 40-bit space (4 levels from level 0, 2 top
+ * entries of 512 GiB), RAM and its peripherals in 1 GiB blocks over the
+ * first 257 entries under slot 0, the PCIe window in all 512 under slot 1:
+ * no top-level slot is free, and windows go in the free 1 GiB entries
+ * under slot 0 (cs_pt_free_range). */
+static const struct cs_pt_format uboot = { 0x0000fffffffff000ull, 0, 2, 2, arm_kind, 3, arm_leaf };
+
+static void test_uboot(void)
+{
+	struct cs_pt fw = fresh(&uboot, 0, 64 * 1024), pt = fresh(&uboot, 64 * 1024, 256 * 1024);
+	const char *why = NULL;
+	uint64_t va = 0, pa, sz, leaf;
+	uint32_t lv;
+	int below = -1, rc = 0;
+	cs_pt_copy(&fw, 0, &why);
+	for (uint64_t i = 0; i < 257; i++)
+		rc |= cs_pt_map(&fw, i << 30, i << 30, 1, 0x704, 1, &why);
+	for (uint64_t i = 512; i < 1024; i++)
+		rc |= cs_pt_map(&fw, i << 30, i << 30, 1, 0x400, 1, &why);
+	CHECK(rc == 0, "U-Boot's map: 769 blocks of 1 GiB (%s)", why ? why : "");
+	CHECK(cs_pt_copy(&pt, fw.root, &why) == 0, "copied");
+	CHECK(cs_pt_free_slots(&pt, pt.root, 1, &va) == -1, "no free top-level slot");
+	CHECK(cs_pt_free_range(&pt, pt.root, 32ull << 20, 3, &va, &below) == 0 && below == 1 && va == 511ull << 30,
+	      "32 MiB of 4 KiB pages: the last free 1 GiB entry under slot 0 (%llx)", (unsigned long long)va);
+	CHECK(cs_pt_free_range(&pt, pt.root, 16ull << 30, 2, &va, &below) == 0 && below == 1 &&
+		      va == 496ull << 30,
+	      "16 GiB of 2 MiB pages: 16 free entries from 496 GiB (%llx)", (unsigned long long)va);
+	CHECK(cs_pt_free_range(&pt, pt.root, 255ull << 30, 1, &va, &below) == 0 && va == 257ull << 30,
+	      "255 GiB of 1 GiB pages: every free entry (%llx)", (unsigned long long)va);
+	CHECK(cs_pt_free_range(&pt, pt.root, 256ull << 30, 1, &va, &below) == -1,
+	      "256 GiB: more than there is");
+	rc = 0;
+	for (uint64_t i = 0; i < 128; i++)
+		rc |= cs_pt_map(&pt, (384ull + i) << 30, 1ull << 30, 1, 0x704, 1, &why);
+	CHECK(rc == 0 && cs_pt_lookup(&pt, pt.root, (400ull << 30) + 0x40, &pa, &sz, &leaf, &lv) == 0 &&
+		      pa == (1ull << 30) + 0x40 && sz == (1ull << 30) && lv == 1,
+	      "128 aliased 1 GiB pages under slot 0 (%s)", why ? why : "");
+	CHECK(cs_pt_lookup(&pt, fw.root, 400ull << 30, &pa, &sz, &leaf, &lv) == -1,
+	      "the firmware's own tables left alone");
+	CHECK(cs_pt_free_range(&pt, pt.root, 200ull << 30, 1, &va, &below) == -1 &&
+		      cs_pt_free_range(&pt, pt.root, 127ull << 30, 1, &va, &below) == 0 && va == 257ull << 30,
+	      "what is left: 127 entries, 257 to 383");
+	/* where the level below is under the pages' level: none */
+	struct cs_pt arm3 = fresh(&arm, 512 * 1024, 64 * 1024);
+	cs_pt_copy(&arm3, 0, &why);
+	for (uint64_t i = 0; i < 8; i++)
+		cs_pt_map(&arm3, i << 30, i << 30, 1, 0x704, 1, &why);
+	CHECK(cs_pt_free_range(&arm3, arm3.root, 1ull << 30, 1, &va, &below) == -1,
+	      "a 3-level space with every slot used has no room for 1 GiB pages a level below");
+	CHECK(cs_pt_free_range(&pt, pt.root, 0, 3, &va, &below) == -1, "nothing asked: no room given");
+}
+
 int main(void)
 {
 	mem = malloc(PHYS + 4096);
@@ -201,5 +253,6 @@ int main(void)
 	test_copy();
 	test_windows();
 	test_arm();
+	test_uboot();
 	return cs_test_summary("pagetable");
 }

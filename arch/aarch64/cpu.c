@@ -5,8 +5,12 @@
  * firmware only. */
 #include "a64.h"
 #include "../../common/buf.h"
+#include "../../decode/fdt.h"
 
 #define QEMU_TCG_CNTFRQ 62500000u /* QEMU's fixed generic-timer rate (TCG) */
+/* The root "compatible" of the tree QEMU builds for its virt machine
+ * (hw/arm/virt.c), whatever firmware hands it over. */
+#define QEMU_VIRT_COMPATIBLE "linux,dummy-virt"
 
 static void read_ccsidrs(struct cs_arm_regs *regs)
 {
@@ -44,25 +48,37 @@ static void read_regs(struct cs_arch_cpu *c)
 	read_ccsidrs(&c->arm);
 }
 
-/* QEMU's ACPI tables carry OEM ID "BOCHS "; with its fixed 62.5 MHz timer
- * (a KVM guest sees the host's rate) it is taken to be TCG. */
+/* QEMU's virt machine, named by the firmware's own tables: its ACPI tables
+ * carry OEM ID "BOCHS " (EDK II, AAVMF); its device tree's root is
+ * compatible "linux,dummy-virt" (U-Boot, which hands the tree over and
+ * builds no ACPI). Then its fixed 62.5 MHz timer (a KVM guest sees the
+ * host's rate) is taken to be TCG. 0: neither; 1: QEMU; 2: QEMU TCG. */
 static int qemu_tcg(struct cs_arch_cpu *c, const struct cs_platform *pf)
 {
 	uint32_t len = 0;
 	const uint8_t *t = 0;
+	const void *dt = pf && pf->device_tree ? pf->device_tree(pf->ctx) : 0;
+	const char *why = 0, *what;
+	struct cs_buf b;
 	if (pf && pf->acpi_table) {
 		t = pf->acpi_table(pf->ctx, "FACP", &len);
 		if (!t)
 			t = pf->acpi_table(pf->ctx, "APIC", &len);
 	}
-	if (!t || len < 16 || t[10] != 'B' || t[11] != 'O' || t[12] != 'C' ||
-	    t[13] != 'H' || t[14] != 'S')
+	if (t && len >= 16 && t[10] == 'B' && t[11] == 'O' && t[12] == 'C' && t[13] == 'H' && t[14] == 'S') {
+		what = "ACPI OEM ID BOCHS (QEMU)";
+	} else if (dt && cs_fdt_check(dt, CS_FDT_MAX_BYTES, &why) == 0 &&
+		   (t = cs_fdt_prop(dt, "/", "compatible", &len)) != 0 &&
+		   cs_fdt_strlist_has(t, len, QEMU_VIRT_COMPATIBLE)) {
+		what = "device tree " QEMU_VIRT_COMPATIBLE " (QEMU virt)";
+	} else {
 		return 0;
-	cs_strlcpy(c->hv_evidence, "ACPI OEM ID BOCHS (QEMU)", sizeof c->hv_evidence);
+	}
+	cs_buf_init(&b, c->hv_evidence, sizeof c->hv_evidence);
+	cs_puts(&b, what);
 	if (c->cntfrq != QEMU_TCG_CNTFRQ)
 		return 1;
-	cs_strlcpy(c->hv_evidence, "ACPI OEM ID BOCHS (QEMU) and CNTFRQ 62.5 MHz (TCG's fixed rate)",
-		   sizeof c->hv_evidence);
+	cs_puts(&b, " and CNTFRQ 62.5 MHz (TCG's fixed rate)");
 	return 2;
 }
 
@@ -115,7 +131,8 @@ void cs_arch_cpu_read(struct cs_arch_cpu *c, const struct cs_platform *pf)
 		cs_puts(&b, q == 2 ? "QEMU TCG inferred from " : "QEMU inferred from ");
 		cs_puts(&b, c->hv_evidence);
 	} else {
-		cs_strlcpy(c->virt, "no emulator seen (AArch64 has no hypervisor bit)", sizeof c->virt);
+		cs_strlcpy(c->virt, "no emulator seen (AArch64 has no hypervisor bit; neither ACPI nor the device tree names QEMU)",
+			   sizeof c->virt);
 	}
 	c->invariant_clock = 1; /* the generic timer's rate is fixed by architecture */
 	c->n_caches = cs_arm_caches(&c->arm, c->caches, CS_MAX_CACHES);

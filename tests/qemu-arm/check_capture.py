@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""check_capture.py CAPTURE REDUCED MODEL: checks one aarch64 QEMU capture
-and its `cacheshape reduce --json` output against what QEMU 7.2's model
-advertises. Prints one "PASS what" or "FAIL what: why" line per check.
+"""check_capture.py CAPTURE REDUCED MODEL [u-boot]: checks one aarch64 QEMU
+capture and its `cacheshape reduce --json` output against what QEMU 7.2's
+model advertises; with u-boot, also what a capture made under U-Boot's UEFI
+must say (check_uboot.py); MODEL - with u-boot: those alone. Prints one "PASS what" or "FAIL what: why" line per check.
 Timings under TCG are the host's: nothing here compares the knees with the
 published caches, only that the figures are there and sane."""
 import json
@@ -11,6 +12,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "qemu"))
 import check_tlb  # noqa: E402
 import check_geometry  # noqa: E402
+import check_uboot  # noqa: E402
 
 KIB, MIB = 1024, 1024 * 1024
 # What QEMU 7.2 (target/arm/cpu64.c) publishes for each model.
@@ -24,7 +26,7 @@ COHERENT = "instruction fetch is coherent here: nothing to measure"
 
 def main():
     cap_path, red_path, model = sys.argv[1:4]
-    want = MODELS[model]
+    firmware = sys.argv[4] if len(sys.argv) > 4 else "aavmf"
     out = []
 
     def check(name, cond, why=""):
@@ -36,6 +38,11 @@ def main():
     except (OSError, ValueError) as e:
         print("FAIL capture or reduction is not JSON: %s" % e)
         return
+    if model == "-":  # the firmware's checks alone
+        check_uboot.checks(cap, red, check)
+        print("\n".join(out))
+        return
+    want = MODELS[model]
     g = lambda d, *ks: _get(d, ks)
 
     check("format and arch", g(cap, "format") == "cacheshape-capture"
@@ -123,6 +130,8 @@ def main():
     check("icache compared with CTR_EL0.IminLine", ic.get("ctr_imin_line_bytes") == 64, ic.get("ctr_imin_line_bytes"))
     check_tlb.checks(cap, red, check, "aarch64")
     check_geometry.checks(cap, red, check, "aarch64")
+    if firmware == "u-boot":
+        check_uboot.checks(cap, red, check)
     print("\n".join(out))
 
 

@@ -15,7 +15,19 @@ export QEMU_CPU=$5 QEMU_TIMEOUT=$6 QEMU_SHOW=1 MTOOLS_SKIP_CHECK=1
 here=$(dirname "$0")
 cs=build/host/cacheshape
 mkdir -p "$dir"
-"$here/mkesp.sh" "$dir/esp.img" "$efi" "$boot" "$cfg" || exit 1
+# QEMU_DISK=mbr (U-Boot): an MBR-partitioned disk, the ESP its partition
+# (mtools reach it at its offset); else a bare FAT image.
+if [ "${QEMU_DISK:-}" = mbr ]; then
+	img=$dir/disk.img
+	off=$(USB_LABEL=mbr "$here/mkusb.sh" "$img" "$efi" "$boot" | sed -nE 's/.* at byte ([0-9]+),.*/\1/p')
+	[ -n "$off" ] || exit 1
+	esp="$img@@$off"
+	mcopy -i "$esp" "$cfg" ::/cacheshape.cfg || exit 1
+else
+	img=$dir/esp.img
+	esp=$img
+	"$here/mkesp.sh" "$img" "$efi" "$boot" "$cfg" || exit 1
+fi
 smp=() # QEMU_SMP=4: processors for MP services (competitors=N, kinds)
 [ -n "${QEMU_SMP:-}" ] && smp=(-smp "$QEMU_SMP")
 # The console as it comes, but for the detailed report after the summary
@@ -41,17 +53,17 @@ show() {
 		printf '%s\n' "$line"
 	done
 }
-"${QEMU_BOOT:-$here/boot.sh}" "$dir/console.log" "${smp[@]}" -drive if=virtio,format=raw,file="$dir/esp.img" | show
+"${QEMU_BOOT:-$here/boot.sh}" "$dir/console.log" "${smp[@]}" -drive if=virtio,format=raw,file="$img" | show
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || echo "run: QEMU ended with status $rc (124: timed out)" >&2
-name=$(mdir -i "$dir/esp.img" -b ::/captures 2>/dev/null | grep -i '\.json$' | sort | tail -n 1)
+name=$(mdir -i "$esp" -b ::/captures 2>/dev/null | grep -i '\.json$' | sort | tail -n 1)
 if [ -z "$name" ]; then
-	echo "run: no capture on the ESP image ($dir/esp.img)" >&2
+	echo "run: no capture on the ESP image ($esp)" >&2
 	exit 1
 fi
 out="$dir/$(basename "$name")"
 rm -f "$out"
-mcopy -i "$dir/esp.img" "$name" "$out" || exit 1
+mcopy -i "$esp" "$name" "$out" || exit 1
 if [ ! -x "$cs" ]; then
 	echo "run: $cs is not built yet: the capture is not read back by the host" >&2
 	echo "capture: $out"
