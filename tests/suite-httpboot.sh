@@ -27,18 +27,13 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
-export MTOOLS_SKIP_CHECK=1 QEMU_SHOW=0
+export QEMU_SHOW=0
 CS=build/host/cacheshape
 EFI=build/x86_64/cacheshape.efi
 PEM=/usr/share/ovmf/PkKek-1-snakeoil.pem
-T=build/test-httpboot
 NS=cs-httpboot-$$
 ADDR=10.28.0.1
-rm -rf "$T"
-mkdir -p "$T"
-for f in "$CS" "$EFI" /usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd /usr/share/ovmf/PkKek-1-snakeoil.key; do
-	[ -e "$f" ] || { fail "missing $f (make host firmware deps-efi)"; summary httpboot; exit 1; }
-done
+boot_suite httpboot build/test-httpboot "$CS" "$EFI" /usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd /usr/share/ovmf/PkKek-1-snakeoil.key
 for t in dnsmasq ip sbsign python3; do
 	command -v $t >/dev/null || { fail "no $t (make deps-httpboot deps-sign)"; summary httpboot; exit 1; }
 done
@@ -125,7 +120,6 @@ NIC=(-netdev tap,id=n0,ifname=tap0,script=no,downscript=no
 	-fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=no
 	-fw_cfg name=opt/org.tianocore/IPv6Support,string=no)
 in_log() { grep -qF -- "$2" "$1"; }
-not() { ! "$@"; }
 boot() { # CASE QEMU-ARGS...: boots in the namespace; LOG, rc
 	local c=$1; shift
 	LOG=$T/$c.console.log
