@@ -27,6 +27,7 @@
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
+. tests/qemu/netboot.sh # port_of
 export QEMU_SHOW=0
 CS=build/host/cacheshape
 EFI=build/x86_64/cacheshape.efi
@@ -104,12 +105,7 @@ server_start() {
 	ip netns exec "$NS" "$@" >"$SRVLOG" 2>&1 & # ip execs it: $! is the server
 	SRV=$!
 	PIDS+=("$SRV")
-	for _ in $(seq 1 100); do
-		PORT=$(sed -nE "s|.*http://$ADDR:([0-9]+)/.*|\\1|p" "$SRVLOG" | head -n 1)
-		[ -n "$PORT" ] && return 0
-		kill -0 "$SRV" 2>/dev/null || break
-		sleep 0.1
-	done
+	PORT=$(port_of "$SRVLOG" "$SRV" ".*http://$ADDR:([0-9]+)/.*") && return 0
 	fail "$name: the server did not start: $(head -c 400 "$SRVLOG")"
 	return 1
 }
