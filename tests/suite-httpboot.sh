@@ -22,7 +22,7 @@
 # OVMF here offers PXE and HTTP boot for each NIC; PXE is turned off through
 # fw_cfg (opt/org.tianocore/IPv4PXESupport=no, IPv6 likewise), as a lab
 # turns it off in the machines' setup, or PXE's DHCPv6 wait comes first.
-# run-all: seconds 85
+# run-all: seconds 70
 # suite: qemu
 set -u
 cd "$(dirname "$0")/.."

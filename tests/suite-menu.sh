@@ -11,7 +11,7 @@
 # starts: its EPYC boot), and after=shutdown with no menu= (no countdown at
 # all: every other boot there, its Skylake one checked for it).
 # The menu's logic itself (keys in, settings out) is tests/test_menu.c's.
-# run-all: seconds 90
+# run-all: seconds 50
 # suite: qemu
 set -u
 cd "$(dirname "$0")/.."
@@ -76,7 +76,7 @@ if wait_for "menu: press a key for the boot menu" 1 "$TMO"; then
 	expect "$C: the run it is about to do shown with it" \
 		grep -qE '^run: sweep=quick max_bytes=256 KiB after=shutdown .*repeat=default .*bandwidth=default$' "$T/$C.log"
 	monitor "sendkey spc"
-	if wait_for "boot menu: Up/Down" 1 "$KEY_TMO"; then
+	if wait_for "boot menu: Up/Down" 1 "$KEY_TMO" && wait_render "$KEY_TMO"; then
 		pass "$C: a key opened the menu"
 		# the items as the menu lists them (the first at the cursor): the
 		# keys to send are counted from the menu's own text
