@@ -321,8 +321,9 @@ void cs_setting_doc(struct cs_buf *b)
 		   "long options (`cacheshape probe --OPTION VALUE`); both refuse a value\n"
 		   "out of range with the range below, the firmware keeping the default.\n"
 		   "The firmware's boot menu (`menu`, docs/firmware.md) offers every one\n"
-		   "the file takes that is a number, a word or on/off, edited within its range.\n"
-		   "The network's keys (`upload`, `upload_token`, `http_client`) are the\n"
+		   "the file takes that is a number, a word or on/off, edited within its range,\n"
+		   "but `menu` itself and `net_backoff`.\n"
+		   "The network's other keys (`upload`, `upload_token`, `http_client`) are the\n"
 		   "network client's (net/netset.h, docs/firmware.md).\n\n"
 		   "## The program's\n\n");
 	doc_head(b);

@@ -40,6 +40,7 @@ enum cs_setting_type {
 /* flags */
 #define CS_SETTING_FILE 1u /* the firmware's settings file takes it */
 #define CS_SETTING_HOST 2u /* the host probe takes it (option) */
+#define CS_SETTING_NO_MENU 4u /* the boot menu does not offer it (efi/menu_state.c) */
 
 struct cs_setting {
 	const char *key;      /* in the settings file: key=value */
@@ -94,7 +95,7 @@ int cs_setting_is(const struct cs_setting *d, const char *key, size_t n);
 enum cs_prog_setting {
 	CS_SET_SWEEP, CS_SET_MAX_BYTES, CS_SET_AFTER, CS_SET_CLOCK, CS_SET_COMPETITORS,
 	CS_SET_REPEAT, CS_SET_CORE_TYPES, CS_SET_LABEL, CS_SET_NAME, CS_SET_MENU,
-	CS_SET_PROG_COUNT
+	CS_SET_NET_BACKOFF, CS_SET_PROG_COUNT
 };
 extern const struct cs_setting cs_prog_settings[CS_SET_PROG_COUNT];
 #define CS_SETTINGS_MIN_BYTES 4096ull      /* max_bytes: the sweep's first size (4 KiB) */
@@ -104,6 +105,8 @@ extern const struct cs_setting cs_prog_settings[CS_SET_PROG_COUNT];
 #define CS_SETTINGS_CLOCK_MAX 15           /* a counter's name */
 #define CS_SETTINGS_MENU_SECONDS 5         /* menu: the countdown before the run */
 #define CS_SETTINGS_MENU_MAX 120           /* menu: its longest, in seconds */
+#define CS_SETTINGS_NET_BACKOFF_MS 1000    /* net_backoff: before the network's second try */
+#define CS_SETTINGS_NET_BACKOFF_MAX 60000  /* net_backoff: its longest, in milliseconds */
 
 /* Each kind's declarations (common/kinds.h's settings column), by enum
  * cs_kind; cs_none_settings for a kind with none. */

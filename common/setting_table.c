@@ -57,5 +57,11 @@ const struct cs_setting cs_prog_settings[CS_SET_PROG_COUNT] = {
 				      "emulator)",
 			  .help = "the firmware's countdown before it measures, beside the run it is "
 				  "about to do: a key opens the boot menu (docs/firmware.md); 0: none",
-			  .flags = F },
+			  .flags = F | CS_SETTING_NO_MENU }, /* the countdown that opens it */
+	[CS_SET_NET_BACKOFF] = { .key = "net_backoff", .type = CS_SETTING_UINT, .min = 0,
+				 .max = CS_SETTINGS_NET_BACKOFF_MAX, .unit = "milliseconds",
+				 .def = CS_SETTINGS_NET_BACKOFF_MS,
+				 .help = "the network's wait before its second try of a transient failure "
+					 "(a settings fetch, an upload), doubled before each try after",
+				 .flags = F | CS_SETTING_NO_MENU },
 };

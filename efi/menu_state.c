@@ -97,12 +97,10 @@ uint64_t cs_menu_step(const struct cs_setting *d, uint64_t u, int up)
 }
 
 /* The menu offers what it can edit: a bool, a number, a size, a word. */
-static int offered(const struct cs_setting *d, uint32_t kind, uint32_t idx)
+static int offered(const struct cs_setting *d)
 {
-	if (!(d->flags & CS_SETTING_FILE))
-		return 0;
-	if (kind == CS_KIND_COUNT && idx == CS_SET_MENU)
-		return 0; /* the countdown that opened it */
+	if (!(d->flags & CS_SETTING_FILE) || (d->flags & CS_SETTING_NO_MENU))
+		return 0; /* menu= (the countdown that opened it), net_backoff= */
 	return d->type == CS_SETTING_BOOL || d->type == CS_SETTING_UINT || d->type == CS_SETTING_SIZE ||
 	       d->type == CS_SETTING_ENUM;
 }
@@ -122,7 +120,7 @@ void cs_menu_open(struct cs_menu *m, struct cs_settings *s)
 	m->s = s;
 	m->n = m->at = 0;
 	for (uint32_t n = 0; n < CS_SETTINGS_KEYS_MAX && (d = cs_settings_decl(n, &kind, &idx)); n++)
-		if (offered(d, kind, idx)) {
+		if (offered(d)) {
 			m->item[m->n] = n;
 			m->loaded[m->n] = cs_settings_get(s, n);
 			m->n++;
@@ -135,7 +133,7 @@ void cs_menu_run_line(struct cs_buf *b, const struct cs_settings *s)
 	const struct cs_setting *d;
 	cs_puts(b, "run:");
 	for (uint32_t n = 0; n < CS_SETTINGS_KEYS_MAX && (d = cs_settings_decl(n, &kind, &idx)); n++)
-		if (offered(d, kind, idx)) {
+		if (offered(d)) {
 			cs_putc(b, ' ');
 			cs_puts(b, d->key);
 			cs_putc(b, '=');

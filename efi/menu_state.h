@@ -7,7 +7,8 @@
  * words, a number steps within its declared range (a size by doubling),
  * reaching its off word and its default said in words at the bottom.
  * Names and texts (clock=, label=, name=) are the settings file's alone;
- * menu= itself is the countdown that opened the menu. */
+ * a declaration marked CS_SETTING_NO_MENU is not offered: menu= itself
+ * (the countdown that opened the menu), net_backoff= (the network's). */
 #ifndef CS_EFI_MENU_STATE_H
 #define CS_EFI_MENU_STATE_H
 

@@ -11,7 +11,6 @@
 #define CS_NET_TRY_MS 10000    /* one exchange, connect to last byte */
 #define CS_NET_CFG_TRIES 3     /* settings: a missing server must not hold the run long */
 #define CS_NET_UPLOAD_TRIES 5  /* the capture: worth waiting for */
-#define CS_NET_BACKOFF_MS 1000 /* before the second try; doubled each time */
 #define CS_NET_REPLY_MAX 4096  /* the server's answer to an upload */
 
 static struct {
@@ -122,7 +121,7 @@ static EFI_STATUS exchange(const struct cs_settings *set, struct cs_xfer *x, int
 {
 	enum cs_http_client client;
 	EFI_STATUS s = nic();
-	UINT32 backoff = CS_NET_BACKOFF_MS;
+	UINT32 backoff = set->net_backoff_ms; /* net_backoff=; doubled before each try after */
 	char msg[CS_NET_WHY_MAX + 64];
 
 	if (EFI_ERROR(s)) {
@@ -158,8 +157,8 @@ static EFI_STATUS exchange(const struct cs_settings *set, struct cs_xfer *x, int
 			cs_put_u64(&b, (uint64_t)x->status);
 		}
 		cs_puts(&b, "; again in ");
-		cs_put_u64(&b, backoff / 1000);
-		cs_puts(&b, " s\n");
+		cs_put_u64(&b, backoff % 1000 ? backoff : backoff / 1000);
+		cs_puts(&b, backoff % 1000 ? " ms\n" : " s\n");
 		cs_con_buf(&b);
 		net.bs->Stall((UINTN)backoff * 1000);
 		backoff *= 2;

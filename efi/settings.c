@@ -9,6 +9,7 @@ void cs_settings_default(struct cs_settings *s)
 	cs_memset(s, 0, sizeof *s);
 	s->after = CS_AFTER_WAIT;
 	s->menu = (uint32_t)cs_prog_settings[CS_SET_MENU].def;
+	s->net_backoff_ms = (uint32_t)cs_prog_settings[CS_SET_NET_BACKOFF].def;
 	cs_kind_settings_default(s->kind);
 }
 
@@ -173,6 +174,7 @@ static void store(struct cs_settings *s, uint32_t id, const struct cs_setting_va
 	case CS_SET_LABEL: copy_label(s->label, sizeof s->label, v->s, v->n); break;
 	case CS_SET_NAME: copy_n(s->name, sizeof s->name, v->s, v->n); break;
 	case CS_SET_MENU: s->menu = (uint32_t)v->u, s->menu_said = 1; break;
+	case CS_SET_NET_BACKOFF: s->net_backoff_ms = (uint32_t)v->u; break;
 	}
 }
 
@@ -211,6 +213,7 @@ uint64_t cs_settings_get(const struct cs_settings *s, uint32_t n)
 	case CS_SET_REPEAT: return s->repeat;
 	case CS_SET_CORE_TYPES: return s->kinds_on_ap ? 1 : 0; /* "main|ap" */
 	case CS_SET_MENU: return s->menu;
+	case CS_SET_NET_BACKOFF: return s->net_backoff_ms;
 	default: return 0; /* clock, label, name: text */
 	}
 }

@@ -48,6 +48,7 @@ struct cs_settings {
 	 * takes them: bandwidth=off|N among them */
 	uint64_t kind[CS_KIND_COUNT][CS_KIND_SETTINGS_MAX];
 	struct cs_netset net; /* upload=, upload_token=, http_client= */
+	uint32_t net_backoff_ms; /* net_backoff=: before the network's second try */
 	int from_file;
 	uint32_t n_errors;    /* bad lines, and notes, of every parse */
 	uint32_t n_unnamed;   /* the last parse's, counted but not named */

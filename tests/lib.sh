@@ -28,3 +28,46 @@ cs_direct_python() {
 	export PATH
 }
 [ -n "${CS_DIRECT_PYTHON:-}" ] || { cs_direct_python; export CS_DIRECT_PYTHON=1; }
+
+# The preamble of a suite that boots the firmware in QEMU:
+#   boot_suite NAME DIR FILE...
+# mtools told not to check the images' geometry, T the suite's scratch
+# folder DIR (emptied), and each FILE there, or the suite ends at once
+# with one failure naming the make target that builds it.
+boot_suite() {
+	local name=$1 f what
+	T=$2
+	shift 2
+	export MTOOLS_SKIP_CHECK=1
+	rm -rf "$T"
+	mkdir -p "$T"
+	for f; do
+		[ -e "$f" ] && continue
+		case $f in
+		build/x86_64/*) what=firmware ;;
+		build/aarch64/*) what=firmware-aarch64 ;;
+		build/cacheshape-usb.img) what=usb ;;
+		build/host/*) what=host ;;
+		/usr/share/AAVMF/*) what=deps-arm ;;
+		/usr/share/OVMF/* | /usr/share/ovmf/*) what=deps-efi ;;
+		*) what=test ;;
+		esac
+		fail "missing $f (make $what)"
+		summary "$name"
+		exit 1
+	done
+}
+# not CMD...: true when CMD fails (for expect)
+not() { ! "$@"; }
+# capture_is WHAT PYTHON-EXPR: expect "$C: WHAT", true when EXPR holds of
+# the capture $T/$C.json (d, and s its settings member) and of its
+# reduction $T/$C.red.json (r; None where there is none)
+capture_is() {
+	expect "$C: $1" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d.get("settings")
+try: r = json.load(open(sys.argv[2]))
+except Exception: r = None
+sys.exit(0 if eval(sys.argv[3]) else 1)' "$T/$C.json" "$T/$C.red.json" "$2"
+}

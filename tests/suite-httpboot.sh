@@ -15,28 +15,26 @@
 #   3 booted from its ESP with upload= on the same 500 server: the capture
 #     is written on the ESP first and is still there, whole, after the
 #     refused uploads
+#   (2 and 3 set net_backoff=, the back-off's first wait: BACKOFF_MS, each
+#   doubled, instead of 1+2+4+8 s that TCG would spend spinning in Stall())
 #   4 AAVMF (aarch64) HTTP-boots BOOTAA64.EFI from the same dnsmasq lines
 #     (client arch 19), fetches its settings and uploads
 # OVMF here offers PXE and HTTP boot for each NIC; PXE is turned off through
 # fw_cfg (opt/org.tianocore/IPv4PXESupport=no, IPv6 likewise), as a lab
 # turns it off in the machines' setup, or PXE's DHCPv6 wait comes first.
-# run-all: seconds 85
+# run-all: seconds 70
 # suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
-export MTOOLS_SKIP_CHECK=1 QEMU_SHOW=0
+. tests/qemu/netboot.sh # port_of
+export QEMU_SHOW=0
 CS=build/host/cacheshape
 EFI=build/x86_64/cacheshape.efi
 PEM=/usr/share/ovmf/PkKek-1-snakeoil.pem
-T=build/test-httpboot
 NS=cs-httpboot-$$
 ADDR=10.28.0.1
-rm -rf "$T"
-mkdir -p "$T"
-for f in "$CS" "$EFI" /usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd /usr/share/ovmf/PkKek-1-snakeoil.key; do
-	[ -e "$f" ] || { fail "missing $f (make host firmware deps-efi)"; summary httpboot; exit 1; }
-done
+boot_suite httpboot build/test-httpboot "$CS" "$EFI" /usr/share/OVMF/OVMF_CODE_4M.snakeoil.fd /usr/share/ovmf/PkKek-1-snakeoil.key
 for t in dnsmasq ip sbsign python3; do
 	command -v $t >/dev/null || { fail "no $t (make deps-httpboot deps-sign)"; summary httpboot; exit 1; }
 done
@@ -107,12 +105,7 @@ server_start() {
 	ip netns exec "$NS" "$@" >"$SRVLOG" 2>&1 & # ip execs it: $! is the server
 	SRV=$!
 	PIDS+=("$SRV")
-	for _ in $(seq 1 100); do
-		PORT=$(sed -nE "s|.*http://$ADDR:([0-9]+)/.*|\\1|p" "$SRVLOG" | head -n 1)
-		[ -n "$PORT" ] && return 0
-		kill -0 "$SRV" 2>/dev/null || break
-		sleep 0.1
-	done
+	PORT=$(port_of "$SRVLOG" "$SRV" ".*http://$ADDR:([0-9]+)/.*") && return 0
 	fail "$name: the server did not start: $(head -c 400 "$SRVLOG")"
 	return 1
 }
@@ -123,7 +116,6 @@ NIC=(-netdev tap,id=n0,ifname=tap0,script=no,downscript=no
 	-fw_cfg name=opt/org.tianocore/IPv6PXESupport,string=no
 	-fw_cfg name=opt/org.tianocore/IPv6Support,string=no)
 in_log() { grep -qF -- "$2" "$1"; }
-not() { ! "$@"; }
 boot() { # CASE QEMU-ARGS...: boots in the namespace; LOG, rc
 	local c=$1; shift
 	LOG=$T/$c.console.log
@@ -135,6 +127,7 @@ boot() { # CASE QEMU-ARGS...: boots in the namespace; LOG, rc
 QUICK='sweep=quick
 after=shutdown
 max_bytes=2M'
+BACKOFF_MS=25 # net_backoff= for the 500 server's refusals (the firmware's default: 1000)
 
 # 1. HTTP boot of the signed image under enforcing Secure Boot
 C=http
@@ -180,7 +173,7 @@ fi
 C=http500
 mkdir -p "$T/$C/boot"
 cp "$EFI" "$T/$C/boot/BOOTX64.EFI"
-printf '%s\n' "$QUICK" >"$T/$C/cacheshape.cfg"
+printf '%s\nnet_backoff=%s\n' "$QUICK" "$BACKOFF_MS" >"$T/$C/cacheshape.cfg"
 if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
 	dnsmasq_start "http://$ADDR:$PORT"; then
 	URL=http://$ADDR:$PORT
@@ -191,8 +184,8 @@ if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
 	expect "$C: HTTP-booted from the 500 server" in_log "$LOG" "net: booted over the network (HTTP boot), boot file $URL/boot/BOOTX64.EFI"
 	expect "$C: no volume: it says the capture goes to the server" in_log "$LOG" "capture: no volume to write it to; it goes to the server"
 	for k in 1 2 3 4; do
-		expect "$C: try $k of 5 answered 500, next after back-off" \
-			grep -qE "^upload: try $k of 5 \(the firmware's HTTP\) answered 500; again in $((1 << (k - 1))) s\$" "$LOG"
+		expect "$C: try $k of 5 answered 500, next after back-off (net_backoff=$BACKOFF_MS, doubled)" \
+			grep -qE "^upload: try $k of 5 \(the firmware's HTTP\) answered 500; again in $((BACKOFF_MS << (k - 1))) ms\$" "$LOG"
 	done
 	expect "$C: then NOT uploaded, 500 named" in_log "$LOG" "upload: NOT uploaded to $URL/captures: the server answered 500"
 	expect "$C: the server's message shown" in_log "$LOG" "it says: test server: every upload refused with 500"
@@ -208,7 +201,7 @@ printf '%s\n' "$QUICK" >"$T/$C/cacheshape.cfg"
 if server_start "$C" python3 tests/qemu/http500.py "$ADDR" "$T/$C" &&
 	dnsmasq_start "http://$ADDR:$PORT"; then
 	URL=http://$ADDR:$PORT
-	printf '%s\nname=esp500\nupload=%s/captures\n' "$QUICK" "$URL" >"$T/$C/esp.cfg"
+	printf '%s\nname=esp500\nupload=%s/captures\nnet_backoff=%s\n' "$QUICK" "$URL" "$BACKOFF_MS" >"$T/$C/esp.cfg"
 	tests/qemu/mkesp.sh "$T/$C/esp.img" "$EFI" BOOTX64.EFI "$T/$C/esp.cfg"
 	boot "$C" -drive if=none,id=esp,format=raw,file="$T/$C/esp.img" -device virtio-blk-pci,drive=esp,bootindex=0 "${NIC[@]}"
 	stop "$SRV"

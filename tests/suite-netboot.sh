@@ -31,15 +31,10 @@ set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
 . tests/qemu/netboot.sh
-export MTOOLS_SKIP_CHECK=1 QEMU_SHOW=0
-T=build/test-netboot
-rm -rf "$T"
-mkdir -p "$T"
+export QEMU_SHOW=0
 X86=build/x86_64/cacheshape.efi
 ARM=build/aarch64/cacheshape.efi
-for f in "$CS" "$X86"; do
-	[ -e "$f" ] || { fail "missing $f (make firmware host)"; summary netboot; exit 1; }
-done
+boot_suite netboot build/test-netboot "$CS" "$X86"
 trap 'serve_stop; cfg_stop' EXIT
 QUICK='sweep=quick
 after=shutdown

@@ -5,22 +5,19 @@
 # (tests/qemu/check_capture.py). Also: the `make usb` image as a USB stick,
 # a read-only volume, a full volume, an existing capture name, a malformed
 # settings file. Timings under TCG are the host's: nothing here compares the
-# measured knees with the emulated CPUID.
+# measured knees with the emulated CPUID. Some boots carry another suite's
+# checks, so that no boot is made twice for them: the boot menu's countdown
+# run out (menu=2, EPYC) and the unattended run (Skylake: no countdown),
+# suite-menu's; competitors=1 on one processor (malformed), suite-qemu-mp's.
 # run-all: seconds 150
 # suite: qemu
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
-export MTOOLS_SKIP_CHECK=1
 EFI=build/x86_64/cacheshape.efi
 USB=build/cacheshape-usb.img
 CS=build/host/cacheshape
-T=${QEMU_TEST_DIR:-build/test-qemu}
-rm -rf "$T"
-mkdir -p "$T"
-for f in "$EFI" "$USB" "$CS"; do
-	[ -e "$f" ] || { fail "missing $f (make firmware usb host)"; summary qemu-x86; exit 1; }
-done
+boot_suite qemu-x86 "${QEMU_TEST_DIR:-build/test-qemu}" "$EFI" "$USB" "$CS"
 
 cfg() { printf '%s\n' "$@" >"$T/$C.cfg"; } # settings lines for this case
 boot() { # boot IMAGE [QEMU ARGS...]: boots case $C, log in $T/$C.log
@@ -32,7 +29,6 @@ boot() { # boot IMAGE [QEMU ARGS...]: boots case $C, log in $T/$C.log
 }
 esp() { tests/qemu/mkesp.sh "$T/$C.img" "$EFI" BOOTX64.EFI "$T/$C.cfg" "${1:-65536}"; }
 in_log() { grep -qF -- "$1" "$T/$C.log"; }
-not() { ! "$@"; }
 # fetch IMG[@@OFF] FILE-ON-IMAGE: copies it to $T/$C.json
 fetch() { rm -f "$T/$C.json"; mcopy -i "$1" "$2" "$T/$C.json" 2>/dev/null; }
 captures() { mdir -i "$1" -b ::/captures 2>/dev/null | grep -iE '\.(json|tmp)$'; }
@@ -98,7 +94,9 @@ for model in default skylake epyc; do
 		rc=${rc:-124}
 		limit=0
 	else
-		cfg sweep=quick after=shutdown max_bytes=2M "label=test $model ${QEMU_CPU:-qemu64}"
+		# EPYC's: menu=2, the boot menu's countdown left to run out
+		cfg sweep=quick after=shutdown max_bytes=2M "label=test $model ${QEMU_CPU:-qemu64}" \
+			$([ "$model" = epyc ] && echo menu=2)
 		esp
 		boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
 		limit=$((2 << 20))
@@ -118,6 +116,18 @@ for model in default skylake epyc; do
 			python3 tests/qemu/check_clock.py "$T/$C.json" "$T/$C.red.json" $smi
 		expect "$C: the cycle counter said on screen" in_log "cycle counter: "
 		expect "$C: file as shown on screen" in_log "$(basename "$(echo "$files" | head -n 1)")"
+		# the boot menu (suite-menu's other two boots)
+		case $model in
+		skylake)
+			expect "$C: unattended (after=shutdown, no menu=): no countdown" not grep -qE '^menu:|^run: ' "$T/$C.log"
+			capture_is "the capture records no countdown" 's["menu"] == 0 and not s["menu_opened"]' ;;
+		epyc)
+			expect "$C: menu=2: counted down and started by itself" \
+				in_log "menu: press a key for the boot menu, or the run starts in 2 1: starting"
+			expect "$C: menu=2: no menu opened" not in_log "boot menu:"
+			capture_is "the capture records the countdown, no menu" \
+				's["menu"] == 2 and not s["menu_opened"] and s["menu_changed"] == [] and s["repeat"] == 1' ;;
+		esac
 	else
 		fail "$C: capture not readable with mtools"
 	fi
@@ -167,30 +177,26 @@ expect "full: says full" in_log "NOT written: the volume is full"
 expect "full: summary still shown" in_log "summary: each published level"
 expect "full: no half capture left" test -z "$(captures "$T/$C.img")"
 
-# 7: an existing name is never overwritten: the run takes the next name.
-C=exists
-cfg sweep=quick after=shutdown max_bytes=2M name=fixed
-esp
-echo '{"sentinel": true}' >"$T/sentinel.json"
-mmd -i "$T/$C.img" ::/captures
-mcopy -i "$T/$C.img" "$T/sentinel.json" ::/captures/fixed.json
-boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
-expect "exists: written beside it" in_log 'capture written: \captures\fixed-2.json'
-fetch "$T/$C.img" ::/captures/fixed.json
-expect "exists: the old capture untouched" cmp -s "$T/$C.json" "$T/sentinel.json"
-if fetch "$T/$C.img" ::/captures/fixed-2.json; then verify default $((2 << 20)); else fail "exists: no fixed-2.json"; fi
-
-# 7b: repeat=5 (the default boot's, issue 25) on the smallest sweep this
+# 7: repeat=5 (the default boot's, issue 25) on the smallest sweep this
 # suite runs that has a knee under TCG (to 256 KiB, QEMU's own step near
 # 34 KiB): the whole sweep five times, every point with its
 # five figures, each level's floor and each knee with its spread.
+# The same boot: an existing name is never overwritten (name=rep, and a
+# rep.json already there): the run takes the next name, rep-2.
 C=repeats
 cfg sweep=quick after=shutdown max_bytes=256K repeat=5 name=rep
 esp
+echo '{"sentinel": true}' >"$T/sentinel.json"
+mmd -i "$T/$C.img" ::/captures
+mcopy -i "$T/$C.img" "$T/sentinel.json" ::/captures/rep.json
 boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
 ran_ok
+expect "exists: written beside it" in_log 'capture written: \captures\rep-2.json'
+fetch "$T/$C.img" ::/captures/rep.json
+expect "exists: the old capture untouched" cmp -s "$T/$C.json" "$T/sentinel.json"
 expect "repeats: the settings line says repeat=5" in_log "settings: sweep=quick after=shutdown max_bytes=256 KiB repeat=5"
-if fetch "$T/$C.img" ::/captures/rep.json && "$CS" reduce --json "$T/$C.json" >"$T/$C.red.json" 2>"$T/$C.err"; then
+if fetch "$T/$C.img" ::/captures/rep-2.json; then verify default $((256 << 10)); else fail "exists: no rep-2.json"; fi
+if [ -s "$T/$C.red.json" ]; then
 	expect "repeats: five figures a point, its ns among them; settings and plan say 5" python3 -c '
 import json, sys
 c = json.load(open(sys.argv[1]))
@@ -216,15 +222,17 @@ for k in d["knees"]:
 	expect "repeats: the report shows the spreads" "$CS" reduce "$T/$C.json" >"$T/$C.txt"
 	expect "repeats: ... a floor's" grep -qE "^           spread [0-9.]+ ns .. [0-9.]+ ns, the floor in 5 of 5 repeats" "$T/$C.txt"
 else
-	fail "repeats: no capture rep.json, or reduce --json refused it: $(head -c 300 "$T/$C.err" 2>/dev/null)"
+	fail "repeats: no capture rep-2.json, or reduce --json refused it: $(head -c 300 "$T/$C.red.err" 2>/dev/null)"
 fi
 
 # 8: malformed settings: each bad line named, defaults kept, no hang.
 # max_bytes keeps its default (4x the largest published cache): a CPU
 # without an L3 (qemu64, l3-cache=off: L2 512 KiB the largest) holds that
 # default sweep to 2 MiB, where the 16 MiB L3 made it 64 MiB.
+# Its last line asks for a competitor on this one processor (suite-qemu-mp's
+# -smp 1 case): none to run on, said, and the reason kept.
 C=malformed
-printf 'sweep=quick\nafter=shutdown\nmax_bytes=lots\nthis is not a setting\ncolour=blue\nafter = sometimes\n' >"$T/$C.cfg"
+printf 'sweep=quick\nafter=shutdown\nmax_bytes=lots\nthis is not a setting\ncolour=blue\nafter = sometimes\ncompetitors=1\n' >"$T/$C.cfg"
 esp
 QEMU_CPU=qemu64,l3-cache=off boot "$T/$C.img" -drive if=virtio,format=raw,file="$T/$C.img"
 expect "malformed: ran to the end (exit $rc)" test "$rc" -eq 0
@@ -244,6 +252,14 @@ c = json.load(open(sys.argv[1]))
 big = max(k["size_bytes"] for k in c["published"]["caches"] if k["type"] != "instruction")
 pts = c["sweep"]["points"]
 sys.exit(0 if c["plan"]["target_bytes"] == 4 * big == 2 << 20 and pts[-1]["bytes"] == 4 * big else 1)' "$T/$C.json"
+	# one processor, a competitor asked for: none to run on
+	expect "malformed: one processor" in_log "processors: 1 (1 enabled), boot processor #0"
+	expect "malformed: competitors=1, no AP said" in_log "competitor: no enabled application processor: the competitor sweep was not run"
+	expect "$C: cacheshape reduce reads it" "$CS" reduce "$T/$C.json" >"$T/$C.txt" 2>&1
+	expect "$C: cacheshape reduce --json reads it" sh -c "'$CS' reduce --json '$T/$C.json' >'$T/$C.red.json' 2>'$T/$C.red.err'"
+	capture_is "one processor listed, no competitor sweep, the reason kept" \
+		"len(d['processors']) == 1 and 'competitor' not in d and 'no enabled application processor' in d['competitor_note'] and s['competitors'] == 1"
+	capture_is "reduce --json: no competitor member" "'competitor' not in r and r['cores'][0]['kind'] == 'all'"
 else
 	fail "malformed: no capture"
 fi

@@ -322,7 +322,7 @@ serve_stop
 mkdir -p "$T/full"
 ( trap '' XFSZ; ulimit -f 8; exec "$CS" serve --dir "$T/full" --port 0 >"$T/full.log" 2>&1 ) &
 SERVE_PID=$!
-for _ in $(seq 50); do SERVE_PORT=$(sed -nE 's|.*http://127\.0\.0\.1:([0-9]+)/.*|\1|p' "$T/full.log" | head -n 1); [ -n "$SERVE_PORT" ] && break; sleep 0.1; done
+SERVE_PORT=$(port_of "$T/full.log" "$SERVE_PID" '.*http://127\.0\.0\.1:([0-9]+)/.*')
 codes=
 for k in 05 06 07 08 09; do codes="$codes $(post "$T/load/cap$k.json")"; done
 expect "full: each upload that cannot be written is 507 (got$codes)" test "$codes" = " 507 507 507 507 507"

@@ -16,7 +16,23 @@
 #                                            /cacheshape.cfg, framed otherwise;
 #                                            sets CFG_PID CFG_PORT CFG_LOG
 #   cfg_stop
+#   port_of LOG PID REGEX                    a server's port from its log
+#                                            (tests/suite-httpboot.sh's too)
 CS=${CS:-build/host/cacheshape}
+
+# port_of LOG PID REGEX: the port a server (PID) prints in its LOG, the
+# first line that the sed -E REGEX matches, \1 the port; waited for 10 s
+# at most, while the server lives (status 1 and nothing printed otherwise)
+port_of() {
+	local port
+	for _ in $(seq 1 100); do
+		port=$(sed -nE "s|$3|\\1|p" "$1" | head -n 1)
+		[ -n "$port" ] && { echo "$port"; return 0; }
+		kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
 
 cfg_start() {
 	local file=$1; shift
@@ -24,12 +40,7 @@ cfg_start() {
 	CFG_PORT=
 	python3 tests/qemu/cfgserve.py "$file" "$@" >"$CFG_LOG" 2>&1 &
 	CFG_PID=$!
-	for _ in $(seq 1 100); do
-		CFG_PORT=$(sed -nE 's|^http://127\.0\.0\.1:([0-9]+)/$|\1|p' "$CFG_LOG" | head -n 1)
-		[ -n "$CFG_PORT" ] && return 0
-		kill -0 "$CFG_PID" 2>/dev/null || break
-		sleep 0.1
-	done
+	CFG_PORT=$(port_of "$CFG_LOG" "$CFG_PID" '^http://127\.0\.0\.1:([0-9]+)/$') && return 0
 	echo "netboot: cfgserve did not start: $(head -c 500 "$CFG_LOG")" >&2
 	return 1
 }
@@ -48,12 +59,7 @@ serve_start() {
 	mkdir -p "$dir"
 	"$CS" serve --dir "$dir" --boot "$boot" --port 0 "$@" >"$SERVE_LOG" 2>&1 &
 	SERVE_PID=$!
-	for _ in $(seq 1 100); do
-		SERVE_PORT=$(sed -nE 's|.*http://127\.0\.0\.1:([0-9]+)/.*|\1|p' "$SERVE_LOG" | head -n 1)
-		[ -n "$SERVE_PORT" ] && return 0
-		kill -0 "$SERVE_PID" 2>/dev/null || break
-		sleep 0.1
-	done
+	SERVE_PORT=$(port_of "$SERVE_LOG" "$SERVE_PID" '.*http://127\.0\.0\.1:([0-9]+)/.*') && return 0
 	echo "netboot: cacheshape serve did not start: $(head -c 500 "$SERVE_LOG")" >&2
 	return 1
 }

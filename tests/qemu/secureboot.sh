@@ -11,8 +11,11 @@
 #     console), never started, nothing written
 #   3 the signed image with one byte changed after signing: sbverify
 #     refuses it, and so does the firmware
-# A refusal ends the boot as soon as the firmware says it has nothing left
-# to boot: QEMU is stopped there, not left to its timeout.
+# 2 and 3 share one firmware start: two disks, each at a PCI address of its
+# own (its refusal told apart by its device path), the unsigned one first
+# in the boot order. The refusals end the boot as soon as the firmware says
+# it has nothing left to boot: QEMU is stopped there, not left to its
+# timeout.
 # (The refusals' bound is boot_watch's own, TMO or 120 s: at 60 s a
 # refusal on a loaded 2-CPU machine, OVMF's start alone taking most of it,
 # was cut before the firmware said so, 2026-12-06.)
@@ -20,7 +23,6 @@ set -u
 arch=$1
 cd "$(dirname "$0")/../.."
 . tests/lib.sh
-export MTOOLS_SKIP_CHECK=1
 CS=build/host/cacheshape
 PEM=/usr/share/ovmf/PkKek-1-snakeoil.pem
 SNAKE_KEY=/usr/share/ovmf/PkKek-1-snakeoil.key
@@ -39,23 +41,19 @@ aarch64)
 	FW_FILES="$AAVMF_CODE $AAVMF_VARS" ;;
 *) echo "secureboot.sh: ARCH is x86_64 or aarch64, not '$arch'" >&2; exit 2 ;;
 esac
-rm -rf "$T"
-mkdir -p "$T"
-for f in "$CS" "$EFI" $FW_FILES "$PEM" "$SNAKE_KEY"; do
-	[ -e "$f" ] || { fail "missing $f (make host firmware firmware-aarch64 deps-sign)"; summary "$suite"; exit 1; }
-done
+boot_suite "$suite" "$T" "$CS" "$EFI" $FW_FILES "$PEM" "$SNAKE_KEY"
 for t in sbsign sbverify openssl; do
 	command -v $t >/dev/null || { fail "no $t (make deps-sign)"; summary "$suite"; exit 1; }
 done
 
 in_log() { grep -qF -- "$1" "$LOG"; }
-not() { ! "$@"; }
 . tests/qemu/bootwatch.sh
-# refused CASE: the firmware refused the disk's image, said why, ran nothing
+# refused CASE ADDR: the firmware refused the image of the disk at PCI
+# address ADDR (0xN), said why, ran nothing
 refused() {
-	local c=$1
+	local c=$1 addr=$2
 	expect "$c: the firmware refused the image: 'Access Denied' on the console" \
-		grep -qE "^BdsDxe: failed to load Boot[0-9A-F]{4} \".*\" from .*: Access Denied$" "$LOG"
+		grep -qE "^BdsDxe: failed to load Boot[0-9A-F]{4} \".*\" from .*/Pci\\($addr,0x0\\)[^ ]*: Access Denied$" "$LOG"
 	expect "$c: and had nothing left to boot (stopped there)" test "$STOPPED" = 1
 	expect "$c: the application never started" not in_log "cacheshape 0.1.0 (UEFI"
 	expect "$c: nothing written on the volume" test -z "$(mdir -i "$T/$c.img" -b ::/captures 2>/dev/null)"
@@ -109,15 +107,11 @@ else
 	fail "signed: no capture sb-$arch.json on the volume"
 fi
 
-# 2. unsigned: refused
-C=unsigned
+# 2. unsigned
 expect "unsigned: sbverify refuses it too" not sbverify --cert "$PEM" "$EFI" >/dev/null 2>&1
 esp unsigned "$EFI"
-boot_watch unsigned -drive if=virtio,format=raw,file="$T/unsigned.img"
-refused unsigned
 
 # 3. tampered: one byte of the signed image changed, inside its first section
-C=tampered
 python3 - "$T/signed.efi" "$T/tampered.efi" <<'PY'
 import struct, sys
 b = bytearray(open(sys.argv[1], "rb").read())
@@ -131,7 +125,11 @@ expect "tampered: one byte differs from the signed image" test "$(cmp -l "$T/sig
 expect "tampered: sbverify refuses it" not sbverify --cert "$PEM" "$T/tampered.efi" >/dev/null 2>&1
 expect "tampered: the signed image still verifies (the check can pass)" sbverify --cert "$PEM" "$T/signed.efi" >/dev/null 2>&1
 esp tampered "$T/tampered.efi"
-boot_watch tampered -drive if=virtio,format=raw,file="$T/tampered.img"
-refused tampered
+
+# 2 and 3 booted: one firmware start, both disks refused
+disk() { echo "-drive if=none,id=$1,format=raw,file=$T/$1.img -device virtio-blk-pci,drive=$1,addr=$2,bootindex=$3"; }
+boot_watch refusals $(disk unsigned 0x6 0) $(disk tampered 0x7 1)
+refused unsigned 0x6
+refused tampered 0x7
 
 summary "$suite"
