@@ -36,7 +36,9 @@ SELFTEST_HOST := $(HOSTDIR)/selftest
 # The firmware's flags, and the selftest's C library in place of any other:
 # -nostdinc, so a test that needs more than selftest/include offers fails to
 # compile rather than picking up the host's headers.
-SELFTEST_CFLAGS = $(EFI_CFLAGS) -nostdinc -isystem $(shell $(EFI_CC) -print-file-name=include) \
+# (the compiler's own include folder asked once a make: mk/host.mk's pkg-config)
+EFI_CC_INCLUDE = $(eval EFI_CC_INCLUDE := $$(shell $$(EFI_CC) -print-file-name=include))$(EFI_CC_INCLUDE)
+SELFTEST_CFLAGS = $(EFI_CFLAGS) -nostdinc -isystem $(EFI_CC_INCLUDE) \
 	-Iselftest/include -DCS_SELFTEST=1 -DCS_SELFTEST_ARCH='"$(ARCH)"'
 # The host twin: the host's flags and C library, the same selftest mode.
 SELFTEST_HOST_CFLAGS = $(HOST_CFLAGS) -DCS_SELFTEST=1

@@ -18,26 +18,27 @@ mkdir -p "$T"
 A=captures/host/AMD-EPYC-2026-11-30-tsc-huge.json
 B=captures/host/AMD-EPYC-2026-11-30-tsc-huge-competitors1.json
 
-# count SVG CLASS: elements of that class; "legend": text in g#legend
-count() {
-	python3 - "$1" "$2" <<'PY'
-import sys, xml.etree.ElementTree as E
-root = E.parse(sys.argv[1]).getroot()
-ns = '{http://www.w3.org/2000/svg}'
-want = sys.argv[2]
-if want == 'legend':
-    g = [e for e in root.iter(ns + 'g') if e.get('id') == 'legend']
-    print(len([t for t in g[0].iter(ns + 'text') if t.get('class') == 'legend']) if g else -1)
-else:
-    print(len([e for e in root.iter() if e.get('class') == want]))
-PY
+# One Python answers the suite's questions about SVGs and reduce --json
+# (tests/svg_query.py, a coprocess): a Python started for each question
+# was most of the suite's CPU. q WORD ARG...: the answer's lines.
+coproc SVGQ { exec python3 -u tests/svg_query.py; }
+q() {
+	local IFS=$'\t' l
+	printf '%s\n' "$*" >&"${SVGQ[1]}" || return 1
+	while IFS= read -r l <&"${SVGQ[0]}"; do
+		[ "$l" = . ] && return 0
+		printf '%s\n' "$l"
+	done
+	return 1
 }
+# count SVG CLASS: elements of that class; "legend": text in g#legend
+count() { q count "$1" "$2"; }
 knees() { # knees found in the capture, by the reducer's JSON
-	"$CS" reduce --json "$1" | python3 -c 'import json,sys; print(sum(1 for k in json.load(sys.stdin)["knees"] if k["bytes"] is not None))'
+	"$CS" reduce --json "$1" >"$T/knees.json" && q knees "$T/knees.json"
 }
 not() { ! "$@"; }
 renders() { rsvg-convert "$1" -o "$1.png" 2>"$T/rsvg.err" && [ -s "$1.png" ]; }
-xml_ok() { python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$1" 2>"$T/xml.err"; }
+xml_ok() { [ "$(q xml "$1")" = ok ]; }
 
 have_rsvg=1
 command -v rsvg-convert >/dev/null || { have_rsvg=0; fail "rsvg-convert missing (scripts/deps.sh host: librsvg2-bin)"; }
@@ -72,12 +73,7 @@ done
 # text.translation per data-cache knee at a TLB's reach, a path.large-curve
 # for sweep_large_pages (each counted from reduce --json and the capture).
 tlb_want() { # FILE: curves knees translations large
-	"$CS" reduce --json "$1" | python3 -c '
-import json, sys
-r = json.load(sys.stdin); c = json.load(open(sys.argv[1]))
-curves = sum(1 for s in c.get("tlb", []) if s["points"])
-knees = sum(1 for s in r.get("tlb", []) for k in s["knees"] if k["entries"] is not None and not k["aliasing"])
-print(curves, knees, len(r.get("translation", [])), 1 if "sweep_large_pages" in c else 0)' "$1"
+	"$CS" reduce --json "$1" >"$T/tlb-red.json" && q tlb "$1" "$T/tlb-red.json"
 }
 for f in captures/synthetic/tlb*.json; do
 	[ -e "$f" ] || continue
@@ -180,7 +176,7 @@ report_case() { # NAME FILES...
 		pass\ *) pass "$name: ${line#pass }" ;;
 		*) fail "$name: ${line#fail }" ;;
 		esac
-	done < <(python3 tests/svg_check.py "$T/rep.svg" "${args[@]}" 2>&1 || echo "fail svg_check.py did not finish")
+	done < <(q check "$T/rep.svg" "${args[@]}" 2>&1 || echo "fail svg_check.py did not finish")
 }
 t0=$(date +%s%N)
 n_rep=0
