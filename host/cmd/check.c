@@ -373,6 +373,45 @@ static size_t note_rows(struct row *rows, struct work *scratch, const struct cs_
 	return k;
 }
 
+/* One line of notes within CHECK_WIDTH: broken at the last space that
+ * fits, each further piece indented two more than the line (a word
+ * longer than the width is left whole). */
+static void put_wrapped(const char *s, size_t len)
+{
+	size_t indent = 0, pad = 0, lead;
+	while (indent < len && s[indent] == ' ')
+		indent++;
+	lead = indent;
+	for (;;) {
+		size_t room = CHECK_WIDTH - pad, fit = cs_utf8_prefix(s, len, room), cut = len;
+		if (fit < len) {
+			for (cut = fit; cut > indent && s[cut] != ' '; cut--)
+				;
+			if (cut <= indent)
+				cut = len;
+		}
+		printf("%*s%.*s\n", (int)pad, "", (int)cut, s);
+		if (cut >= len)
+			return;
+		while (cut < len && s[cut] == ' ')
+			cut++;
+		s += cut;
+		len -= cut;
+		pad = lead + 2;
+		indent = 0;
+	}
+}
+
+static void put_notes(const char *notes)
+{
+	while (*notes) {
+		const char *nl = strchr(notes, '\n');
+		size_t len = nl ? (size_t)(nl - notes) : strlen(notes);
+		put_wrapped(notes, len);
+		notes += len + (nl != NULL);
+	}
+}
+
 static void print_notes(const struct row *rows, size_t n, const struct cs_walk *w)
 {
 	char line[1200];
@@ -381,7 +420,8 @@ static void print_notes(const struct row *rows, size_t n, const struct cs_walk *
 		if (rows[i].notes[0]) {
 			cs_buf_init(&b, line, sizeof line);
 			cs_put_text(&b, rows[i].path);
-			printf("\n%s %s:\n%s", verdict_text[rows[i].v], line, rows[i].notes);
+			printf("\n%s %s:\n", verdict_text[rows[i].v], line);
+			put_notes(rows[i].notes);
 		}
 	for (size_t i = 0, first = 1; i < w->n_notes; i++) {
 		if (w->notes[i].error)
