@@ -18,7 +18,7 @@ tests/suite-web.sh; prints a line per failure and "web: N passed, N failed".
      and reduced by the host, and the page's report of it is the host's.
      A sweep during which the page was hidden is refused (page-hidden).
 """
-import argparse, json, os, random, re, shutil, subprocess, sys, time, urllib.parse
+import argparse, json, os, random, re, shutil, subprocess, sys, threading, time, urllib.parse
 sys.path.insert(0, os.path.dirname(__file__))
 import cdp, essay, mutate
 
@@ -52,12 +52,19 @@ class Server:
         if not m:
             raise RuntimeError('serve did not print its URL: %r' % line)
         self.url = m.group(1)
+        # serve logs each request on stdout: read it as it comes, or the
+        # pipe fills (64 KiB, a few page loads of 150 captures) and serve
+        # blocks on its log with the page waiting on it
+        self.lines = []
+        self.reader = threading.Thread(target=lambda: self.lines.extend(self.proc.stdout), daemon=True)
+        self.reader.start()
 
     def stop(self):
         self.proc.terminate()
-        out, _ = self.proc.communicate(timeout=10)
+        self.proc.wait(timeout=10)
+        self.reader.join(timeout=10)
         self.log.close()
-        return self.proc.returncode, out
+        return self.proc.returncode, ''.join(self.lines)
 
 
 def tree(root):
