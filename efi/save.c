@@ -44,8 +44,9 @@ static void status_words(EFI_STATUS s, char *out, size_t cap)
 }
 
 /* How the capture will be kept (cs_volume_rename_probe), into the record
- * before it is written, so that the capture says it itself. */
-static void choose_method(struct cs_volume *vol, struct cs_record *rec)
+ * before it is written, so that the capture says it itself: 1 under a
+ * fresh name (the file protocol cannot rename), 0 renamed into place. */
+static int choose_method(struct cs_volume *vol, struct cs_record *rec)
 {
 	EFI_STATUS refused = EFI_SUCCESS, s = cs_volume_rename_probe(vol, &refused);
 	char words[64];
@@ -57,7 +58,7 @@ static void choose_method(struct cs_volume *vol, struct cs_record *rec)
 		cs_puts(&b, "the firmware's file protocol refused to rename a file (");
 		cs_puts(&b, words);
 		cs_puts(&b, "): written under its own free name, read back and compared; no earlier capture touched");
-		return;
+		return 1;
 	}
 	rec->write_method = "rename";
 	if (EFI_ERROR(s)) {
@@ -68,6 +69,7 @@ static void choose_method(struct cs_volume *vol, struct cs_record *rec)
 	} else {
 		cs_puts(&b, "a temporary name, read back and compared, then renamed: a power cut leaves no partial capture");
 	}
+	return 0;
 }
 
 EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
@@ -77,13 +79,13 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 	char base[80], final[120], line[512];
 	const char *stage = "", *then = "The result above is all there is: copy it from the screen.";
 	struct cs_buf b;
-	int fresh;
+	int fresh = 0;
 	UINTN len = 0;
 	EFI_STATUS s;
 	char *json;
 
 	if (vol)
-		choose_method(vol, rec);
+		fresh = choose_method(vol, rec);
 	json = serialise(bs, rec, &len);
 
 	if (!json)
@@ -99,7 +101,6 @@ EFI_STATUS cs_save_capture(EFI_SYSTEM_TABLE *st, struct cs_volume *vol,
 		goto upload;
 	}
 	cs_record_basename(rec, base, sizeof base);
-	fresh = rec->write_method && cs_streq(rec->write_method, "fresh-name");
 	s = cs_volume_write_capture(vol, base, json, len, final, sizeof final, &stage, fresh);
 	if (!EFI_ERROR(s)) {
 		cs_buf_init(&b, line, sizeof line);
